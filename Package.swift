@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let strictC: [CSetting] = [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]
+
+let package = Package(
+    name: "Trellis",
+    products: [
+        .executable(name: "trellis", targets: ["trellis"]),
+    ],
+    targets: [
+        // libmicrohttpd, found through pkg-config.
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"], cSettings: strictC),
+        // simdjson (Debian's libsimdjson-dev). SwiftPM refuses -D flags from pkg-config, so the
+        // shim defines the macro from simdjson's pkg-config Cflags itself, and the Makefile
+        // checks that `pkg-config --cflags simdjson` still reports exactly that flag.
+        .target(
+            name: "CSimdJSON",
+            cxxSettings: [
+                .define("SIMDJSON_THREADS_ENABLED", to: "1"),
+                .unsafeFlags(["-Wall", "-Wextra", "-Werror"]),
+            ],
+            linkerSettings: [.linkedLibrary("simdjson")]
+        ),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPDShim"]),
+        .target(name: "TrellisCore"),
+        .target(
+            name: "TrellisAPI",
+            dependencies: ["TrellisCore", "HTTPServer", "CSimdJSON"],
+            resources: [.embedInCode("Resources/openapi.yaml")]
+        ),
+        .executableTarget(name: "trellis", dependencies: ["TrellisAPI", "HTTPServer"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "TrellisCoreTests", dependencies: ["TrellisCore"]),
+        .testTarget(name: "TrellisAPITests", dependencies: ["TrellisAPI", "HTTPServer"]),
+    ],
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
+)

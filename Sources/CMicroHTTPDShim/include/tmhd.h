@@ -1,0 +1,110 @@
+// CMicroHTTPDShim: the only C code between Swift and libmicrohttpd.
+//
+// Why it exists: MHD_start_daemon is variadic, which Swift cannot call, and libmicrohttpd
+// delivers a request body across several access-handler calls. This shim starts and stops
+// the daemon from a plain options struct, accumulates each body under a hard cap (refusing
+// oversized uploads before reading them), counts open connections so that it can answer
+// 503 past a limit instead of silently dropping them, and hands exactly one complete request
+// to one callback. Its header uses only plain C types; microhttpd.h stays inside the .c file.
+// Every public symbol is prefixed `tmhd_`.
+#ifndef TMHD_H
+#define TMHD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Bytes of zeroed, readable padding that follow every request body the shim hands over,
+/// so parsers that read past the end in wide chunks (simdjson needs 64) can parse in place.
+#define TMHD_BODY_PADDING 64
+
+/// Why the shim answers a request without a complete body.
+typedef enum {
+    TMHD_REJECT_NONE = 0,
+    /// Content-Length or the bytes received passed max_body_bytes.
+    TMHD_REJECT_BODY_TOO_LARGE = 1,
+    /// More connections are open than max_connections.
+    TMHD_REJECT_OVERLOADED = 2,
+} tmhd_rejection;
+
+typedef struct {
+    const char *name;
+    const char *value;
+} tmhd_header;
+
+typedef struct {
+    const char *method;
+    const char *path;
+    /// The query string as received (without '?'), or "" when there is none.
+    const char *query;
+    const tmhd_header *headers;
+    size_t header_count;
+    /// Valid only during the callback; followed by TMHD_BODY_PADDING zero bytes.
+    const uint8_t *body;
+    size_t body_length;
+    tmhd_rejection rejection;
+} tmhd_request;
+
+/// Opaque handle for the exchange being answered; valid only during the callback.
+typedef struct tmhd_exchange tmhd_exchange;
+
+/// Called once per complete request, on one of libmicrohttpd's worker threads. It must call
+/// tmhd_respond exactly once before returning (otherwise the shim answers 500).
+typedef void (*tmhd_handler)(void *context, const tmhd_request *request, tmhd_exchange *exchange);
+
+typedef struct {
+    /// Listening socket from tmhd_listen.
+    int listen_fd;
+    /// Worker threads (each runs its own epoll loop); 0 selects one thread per connection.
+    unsigned int threads;
+    size_t max_body_bytes;
+    unsigned int max_connections;
+    /// Seconds a connection may sit idle before it is closed.
+    unsigned int connection_timeout;
+    /// Bytes of per-connection buffer memory libmicrohttpd may use for reading.
+    size_t connection_memory_limit;
+    tmhd_handler handler;
+    void *context;
+} tmhd_options;
+
+typedef struct tmhd_server tmhd_server;
+
+/// Opens a listening TCP socket on host:port (port 0 picks a free one). Returns the fd, or -1
+/// with errno set (EADDRINUSE when the port is taken); *bound_port receives the actual port.
+int tmhd_listen(const char *host, uint16_t port, uint16_t *bound_port);
+
+/// Starts the daemon. Returns NULL (errno set when known) on failure.
+tmhd_server *tmhd_start(const tmhd_options *options);
+
+/// Stops accepting new connections; requests already received go on.
+void tmhd_quiesce(tmhd_server *server);
+
+/// Requests received and not yet completed (counting uploads in progress).
+unsigned int tmhd_requests_in_flight(const tmhd_server *server);
+
+/// Closes every connection, joins the worker threads and frees the server.
+void tmhd_stop(tmhd_server *server);
+
+/// Body ownership passed to tmhd_respond.
+typedef enum {
+    /// The shim copies the bytes; the caller keeps them.
+    TMHD_BODY_COPY = 0,
+    /// The bytes were allocated with malloc; the shim frees them once sent (no copy).
+    TMHD_BODY_TAKE = 1,
+} tmhd_body_ownership;
+
+/// Queues the response. `headers` is `count` pairs packed as "name\0value\0name\0value\0".
+/// With `close_connection`, the connection closes after this response.
+int tmhd_respond(tmhd_exchange *exchange, unsigned int status,
+                 const char *headers, size_t header_count,
+                 const uint8_t *body, size_t body_length, tmhd_body_ownership ownership,
+                 int close_connection);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,349 @@
+// See include/tmhd.h for why this shim exists and what it promises.
+#define _GNU_SOURCE
+#include "tmhd.h"
+
+#include <errno.h>
+#include <microhttpd.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#define TMHD_MAX_HEADERS 64
+#define TMHD_MAX_QUERY 2048
+
+struct tmhd_server {
+    struct MHD_Daemon *daemon;
+    tmhd_options options;
+    atomic_uint open_connections;
+    atomic_uint in_flight;
+};
+
+// One per request: lives from the first access-handler call to MHD_OPTION_NOTIFY_COMPLETED.
+struct tmhd_exchange {
+    struct MHD_Connection *connection;
+    tmhd_server *server;
+    uint8_t *body;
+    size_t length;
+    size_t capacity;
+    tmhd_rejection rejection;
+    int responded;
+};
+
+static const uint8_t tmhd_empty_body[TMHD_BODY_PADDING];
+
+int tmhd_listen(const char *host, uint16_t port, uint16_t *bound_port) {
+    struct addrinfo hints;
+    memset(&hints, 0, sizeof hints);
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
+    char service[8];
+    snprintf(service, sizeof service, "%u", (unsigned)port);
+    struct addrinfo *results = NULL;
+    int rc = getaddrinfo(host, service, &hints, &results);
+    if (rc != 0) {
+        errno = EADDRNOTAVAIL;
+        return -1;
+    }
+    int fd = -1;
+    int saved_errno = EADDRNOTAVAIL;
+    for (struct addrinfo *ai = results; ai != NULL; ai = ai->ai_next) {
+        fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC, ai->ai_protocol);
+        if (fd < 0) {
+            saved_errno = errno;
+            continue;
+        }
+        int one = 1;
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+        if (bind(fd, ai->ai_addr, ai->ai_addrlen) == 0 && listen(fd, 1024) == 0) {
+            break;
+        }
+        saved_errno = errno;
+        close(fd);
+        fd = -1;
+    }
+    freeaddrinfo(results);
+    if (fd < 0) {
+        errno = saved_errno;
+        return -1;
+    }
+    struct sockaddr_storage address;
+    socklen_t length = sizeof address;
+    if (getsockname(fd, (struct sockaddr *)&address, &length) == 0) {
+        if (address.ss_family == AF_INET) {
+            *bound_port = ntohs(((struct sockaddr_in *)&address)->sin_port);
+        } else if (address.ss_family == AF_INET6) {
+            *bound_port = ntohs(((struct sockaddr_in6 *)&address)->sin6_port);
+        }
+    }
+    return fd;
+}
+
+typedef struct {
+    tmhd_header items[TMHD_MAX_HEADERS];
+    size_t count;
+} tmhd_header_list;
+
+static enum MHD_Result tmhd_collect_header(void *cls, enum MHD_ValueKind kind, const char *key,
+                                           const char *value) {
+    (void)kind;
+    tmhd_header_list *list = cls;
+    if (list->count == TMHD_MAX_HEADERS) {
+        return MHD_NO;
+    }
+    list->items[list->count].name = key;
+    list->items[list->count].value = value ? value : "";
+    list->count += 1;
+    return MHD_YES;
+}
+
+typedef struct {
+    char text[TMHD_MAX_QUERY];
+    size_t length;
+} tmhd_query;
+
+// The query string, rebuilt from libmicrohttpd's decoded arguments (it strips it from the URL).
+static enum MHD_Result tmhd_collect_argument(void *cls, enum MHD_ValueKind kind, const char *key,
+                                             const char *value) {
+    (void)kind;
+    tmhd_query *query = cls;
+    int written = snprintf(query->text + query->length, TMHD_MAX_QUERY - query->length, "%s%s%s%s",
+                           query->length ? "&" : "", key, value ? "=" : "", value ? value : "");
+    if (written < 0 || (size_t)written >= TMHD_MAX_QUERY - query->length) {
+        query->text[query->length] = '\0';
+        return MHD_NO;
+    }
+    query->length += (size_t)written;
+    return MHD_YES;
+}
+
+static enum MHD_Result tmhd_dispatch(tmhd_exchange *exchange, const char *url, const char *method) {
+    tmhd_header_list headers;
+    headers.count = 0;
+    MHD_get_connection_values(exchange->connection, MHD_HEADER_KIND, tmhd_collect_header, &headers);
+    tmhd_query query;
+    query.length = 0;
+    query.text[0] = '\0';
+    MHD_get_connection_values(exchange->connection, MHD_GET_ARGUMENT_KIND, tmhd_collect_argument,
+                              &query);
+    tmhd_request request = {
+        .method = method,
+        .path = url,
+        .query = query.text,
+        .headers = headers.items,
+        .header_count = headers.count,
+        .body = exchange->body ? exchange->body : tmhd_empty_body,
+        .body_length = exchange->length,
+        .rejection = exchange->rejection,
+    };
+    tmhd_options *options = &exchange->server->options;
+    options->handler(options->context, &request, exchange);
+    if (!exchange->responded) {
+        static const char fallback[] = "Content-Type\0text/plain\0";
+        return tmhd_respond(exchange, 500, fallback, 1, (const uint8_t *)"internal error\n", 15,
+                            TMHD_BODY_COPY, 1) == 0
+                   ? MHD_YES
+                   : MHD_NO;
+    }
+    return MHD_YES;
+}
+
+// Rule: the body accumulates across calls under max_body_bytes, plus zeroed padding after it.
+static int tmhd_append(tmhd_exchange *exchange, const char *data, size_t size) {
+    size_t limit = exchange->server->options.max_body_bytes;
+    if (size > limit || exchange->length > limit - size) {
+        return 0;
+    }
+    size_t needed = exchange->length + size;
+    if (needed + TMHD_BODY_PADDING > exchange->capacity) {
+        size_t capacity = exchange->capacity ? exchange->capacity * 2 : 4096;
+        while (capacity < needed + TMHD_BODY_PADDING) {
+            capacity *= 2;
+        }
+        if (capacity > limit + TMHD_BODY_PADDING) {
+            capacity = limit + TMHD_BODY_PADDING;
+        }
+        uint8_t *grown = realloc(exchange->body, capacity);
+        if (grown == NULL) {
+            return 0;
+        }
+        exchange->body = grown;
+        exchange->capacity = capacity;
+    }
+    memcpy(exchange->body + exchange->length, data, size);
+    exchange->length = needed;
+    memset(exchange->body + needed, 0, TMHD_BODY_PADDING);
+    return 1;
+}
+
+static enum MHD_Result tmhd_access(void *cls, struct MHD_Connection *connection, const char *url,
+                                   const char *method, const char *version,
+                                   const char *upload_data, size_t *upload_data_size,
+                                   void **req_cls) {
+    (void)version;
+    tmhd_server *server = cls;
+    tmhd_exchange *exchange = *req_cls;
+    if (exchange == NULL) {
+        exchange = calloc(1, sizeof *exchange);
+        if (exchange == NULL) {
+            return MHD_NO;
+        }
+        exchange->connection = connection;
+        exchange->server = server;
+        atomic_fetch_add_explicit(&server->in_flight, 1, memory_order_relaxed);
+        *req_cls = exchange;
+        // Rule: past --max-connections answer 503 rather than drop the connection.
+        if (atomic_load_explicit(&server->open_connections, memory_order_relaxed) >
+            server->options.max_connections) {
+            exchange->rejection = TMHD_REJECT_OVERLOADED;
+            return tmhd_dispatch(exchange, url, method);
+        }
+        // Rule: refuse a declared oversized body before reading any of it.
+        const char *declared =
+            MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+        if (declared != NULL) {
+            char *end = NULL;
+            errno = 0;
+            unsigned long long length = strtoull(declared, &end, 10);
+            if (errno == ERANGE || length > server->options.max_body_bytes) {
+                exchange->rejection = TMHD_REJECT_BODY_TOO_LARGE;
+                return tmhd_dispatch(exchange, url, method);
+            }
+        }
+        return MHD_YES;
+    }
+    if (exchange->responded) {
+        // An early answer (413/503) was queued: libmicrohttpd closes the connection after it.
+        return MHD_NO;
+    }
+    if (*upload_data_size > 0) {
+        if (!tmhd_append(exchange, upload_data, *upload_data_size)) {
+            // Rule: refuse as soon as the bytes received pass the cap, without reading the rest.
+            free(exchange->body);
+            exchange->body = NULL;
+            exchange->length = 0;
+            exchange->capacity = 0;
+            exchange->rejection = TMHD_REJECT_BODY_TOO_LARGE;
+            *upload_data_size = 0;
+            return tmhd_dispatch(exchange, url, method);
+        }
+        *upload_data_size = 0;
+        return MHD_YES;
+    }
+    return tmhd_dispatch(exchange, url, method);
+}
+
+int tmhd_respond(tmhd_exchange *exchange, unsigned int status, const char *headers,
+                 size_t header_count, const uint8_t *body, size_t body_length,
+                 tmhd_body_ownership ownership, int close_connection) {
+    struct MHD_Response *response;
+    if (ownership == TMHD_BODY_TAKE) {
+        response = MHD_create_response_from_buffer_with_free_callback(body_length, (void *)body, free);
+        if (response == NULL) {
+            free((void *)body);
+        }
+    } else {
+        response = MHD_create_response_from_buffer(body_length, (void *)body, MHD_RESPMEM_MUST_COPY);
+    }
+    if (response == NULL) {
+        return -1;
+    }
+    const char *cursor = headers;
+    for (size_t i = 0; i < header_count; i++) {
+        const char *name = cursor;
+        const char *value = name + strlen(name) + 1;
+        cursor = value + strlen(value) + 1;
+        MHD_add_response_header(response, name, value);
+    }
+    if (close_connection || exchange->rejection != TMHD_REJECT_NONE) {
+        MHD_add_response_header(response, MHD_HTTP_HEADER_CONNECTION, "close");
+    }
+    enum MHD_Result queued = MHD_queue_response(exchange->connection, status, response);
+    MHD_destroy_response(response);
+    exchange->responded = 1;
+    return queued == MHD_YES ? 0 : -1;
+}
+
+static void tmhd_completed(void *cls, struct MHD_Connection *connection, void **req_cls,
+                           enum MHD_RequestTerminationCode code) {
+    (void)connection;
+    (void)code;
+    tmhd_server *server = cls;
+    tmhd_exchange *exchange = *req_cls;
+    if (exchange == NULL) {
+        return;
+    }
+    free(exchange->body);
+    free(exchange);
+    *req_cls = NULL;
+    atomic_fetch_sub_explicit(&server->in_flight, 1, memory_order_relaxed);
+}
+
+static void tmhd_connection_changed(void *cls, struct MHD_Connection *connection, void **socket_context,
+                                    enum MHD_ConnectionNotificationCode code) {
+    (void)connection;
+    (void)socket_context;
+    tmhd_server *server = cls;
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        atomic_fetch_add_explicit(&server->open_connections, 1, memory_order_relaxed);
+    } else {
+        atomic_fetch_sub_explicit(&server->open_connections, 1, memory_order_relaxed);
+    }
+}
+
+tmhd_server *tmhd_start(const tmhd_options *options) {
+    tmhd_server *server = calloc(1, sizeof *server);
+    if (server == NULL) {
+        return NULL;
+    }
+    server->options = *options;
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ITC;
+    if (options->threads == 0) {
+        flags |= MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL;
+    } else {
+        flags |= MHD_USE_EPOLL;
+    }
+    // libmicrohttpd's own limit stays a little above ours: it is the backstop that drops.
+    unsigned int backstop = options->max_connections + options->max_connections / 8 + 16;
+    struct MHD_OptionItem items[] = {
+        {MHD_OPTION_LISTEN_SOCKET, options->listen_fd, NULL},
+        {MHD_OPTION_CONNECTION_LIMIT, (intptr_t)backstop, NULL},
+        {MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)options->connection_timeout, NULL},
+        {MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)options->connection_memory_limit, NULL},
+        {MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)tmhd_completed, server},
+        {MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)tmhd_connection_changed, server},
+        {options->threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END,
+         (intptr_t)options->threads, NULL},
+        {MHD_OPTION_END, 0, NULL},
+    };
+    server->daemon = MHD_start_daemon(flags, 0, NULL, NULL, tmhd_access, server, MHD_OPTION_ARRAY,
+                                      items, MHD_OPTION_END);
+    if (server->daemon == NULL) {
+        int saved = errno;
+        free(server);
+        errno = saved;
+        return NULL;
+    }
+    return server;
+}
+
+void tmhd_quiesce(tmhd_server *server) {
+    MHD_socket fd = MHD_quiesce_daemon(server->daemon);
+    if (fd != MHD_INVALID_SOCKET) {
+        close(fd);
+    }
+}
+
+unsigned int tmhd_requests_in_flight(const tmhd_server *server) {
+    return atomic_load_explicit(&((tmhd_server *)server)->in_flight, memory_order_relaxed);
+}
+
+void tmhd_stop(tmhd_server *server) {
+    MHD_stop_daemon(server->daemon);
+    free(server);
+}

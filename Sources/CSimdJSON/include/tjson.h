@@ -1,0 +1,120 @@
+// CSimdJSON: a C API over Debian's simdjson, so Swift can parse JSON at simdjson's speed.
+//
+// Why it exists: simdjson is C++, which this project keeps out of Swift's sight. The shim parses
+// into one reusable parser per thread and hands back simdjson's tape: a flat array of 64-bit
+// words in document order (the format is documented in simdjson's doc/tape.md), which the
+// static inline functions below navigate without recursion and without allocating. Every
+// public symbol is prefixed `tjson_`.
+#ifndef TJSON_H
+#define TJSON_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Readable bytes that must follow the input for an in-place parse.
+#define TJSON_PADDING 64
+/// Deepest nesting of arrays and objects the parser accepts.
+#define TJSON_MAX_DEPTH 1024
+
+typedef struct {
+    const uint64_t *tape;
+    const uint8_t *strings;
+} tjson_document;
+
+typedef enum {
+    TJSON_OK = 0,
+    /// Nested deeper than TJSON_MAX_DEPTH.
+    TJSON_TOO_DEEP = 1,
+    /// Not valid JSON (syntax, UTF-8, numbers, ...): see the message.
+    TJSON_INVALID = 2,
+    /// Out of memory or larger than simdjson can handle.
+    TJSON_CAPACITY = 3,
+} tjson_status;
+
+/// Parses `length` bytes with this thread's parser. With `padded`, TJSON_PADDING readable bytes
+/// follow the input and it is parsed in place; otherwise it is copied first. The document stays
+/// valid until this thread's next parse. `*message` receives simdjson's static error text.
+tjson_status tjson_parse(const uint8_t *bytes, size_t length, int padded, tjson_document *document,
+                         const char **message);
+
+/// Frees this thread's parser memory if it grew past `keep_bytes` of input capacity.
+void tjson_trim(size_t keep_bytes);
+
+/// Tape element types, as simdjson writes them.
+typedef enum {
+    TJSON_ROOT = 'r',
+    TJSON_OBJECT = '{',
+    TJSON_OBJECT_END = '}',
+    TJSON_ARRAY = '[',
+    TJSON_ARRAY_END = ']',
+    TJSON_STRING = '"',
+    TJSON_INT64 = 'l',
+    TJSON_UINT64 = 'u',
+    TJSON_DOUBLE = 'd',
+    TJSON_TRUE = 't',
+    TJSON_FALSE = 'f',
+    TJSON_NULL = 'n',
+} tjson_type;
+
+static inline tjson_type tjson_type_at(tjson_document document, size_t index) {
+    return (tjson_type)(document.tape[index] >> 56);
+}
+
+static inline uint64_t tjson_payload(tjson_document document, size_t index) {
+    return document.tape[index] & 0x00FFFFFFFFFFFFFFull;
+}
+
+/// The index just past the value at `index` (skips whole arrays and objects in O(1)).
+static inline size_t tjson_after(tjson_document document, size_t index) {
+    switch (tjson_type_at(document, index)) {
+    case TJSON_OBJECT:
+    case TJSON_ARRAY:
+        return (size_t)(tjson_payload(document, index) & 0xFFFFFFFFu);
+    case TJSON_INT64:
+    case TJSON_UINT64:
+    case TJSON_DOUBLE:
+        return index + 2;
+    default:
+        return index + 1;
+    }
+}
+
+/// Elements of an array or members of an object, saturated at 0xFFFFFF.
+static inline size_t tjson_count(tjson_document document, size_t index) {
+    return (size_t)((tjson_payload(document, index) >> 32) & 0xFFFFFFu);
+}
+
+static inline const uint8_t *tjson_string(tjson_document document, size_t index, size_t *length) {
+    const uint8_t *start = document.strings + tjson_payload(document, index);
+    uint32_t n;
+    memcpy(&n, start, sizeof n);
+    *length = n;
+    return start + sizeof n;
+}
+
+static inline int64_t tjson_int64(tjson_document document, size_t index) {
+    int64_t value;
+    memcpy(&value, &document.tape[index + 1], sizeof value);
+    return value;
+}
+
+static inline uint64_t tjson_uint64(tjson_document document, size_t index) {
+    return document.tape[index + 1];
+}
+
+static inline double tjson_double(tjson_document document, size_t index) {
+    double value;
+    memcpy(&value, &document.tape[index + 1], sizeof value);
+    return value;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

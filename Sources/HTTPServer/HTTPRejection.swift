@@ -1,0 +1,7 @@
+/// Why the server answers a request before (or instead of) reading its body.
+public enum HTTPRejection: Sendable, Equatable {
+    /// Content-Length, or the bytes received, passed the body limit.
+    case bodyTooLarge(limit: Int)
+    /// More connections are open than the configured maximum.
+    case overloaded
+}

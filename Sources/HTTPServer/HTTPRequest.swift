@@ -1,0 +1,28 @@
+/// One complete HTTP request, as the server hands it to a handler.
+public struct HTTPRequest: Sendable {
+    public var method: String
+    public var path: String
+    /// The query string without '?', "" when there is none.
+    public var query: String
+    public var headers: HTTPHeaders
+    /// The body. When the server delivers it, it is valid only during the handler call and is
+    /// followed by `bodyPadding` zeroed readable bytes.
+    public nonisolated(unsafe) var body: UnsafeRawBufferPointer
+    public var bodyPadding: Int
+    /// Set when the server answers without reading the body (limit reached).
+    public var rejection: HTTPRejection?
+
+    public init(
+        method: String, path: String, query: String = "", headers: HTTPHeaders = HTTPHeaders(),
+        body: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0),
+        bodyPadding: Int = 0, rejection: HTTPRejection? = nil
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.bodyPadding = bodyPadding
+        self.rejection = rejection
+    }
+}

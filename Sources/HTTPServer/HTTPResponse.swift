@@ -1,0 +1,15 @@
+/// What a handler answers.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+    /// Close the connection after this response.
+    public var closeConnection: Bool
+
+    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], closeConnection: Bool = false) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.closeConnection = closeConnection
+    }
+}

@@ -1,0 +1,145 @@
+import CMicroHTTPDShim
+import Glibc
+import Synchronization
+
+/// A small HTTP/1.1 server over libmicrohttpd. Handlers run synchronously on its worker threads.
+public final class HTTPServer: Sendable {
+    public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+
+    public let configuration: HTTPServerConfiguration
+    private let handler: Handler
+    private let state = Mutex<State>(State())
+
+    private struct State: ~Copyable {
+        var running: Running?
+        var port: Int = 0
+    }
+
+    /// A started daemon. libmicrohttpd's quiesce, info and stop calls are safe from any thread.
+    private struct Running: @unchecked Sendable {
+        let server: OpaquePointer
+        let context: Unmanaged<HandlerBox>
+    }
+
+    public init(configuration: HTTPServerConfiguration, handler: @escaping Handler) {
+        self.configuration = configuration
+        self.handler = handler
+    }
+
+    /// Starts listening and serving; returns the bound port.
+    @discardableResult
+    public func start() throws(HTTPServerError) -> Int {
+        var bound: UInt16 = 0
+        let host = configuration.host
+        let port = configuration.port
+        let fd = tmhd_listen(host, UInt16(clamping: port), &bound)
+        if fd < 0 {
+            if errno == EADDRINUSE { throw .addressInUse(host: host, port: port) }
+            throw .cannotListen(host: host, port: port, errno: errno)
+        }
+        let box = Unmanaged.passRetained(HandlerBox(handler: handler, bodyLimit: configuration.maxBodyBytes))
+        var options = tmhd_options(
+            listen_fd: fd,
+            threads: UInt32(clamping: configuration.threads),
+            max_body_bytes: configuration.maxBodyBytes,
+            max_connections: UInt32(clamping: configuration.maxConnections),
+            connection_timeout: UInt32(clamping: configuration.connectionTimeout),
+            connection_memory_limit: configuration.connectionMemoryLimit,
+            handler: { context, request, exchange in
+                guard let context, let request, let exchange else { return }
+                Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue().serve(request, exchange)
+            },
+            context: box.toOpaque()
+        )
+        guard let server = tmhd_start(&options) else {
+            let code = errno
+            close(fd)
+            box.release()
+            throw .cannotStart(errno: code)
+        }
+        let running = Running(server: server, context: box)
+        state.withLock {
+            $0.running = running
+            $0.port = Int(bound)
+        }
+        return Int(bound)
+    }
+
+    /// The bound port while running.
+    public var port: Int { state.withLock { $0.port } }
+
+    /// Stops accepting connections; requests already received go on.
+    public func quiesce() {
+        state.withLock { if let running = $0.running { tmhd_quiesce(running.server) } }
+    }
+
+    public var requestsInFlight: Int {
+        state.withLock { $0.running.map { Int(tmhd_requests_in_flight($0.server)) } ?? 0 }
+    }
+
+    /// Closes every connection and joins the workers.
+    public func stop() {
+        let running = state.withLock { s -> Running? in
+            defer { s.running = nil }
+            return s.running
+        }
+        guard let running else { return }
+        tmhd_stop(running.server)
+        running.context.release()
+    }
+
+    deinit { stop() }
+}
+
+/// The Swift side of the C callback: turns a tmhd_request into an HTTPRequest and answers.
+private final class HandlerBox: Sendable {
+    let handler: HTTPServer.Handler
+    let bodyLimit: Int
+
+    init(handler: @escaping HTTPServer.Handler, bodyLimit: Int) {
+        self.handler = handler
+        self.bodyLimit = bodyLimit
+    }
+
+    func serve(_ raw: UnsafePointer<tmhd_request>, _ exchange: OpaquePointer) {
+        let r = raw.pointee
+        var headers = HTTPHeaders()
+        for i in 0..<r.header_count {
+            let field = r.headers[i]
+            headers.add(String(cString: field.name), String(cString: field.value))
+        }
+        let rejection: HTTPRejection?
+        switch r.rejection {
+        case TMHD_REJECT_BODY_TOO_LARGE: rejection = .bodyTooLarge(limit: bodyLimit)
+        case TMHD_REJECT_OVERLOADED: rejection = .overloaded
+        default: rejection = nil
+        }
+        let request = HTTPRequest(
+            method: String(cString: r.method),
+            path: String(cString: r.path),
+            query: String(cString: r.query),
+            headers: headers,
+            body: UnsafeRawBufferPointer(start: r.body, count: r.body_length),
+            bodyPadding: Int(TMHD_BODY_PADDING),
+            rejection: rejection
+        )
+        let response = handler(request)
+        var packed: [UInt8] = []
+        packed.reserveCapacity(256)
+        for field in response.headers.fields {
+            packed.append(contentsOf: field.name.utf8)
+            packed.append(0)
+            packed.append(contentsOf: field.value.utf8)
+            packed.append(0)
+        }
+        packed.withUnsafeBufferPointer { names in
+            names.withMemoryRebound(to: CChar.self) { names in
+                response.body.withUnsafeBufferPointer { body in
+                    _ = tmhd_respond(
+                        exchange, UInt32(response.status), names.baseAddress, response.headers.fields.count,
+                        body.baseAddress, body.count, TMHD_BODY_COPY, response.closeConnection ? 1 : 0)
+                }
+            }
+        }
+    }
+}

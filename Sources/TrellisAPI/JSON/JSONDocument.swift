@@ -1,0 +1,51 @@
+import CSimdJSON
+
+/// A parsed request body: simdjson's tape, valid until the same thread parses again.
+public struct JSONDocument {
+    let tape: tjson_document
+
+    /// The top-level value.
+    public var root: JSONValue { JSONValue(document: tape, index: 1) }
+
+    /// Parses with this thread's reusable simdjson parser. `padded` promises TJSON_PADDING
+    /// readable bytes after the input, so it is parsed in place.
+    public static func parse(_ bytes: UnsafeRawBufferPointer, padded: Bool) -> Result<JSONDocument, JSONParseError> {
+        var document = tjson_document()
+        var message: UnsafePointer<CChar>?
+        let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        let status = withUnsafeTemporaryEmptyBase(base) { start in
+            tjson_parse(start, bytes.count, padded && base != nil ? 1 : 0, &document, &message)
+        }
+        switch status {
+        case TJSON_OK:
+            return .success(JSONDocument(tape: document))
+        case TJSON_TOO_DEEP:
+            return .failure(.tooDeep(limit: Int(TJSON_MAX_DEPTH)))
+        case TJSON_CAPACITY:
+            return .failure(.tooLarge)
+        default:
+            return .failure(.invalid(message.map { String(cString: $0) } ?? "invalid JSON"))
+        }
+    }
+
+    /// Gives simdjson a valid pointer even for an empty body.
+    private static func withUnsafeTemporaryEmptyBase<R>(
+        _ base: UnsafePointer<UInt8>?, _ body: (UnsafePointer<UInt8>) -> R
+    ) -> R {
+        if let base { return body(base) }
+        let empty: [UInt8] = [0]
+        return empty.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+
+    /// Lets a thread's parser shrink back after a large document.
+    public static func trimParser(keepingBytes: Int) {
+        tjson_trim(keepingBytes)
+    }
+}
+
+/// Why a body is not JSON the service can read.
+public enum JSONParseError: Error, Equatable, Sendable {
+    case invalid(String)
+    case tooDeep(limit: Int)
+    case tooLarge
+}

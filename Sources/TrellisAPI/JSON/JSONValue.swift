@@ -1,0 +1,188 @@
+import CSimdJSON
+import Glibc
+
+/// A read-only view of one value in a parsed document: a position on simdjson's tape.
+public struct JSONValue {
+    let document: tjson_document
+    let index: Int
+
+    public enum Kind: Equatable, Sendable {
+        case object, array, string, integer, double, bool, null
+    }
+
+    public var kind: Kind {
+        switch tjson_type_at(document, index) {
+        case TJSON_OBJECT: return .object
+        case TJSON_ARRAY: return .array
+        case TJSON_STRING: return .string
+        case TJSON_INT64, TJSON_UINT64: return .integer
+        case TJSON_DOUBLE: return .double
+        case TJSON_TRUE, TJSON_FALSE: return .bool
+        default: return .null
+        }
+    }
+
+    var type: tjson_type { tjson_type_at(document, index) }
+    var end: Int { tjson_after(document, index) }
+
+    public var isNull: Bool { type == TJSON_NULL }
+
+    /// The member named `name`; with duplicate keys the last one wins, as in JavaScript.
+    public func member(_ name: StaticString) -> JSONValue? {
+        guard type == TJSON_OBJECT else { return nil }
+        let wanted = UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        return member(matching: wanted)
+    }
+
+    /// The member whose key has exactly these UTF-8 bytes.
+    public func member(_ name: String) -> JSONValue? {
+        guard type == TJSON_OBJECT else { return nil }
+        var name = name
+        return name.withUTF8 { member(matching: UnsafeRawBufferPointer($0)) }
+    }
+
+    private func member(matching wanted: UnsafeRawBufferPointer) -> JSONValue? {
+        var found: JSONValue?
+        var i = index + 1
+        while tjson_type_at(document, i) != TJSON_OBJECT_END {
+            var length = 0
+            let key = tjson_string(document, i, &length)!
+            if length == wanted.count, length == 0 || memcmp(key, wanted.baseAddress!, length) == 0 {
+                found = JSONValue(document: document, index: i + 1)
+            }
+            i = tjson_after(document, i + 1)
+        }
+        return found
+    }
+
+    /// Elements of an array (none for other kinds).
+    public var elements: JSONElements { JSONElements(document: document, start: type == TJSON_ARRAY ? index + 1 : -1) }
+
+    /// Members of an object in document order (none for other kinds).
+    public var members: JSONMembers { JSONMembers(document: document, start: type == TJSON_OBJECT ? index + 1 : -1) }
+
+    /// Elements of an array or members of an object.
+    public var count: Int {
+        let stored = tjson_count(document, index)
+        guard stored == 0xFFFFFF else { return stored }
+        return type == TJSON_ARRAY ? elements.reduce(0) { n, _ in n + 1 } : members.reduce(0) { n, _ in n + 1 }
+    }
+
+    public var string: String? {
+        guard type == TJSON_STRING else { return nil }
+        return withStringBytes { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The UTF-8 bytes of a string (simdjson has validated them).
+    public func withStringBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        var length = 0
+        let start = tjson_string(document, index, &length)
+        return body(UnsafeRawBufferPointer(start: start, count: length))
+    }
+
+    /// An integer literal that fits Int64.
+    public var int64: Int64? {
+        switch type {
+        case TJSON_INT64: return tjson_int64(document, index)
+        case TJSON_UINT64:
+            let value = tjson_uint64(document, index)
+            return value <= UInt64(Int64.max) ? Int64(value) : nil
+        default: return nil
+        }
+    }
+
+    /// Any number, as a Double.
+    public var double: Double? {
+        switch type {
+        case TJSON_INT64: return Double(tjson_int64(document, index))
+        case TJSON_UINT64: return Double(tjson_uint64(document, index))
+        case TJSON_DOUBLE: return tjson_double(document, index)
+        default: return nil
+        }
+    }
+
+    public var bool: Bool? {
+        switch type {
+        case TJSON_TRUE: return true
+        case TJSON_FALSE: return false
+        default: return nil
+        }
+    }
+
+    /// The RFC 6901 pointer to this value, found by walking down from the root (no recursion).
+    public var pointer: String {
+        var tokens: [String] = []
+        var i = 1
+        search: while i != index {
+            switch tjson_type_at(document, i) {
+            case TJSON_OBJECT:
+                var j = i + 1
+                while tjson_type_at(document, j) != TJSON_OBJECT_END {
+                    let value = j + 1
+                    let next = tjson_after(document, value)
+                    if index >= value && index < next {
+                        tokens.append(JSONValue(document: document, index: j).withStringBytes {
+                            JSONPointer.escape(String(decoding: $0, as: UTF8.self))
+                        })
+                        i = value
+                        continue search
+                    }
+                    j = next
+                }
+                break search
+            case TJSON_ARRAY:
+                var j = i + 1
+                var position = 0
+                while tjson_type_at(document, j) != TJSON_ARRAY_END {
+                    let next = tjson_after(document, j)
+                    if index >= j && index < next {
+                        tokens.append(String(position))
+                        i = j
+                        continue search
+                    }
+                    position += 1
+                    j = next
+                }
+                break search
+            default:
+                break search
+            }
+        }
+        return tokens.reduce(into: "") { $0 += "/" + $1 }
+    }
+}
+
+public struct JSONElements: Sequence, IteratorProtocol {
+    let document: tjson_document
+    var position: Int
+
+    init(document: tjson_document, start: Int) {
+        self.document = document
+        self.position = start
+    }
+
+    public mutating func next() -> JSONValue? {
+        guard position >= 0, tjson_type_at(document, position) != TJSON_ARRAY_END else { return nil }
+        let value = JSONValue(document: document, index: position)
+        position = tjson_after(document, position)
+        return value
+    }
+}
+
+public struct JSONMembers: Sequence, IteratorProtocol {
+    let document: tjson_document
+    var position: Int
+
+    init(document: tjson_document, start: Int) {
+        self.document = document
+        self.position = start
+    }
+
+    public mutating func next() -> (key: JSONValue, value: JSONValue)? {
+        guard position >= 0, tjson_type_at(document, position) != TJSON_OBJECT_END else { return nil }
+        let key = JSONValue(document: document, index: position)
+        let value = JSONValue(document: document, index: position + 1)
+        position = tjson_after(document, position + 1)
+        return (key, value)
+    }
+}

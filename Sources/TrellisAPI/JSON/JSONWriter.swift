@@ -1,0 +1,180 @@
+import CSimdJSON
+
+/// A streaming JSON writer into one growable byte buffer.
+public struct JSONWriter {
+    public private(set) var bytes: [UInt8]
+    /// True right after `[`, `{` or a key: the next value needs no comma.
+    private var atStart = true
+
+    public init(capacity: Int = 512) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    private mutating func separate() {
+        if !atStart { bytes.append(UInt8(ascii: ",")) }
+        atStart = false
+    }
+
+    public mutating func beginObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        atStart = true
+    }
+
+    public mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        atStart = false
+    }
+
+    public mutating func beginArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        atStart = true
+    }
+
+    public mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        atStart = false
+    }
+
+    /// A member name the service chose (plain ASCII, nothing to escape).
+    public mutating func key(_ name: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        atStart = true
+    }
+
+    public mutating func key(_ name: String) {
+        string(name)
+        bytes.append(UInt8(ascii: ":"))
+        atStart = true
+    }
+
+    public mutating func string(_ value: String) {
+        var value = value
+        value.withUTF8 { string(utf8: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// A string from UTF-8 bytes, escaped per RFC 8259 §7.
+    public mutating func string(utf8: UnsafeRawBufferPointer) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        var runStart = 0
+        for (i, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            bytes.append(contentsOf: utf8[runStart..<i])
+            runStart = i + 1
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            default:
+                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                          hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            }
+        }
+        bytes.append(contentsOf: utf8[runStart...])
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    public mutating func int(_ value: Int) {
+        separate()
+        appendDecimal(value)
+    }
+
+    private mutating func appendDecimal(_ value: Int) {
+        if value >= 0 && value < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value))
+            return
+        }
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    /// A finite number: integral values without a fraction, others as Swift's shortest
+    /// round-trip form. A non-finite value is a bug upstream and is written as 0.
+    public mutating func number(_ value: Double) {
+        separate()
+        guard value.isFinite else {
+            assertionFailure("non-finite number in a response")
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        if value == value.rounded(), abs(value) < 9_007_199_254_740_992 {
+            appendDecimal(Int(value))
+        } else {
+            bytes.append(contentsOf: value.description.utf8)
+        }
+    }
+
+    public mutating func bool(_ value: Bool) {
+        separate()
+        bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+    }
+
+    public mutating func null() {
+        separate()
+        bytes.append(contentsOf: [UInt8(ascii: "n"), UInt8(ascii: "u"), UInt8(ascii: "l"), UInt8(ascii: "l")])
+    }
+
+    /// Writes a request value back out, equivalent to what the client sent (any depth,
+    /// iterating over the tape rather than recursing).
+    public mutating func value(_ source: JSONValue) {
+        let document = source.document
+        var i = source.index
+        let end = source.end
+        // One entry per open container.
+        var open: [Container] = []
+        while i < end {
+            let type = tjson_type_at(document, i)
+            if open.last == .objectAwaitingKey && type != TJSON_OBJECT_END {
+                JSONValue(document: document, index: i).withStringBytes { string(utf8: $0) }
+                bytes.append(UInt8(ascii: ":"))
+                atStart = true
+                open[open.count - 1] = .objectAwaitingValue
+                i += 1
+                continue
+            }
+            switch type {
+            case TJSON_OBJECT:
+                beginObject()
+                open.append(.objectAwaitingKey)
+                i += 1
+                continue
+            case TJSON_ARRAY:
+                beginArray()
+                open.append(.array)
+                i += 1
+                continue
+            case TJSON_OBJECT_END:
+                endObject()
+                open.removeLast()
+            case TJSON_ARRAY_END:
+                endArray()
+                open.removeLast()
+            case TJSON_STRING:
+                JSONValue(document: document, index: i).withStringBytes { string(utf8: $0) }
+            case TJSON_INT64:
+                int(Int(tjson_int64(document, i)))
+            case TJSON_UINT64:
+                separate()
+                bytes.append(contentsOf: String(tjson_uint64(document, i)).utf8)
+            case TJSON_DOUBLE:
+                separate()
+                bytes.append(contentsOf: tjson_double(document, i).description.utf8)
+            case TJSON_TRUE: bool(true)
+            case TJSON_FALSE: bool(false)
+            default: null()
+            }
+            // A value (or a container's end) is complete: in an object, a key comes next.
+            i = tjson_after(document, i)
+            if open.last == .objectAwaitingValue { open[open.count - 1] = .objectAwaitingKey }
+        }
+    }
+
+    private enum Container { case array, objectAwaitingKey, objectAwaitingValue }
+}

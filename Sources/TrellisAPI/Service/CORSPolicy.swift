@@ -1,0 +1,45 @@
+import HTTPServer
+
+/// Which browser origins may call the service (`--cors-origins`).
+public enum CORSPolicy: Sendable, Equatable {
+    case anyOrigin
+    case origins(Set<String>)
+    case none
+
+    /// Parses "*" or a comma-separated list of origins ("" allows none).
+    public init(_ text: String) {
+        let items = text.split(separator: ",").map { String($0.filter { $0 != " " && $0 != "\t" }) }.filter { !$0.isEmpty }
+        if items.contains("*") {
+            self = .anyOrigin
+        } else if items.isEmpty {
+            self = .none
+        } else {
+            self = .origins(Set(items))
+        }
+    }
+
+    static let allowedMethods = "GET, HEAD, POST, OPTIONS"
+    static let allowedHeaders = "Content-Type, X-Request-Id"
+    static let maxAge = "600"
+
+    /// Adds the CORS headers for a request from `origin` (nothing for a disallowed one).
+    func decorate(_ headers: inout HTTPHeaders, origin: String?, preflight: Bool) {
+        if case .origins = self { headers.add("Vary", "Origin") }
+        guard let origin else { return }
+        switch self {
+        case .anyOrigin:
+            headers.add("Access-Control-Allow-Origin", "*")
+        case .origins(let allowed) where allowed.contains(origin):
+            headers.add("Access-Control-Allow-Origin", origin)
+        default:
+            return
+        }
+        if preflight {
+            headers.add("Access-Control-Allow-Methods", Self.allowedMethods)
+            headers.add("Access-Control-Allow-Headers", Self.allowedHeaders)
+            headers.add("Access-Control-Max-Age", Self.maxAge)
+        } else {
+            headers.add("Access-Control-Expose-Headers", "X-Request-Id")
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// A POST endpoint that reads a JSON body and answers JSON.
+public struct JSONEndpoint: Sendable {
+    public let path: String
+    /// Reads the request, recording every problem; when there were none, computes and writes
+    /// the answer. Nothing is written when a problem was recorded.
+    public let handle: @Sendable (JSONValue, inout Problems, inout JSONWriter) -> Void
+    /// Added to the 400 answer when the body nests deeper than the parser allows.
+    public let depthAdvice: String?
+
+    public init(
+        path: String, depthAdvice: String? = nil,
+        handle: @escaping @Sendable (JSONValue, inout Problems, inout JSONWriter) -> Void
+    ) {
+        self.path = path
+        self.depthAdvice = depthAdvice
+        self.handle = handle
+    }
+}

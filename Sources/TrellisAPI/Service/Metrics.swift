@@ -1,0 +1,103 @@
+import Synchronization
+
+/// Prometheus metrics kept in atomics only, so workers never wait on each other.
+public final class Metrics: @unchecked Sendable {
+    // @unchecked: the buffers below are written once in init and then only through atomics.
+    static let statuses = [200, 204, 400, 404, 405, 413, 415, 422, 500, 503]
+    static let methods = ["GET", "HEAD", "POST", "OPTIONS"]
+    /// Upper bounds of the duration histogram, in seconds.
+    static let buckets: [Double] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10]
+
+    /// Route names; the last one stands for every unknown path.
+    let routes: [String]
+    private let requests: AtomicCounters
+    private let durationBuckets: AtomicCounters
+    private let durationSumMicros: AtomicCounters
+    let inFlight = Atomic<Int>(0)
+    let requestBytes = Atomic<Int>(0)
+    let responseBytes = Atomic<Int>(0)
+
+    public init(routes: [String]) {
+        self.routes = routes + ["unmatched"]
+        let r = self.routes.count
+        requests = AtomicCounters(count: r * (Self.methods.count + 1) * (Self.statuses.count + 1))
+        durationBuckets = AtomicCounters(count: r * (Self.buckets.count + 1))
+        durationSumMicros = AtomicCounters(count: r)
+    }
+
+    var unmatchedRoute: Int { routes.count - 1 }
+
+    func record(route: Int, method: String, status: Int, micros: Int, bytesIn: Int, bytesOut: Int) {
+        let m = Self.methods.firstIndex(of: method) ?? Self.methods.count
+        let s = Self.statuses.firstIndex(of: status) ?? Self.statuses.count
+        requests.add(1, at: (route * (Self.methods.count + 1) + m) * (Self.statuses.count + 1) + s)
+        let seconds = Double(micros) / 1e6
+        let b = Self.buckets.firstIndex { seconds <= $0 } ?? Self.buckets.count
+        durationBuckets.add(1, at: route * (Self.buckets.count + 1) + b)
+        durationSumMicros.add(micros, at: route)
+        requestBytes.wrappingAdd(bytesIn, ordering: .relaxed)
+        responseBytes.wrappingAdd(bytesOut, ordering: .relaxed)
+    }
+
+    /// The Prometheus text exposition format, version 0.0.4.
+    public func exposition() -> String {
+        var out = "# HELP trellis_requests_total Requests answered, by route, method and status.\n"
+        out += "# TYPE trellis_requests_total counter\n"
+        for (r, route) in routes.enumerated() {
+            for m in 0...Self.methods.count {
+                for s in 0...Self.statuses.count {
+                    let n = requests.load(at: (r * (Self.methods.count + 1) + m) * (Self.statuses.count + 1) + s)
+                    guard n > 0 else { continue }
+                    let method = m < Self.methods.count ? Self.methods[m] : "other"
+                    let status = s < Self.statuses.count ? String(Self.statuses[s]) : "other"
+                    out += "trellis_requests_total{route=\"\(route)\",method=\"\(method)\",status=\"\(status)\"} \(n)\n"
+                }
+            }
+        }
+        out += "# HELP trellis_request_duration_seconds Time from a complete request to its answer, by route.\n"
+        out += "# TYPE trellis_request_duration_seconds histogram\n"
+        for (r, route) in routes.enumerated() {
+            var cumulative = 0
+            for b in 0...Self.buckets.count {
+                cumulative += durationBuckets.load(at: r * (Self.buckets.count + 1) + b)
+                let le = b < Self.buckets.count ? Self.buckets[b].description : "+Inf"
+                out += "trellis_request_duration_seconds_bucket{route=\"\(route)\",le=\"\(le)\"} \(cumulative)\n"
+            }
+            out += "trellis_request_duration_seconds_sum{route=\"\(route)\"} \(Double(durationSumMicros.load(at: r)) / 1e6)\n"
+            out += "trellis_request_duration_seconds_count{route=\"\(route)\"} \(cumulative)\n"
+        }
+        out += "# HELP trellis_requests_in_flight Requests being handled now.\n# TYPE trellis_requests_in_flight gauge\n"
+        out += "trellis_requests_in_flight \(inFlight.load(ordering: .relaxed))\n"
+        out += "# HELP trellis_request_bytes_total Request body bytes received.\n# TYPE trellis_request_bytes_total counter\n"
+        out += "trellis_request_bytes_total \(requestBytes.load(ordering: .relaxed))\n"
+        out += "# HELP trellis_response_bytes_total Response body bytes sent.\n# TYPE trellis_response_bytes_total counter\n"
+        out += "trellis_response_bytes_total \(responseBytes.load(ordering: .relaxed))\n"
+        return out
+    }
+}
+
+/// A fixed number of atomic counters.
+final class AtomicCounters: @unchecked Sendable {
+    // @unchecked: the storage is allocated once and only touched through Atomic operations.
+    private let storage: UnsafeMutablePointer<Atomic<Int>>
+    let count: Int
+
+    init(count: Int) {
+        self.count = count
+        storage = .allocate(capacity: count)
+        for i in 0..<count { (storage + i).initialize(to: Atomic<Int>(0)) }
+    }
+
+    func add(_ n: Int, at i: Int) {
+        storage[i].wrappingAdd(n, ordering: .relaxed)
+    }
+
+    func load(at i: Int) -> Int {
+        storage[i].load(ordering: .relaxed)
+    }
+
+    deinit {
+        storage.deinitialize(count: count)
+        storage.deallocate()
+    }
+}

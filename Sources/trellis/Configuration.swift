@@ -1,0 +1,111 @@
+import Glibc
+import HTTPServer
+import TrellisAPI
+
+/// Flags and their environment variables (flags win).
+struct Configuration {
+    var server = HTTPServerConfiguration(threads: Configuration.cpuCount)
+    var corsOrigins = "*"
+    var log = "json"
+    var command = Command.serve
+
+    enum Command { case serve, healthcheck, help, version }
+
+    /// A configuration mistake: one line on stderr, exit code 2.
+    struct Invalid: Error { let message: String }
+
+    static let usage = """
+        Usage: trellis [healthcheck] [options]
+
+        Trellis computes UI state and layout (outline, flow, sections, drawer) over HTTP JSON.
+
+          healthcheck                 exit 0 when GET /healthz on --host/--port answers 200, else 1
+          --host HOST                 listen address (TRELLIS_HOST; default 0.0.0.0)
+          --port PORT                 listen port (TRELLIS_PORT, else PORT; default 8080)
+          --threads N                 worker threads, each with its own epoll loop; 0 = one thread
+                                      per connection (TRELLIS_THREADS; default: the CPU count)
+          --max-body-bytes N          largest request body (TRELLIS_MAX_BODY_BYTES; default 8388608)
+          --max-connections N         open connections before answering 503 (TRELLIS_MAX_CONNECTIONS; default 1024)
+          --connection-timeout S      seconds an idle connection stays open (TRELLIS_CONNECTION_TIMEOUT; default 30)
+          --cors-origins LIST         allowed browser origins, comma-separated, or * (TRELLIS_CORS_ORIGINS; default *)
+          --log json|off              access log on stdout (TRELLIS_LOG; default json)
+          --help                      this text
+          --version                   the version
+
+        """
+
+    static var cpuCount: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+
+    static func parse(_ arguments: [String], environment: [String: String]) throws(Invalid) -> Configuration {
+        var config = Configuration()
+        var values: [String: String] = [:]
+        let envNames: [(flag: String, env: [String])] = [
+            ("host", ["TRELLIS_HOST"]), ("port", ["TRELLIS_PORT", "PORT"]), ("threads", ["TRELLIS_THREADS"]),
+            ("max-body-bytes", ["TRELLIS_MAX_BODY_BYTES"]), ("max-connections", ["TRELLIS_MAX_CONNECTIONS"]),
+            ("connection-timeout", ["TRELLIS_CONNECTION_TIMEOUT"]), ("cors-origins", ["TRELLIS_CORS_ORIGINS"]),
+            ("log", ["TRELLIS_LOG"]),
+        ]
+        for (flag, names) in envNames {
+            if let value = names.lazy.compactMap({ environment[$0] }).first { values[flag] = value }
+        }
+        var rest = arguments[...]
+        if rest.first == "healthcheck" {
+            config.command = .healthcheck
+            rest = rest.dropFirst()
+        }
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--help", "-h": config.command = .help; return config
+            case "--version": config.command = .version; return config
+            default: break
+            }
+            guard argument.hasPrefix("--") else { throw Invalid(message: "unexpected argument '\(argument)' (see --help)") }
+            var name = String(argument.dropFirst(2))
+            var value: String
+            if let equals = name.firstIndex(of: "=") {
+                value = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            } else {
+                guard let next = rest.popFirst() else { throw Invalid(message: "--\(name) needs a value") }
+                value = next
+            }
+            guard envNames.contains(where: { $0.flag == name }) else {
+                throw Invalid(message: "unknown option --\(name) (see --help)")
+            }
+            values[name] = value
+        }
+        for (name, value) in values {
+            try config.apply(name, value)
+        }
+        return config
+    }
+
+    private mutating func apply(_ name: String, _ value: String) throws(Invalid) {
+        func integer(_ range: ClosedRange<Int>) throws(Invalid) -> Int {
+            guard let n = Int(value), range.contains(n) else {
+                throw Invalid(message: "--\(name) must be an integer in \(range.lowerBound)...\(range.upperBound), not '\(value)'")
+            }
+            return n
+        }
+        switch name {
+        case "host":
+            guard !value.isEmpty else { throw Invalid(message: "--host must not be empty") }
+            server.host = value
+        case "port": server.port = try integer(0...65535)
+        case "threads": server.threads = try integer(0...256)
+        case "max-body-bytes": server.maxBodyBytes = try integer(1...(1 << 30))
+        case "max-connections": server.maxConnections = try integer(1...60000)
+        case "connection-timeout": server.connectionTimeout = try integer(1...86400)
+        case "cors-origins": corsOrigins = value
+        case "log":
+            guard value == "json" || value == "off" else { throw Invalid(message: "--log must be json or off, not '\(value)'") }
+            log = value
+        default: break
+        }
+    }
+
+    var service: ServiceConfiguration {
+        ServiceConfiguration(
+            cors: CORSPolicy(corsOrigins), log: AccessLog(enabled: log == "json"), maxBodyBytes: server.maxBodyBytes)
+    }
+}

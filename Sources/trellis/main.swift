@@ -1,0 +1,89 @@
+import Glibc
+import HTTPServer
+import TrellisAPI
+
+/// One line on stderr (stdout carries the access log).
+func say(_ message: String) {
+    let line = Array("trellis: \(message)\n".utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+}
+
+func fail(_ message: String, code: Int32) -> Never {
+    say(message)
+    exit(code)
+}
+
+enum Date {
+    static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+}
+
+/// The process environment, read from `environ` (no Foundation in this binary).
+func environment() -> [String: String] {
+    var result: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+        let text = String(cString: pointer)
+        if let equals = text.firstIndex(of: "=") {
+            result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+        }
+        entry += 1
+    }
+    return result
+}
+
+let configuration: Configuration
+do {
+    configuration = try Configuration.parse(Array(CommandLine.arguments.dropFirst()), environment: environment())
+} catch {
+    fail(error.message, code: 2)
+}
+
+switch configuration.command {
+case .help:
+    print(Configuration.usage, terminator: "")
+    exit(0)
+case .version:
+    print("\(TrellisService.name) \(TrellisService.version)")
+    exit(0)
+case .healthcheck:
+    let status = HTTPProbe.status(host: configuration.server.host, port: configuration.server.port, path: "/healthz")
+    exit(status == 200 ? 0 : 1)
+case .serve:
+    break
+}
+
+// SIGINT and SIGTERM are blocked in every thread (workers inherit the mask) and taken here by
+// sigwait, so shutdown runs as ordinary code; SIGPIPE from closed sockets is ignored.
+signal(SIGPIPE, SIG_IGN)
+var stopSignals = sigset_t()
+sigemptyset(&stopSignals)
+sigaddset(&stopSignals, SIGINT)
+sigaddset(&stopSignals, SIGTERM)
+pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
+
+let service = TrellisService(configuration: configuration.service)
+let server = HTTPServer(configuration: configuration.server, handler: service.handle)
+let port: Int
+do {
+    port = try server.start()
+} catch {
+    fail(error.description, code: 1)
+}
+say("listening on \(configuration.server.host):\(port) with \(configuration.server.threads) threads")
+
+var received: Int32 = 0
+sigwait(&stopSignals, &received)
+say("signal \(received): draining")
+// Shutdown: /readyz turns 503, no new connections, requests in flight get up to 10 s.
+service.beginDraining()
+server.quiesce()
+let deadline = Date.monotonicSeconds() + 10
+while server.requestsInFlight > 0 && Date.monotonicSeconds() < deadline {
+    usleep(10_000)
+}
+server.stop()
+exit(0)
