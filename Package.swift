@@ -35,9 +35,10 @@ let package = Package(
             resources: [.embedInCode("Resources/openapi.yaml")]
         ),
         .executableTarget(name: "trellis", dependencies: ["TrellisAPI", "HTTPServer"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "TrellisCoreTests", dependencies: ["TrellisCore"]),
-        .testTarget(name: "TrellisAPITests", dependencies: ["TrellisAPI", "HTTPServer"]),
+        // Seeded generators and reference models shared by the test targets.
+        .target(name: "TrellisTestSupport", path: "Tests/TrellisTestSupport"),
+        .testTarget(name: "TrellisCoreTests", dependencies: ["TrellisCore", "TrellisTestSupport"]),
+        .testTarget(name: "TrellisAPITests", dependencies: ["TrellisAPI", "HTTPServer", "TrellisTestSupport"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

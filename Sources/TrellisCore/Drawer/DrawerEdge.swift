@@ -1,0 +1,5 @@
+/// Issue 6 "Request › edge": the logical edge the drawer slides in from.
+public enum DrawerEdge: String, Sendable, Equatable, Hashable, CaseIterable {
+    case leading
+    case trailing
+}

@@ -1,0 +1,28 @@
+/// Issue 6 "Request": the validated request, as the API layer hands it to the core.
+public struct DrawerInput: Sendable, Equatable, Hashable {
+    /// Issue 6 "frameRate": default 60.
+    public static let defaultFrameRate = 60.0
+
+    public var state: DrawerState
+    public var action: DrawerAction?
+    public var layout: DrawerLayout
+    public var spring: DrawerSpring
+    public var frameRate: Double
+    public var start: DrawerMotionStart?
+
+    public init(
+        state: DrawerState = DrawerState(),
+        action: DrawerAction? = nil,
+        layout: DrawerLayout,
+        spring: DrawerSpring = .default,
+        frameRate: Double = DrawerInput.defaultFrameRate,
+        start: DrawerMotionStart? = nil
+    ) {
+        self.state = state
+        self.action = action
+        self.layout = layout
+        self.spring = spring
+        self.frameRate = frameRate
+        self.start = start
+    }
+}

@@ -1,0 +1,10 @@
+/// Issue 6 "keyframes": progress at time t (seconds).
+public struct DrawerKeyframe: Sendable, Equatable, Hashable {
+    public var t: Double
+    public var progress: Double
+
+    public init(t: Double, progress: Double) {
+        self.t = t
+        self.progress = progress
+    }
+}

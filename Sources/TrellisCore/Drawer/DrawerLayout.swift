@@ -1,0 +1,89 @@
+/// Issue 6 "Request" and "Geometry": the validated layout inputs and the frames they give.
+public struct DrawerLayout: Sendable, Equatable, Hashable {
+    /// Issue 6 "drawerWidth": the seed's `.frame(width: 200)`.
+    public static let defaultDrawerWidth = 200.0
+    /// Issue 6 "maskOpacity": the seed's `MaskView` `.opacity(0.2)`.
+    public static let defaultMaskOpacity = 0.2
+
+    public var container: DrawerSize
+    public var drawerWidth: Double
+    public var edge: DrawerEdge
+    public var layoutDirection: DrawerLayoutDirection
+    public var safeAreaInsets: DrawerInsets
+    public var maskOpacity: Double
+
+    public init(
+        container: DrawerSize,
+        drawerWidth: Double = DrawerLayout.defaultDrawerWidth,
+        edge: DrawerEdge = .leading,
+        layoutDirection: DrawerLayoutDirection = .ltr,
+        safeAreaInsets: DrawerInsets = .zero,
+        maskOpacity: Double = DrawerLayout.defaultMaskOpacity
+    ) {
+        self.container = container
+        self.drawerWidth = drawerWidth
+        self.edge = edge
+        self.layoutDirection = layoutDirection
+        self.safeAreaInsets = safeAreaInsets
+        self.maskOpacity = maskOpacity
+    }
+
+    /// Issue 6 "layoutDirection": leading is the left side in ltr, the right side in rtl.
+    public var isOnLeftSide: Bool {
+        (edge == .leading) == (layoutDirection == .ltr)
+    }
+
+    /// Issue 6 "Geometry": the safe-area inset on the drawer's own edge.
+    public var edgeInset: Double {
+        edge == .leading ? safeAreaInsets.leading : safeAreaInsets.trailing
+    }
+
+    /// Issue 6 "Geometry": panel width is drawerWidth plus the inset on its edge.
+    public var panelWidth: Double {
+        drawerWidth + edgeInset
+    }
+
+    /// Issue 6 "Geometry": against its edge when presented, just outside it (moved by its full width) when closed.
+    public func panelX(isPresented: Bool) -> Double {
+        switch (isOnLeftSide, isPresented) {
+        case (true, true): return 0
+        case (true, false): return -panelWidth
+        case (false, true): return container.width - panelWidth
+        case (false, false): return container.width
+        }
+    }
+
+    /// Issue 6 "Geometry": full container height, ignoring the top and bottom safe area.
+    public func panelFrame(isPresented: Bool) -> DrawerRect {
+        DrawerRect(x: panelX(isPresented: isPresented), y: 0, width: panelWidth, height: container.height)
+    }
+
+    /// Issue 6 "Geometry": the panel inset by top, bottom and its edge-side inset only (not the seed's inner-side padding).
+    public func contentFrame(isPresented: Bool) -> DrawerRect {
+        let panel = panelFrame(isPresented: isPresented)
+        let height = max(0, container.height - safeAreaInsets.top - safeAreaInsets.bottom)
+        let x = isOnLeftSide ? panel.x + edgeInset : panel.x
+        return DrawerRect(x: x, y: safeAreaInsets.top, width: drawerWidth, height: height)
+    }
+
+    /// Issue 6 "Geometry": the mask covers the whole container.
+    public var maskFrame: DrawerRect {
+        DrawerRect(x: 0, y: 0, width: container.width, height: container.height)
+    }
+
+    /// Issue 6 "Geometry": maskOpacity when presented, 0 when closed.
+    public func maskOpacity(isPresented: Bool) -> Double {
+        isPresented ? maskOpacity : 0
+    }
+
+    public func geometry(isPresented: Bool) -> DrawerGeometry {
+        DrawerGeometry(
+            panelFrame: panelFrame(isPresented: isPresented),
+            contentFrame: contentFrame(isPresented: isPresented),
+            panelVisible: isPresented,
+            maskFrame: maskFrame,
+            maskOpacity: maskOpacity(isPresented: isPresented),
+            maskVisible: isPresented
+        )
+    }
+}

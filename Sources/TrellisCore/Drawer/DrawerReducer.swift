@@ -1,0 +1,16 @@
+/// Issue 6 "Request › action": the next state from the current one and an event.
+public enum DrawerReducer: Sendable, Equatable {
+    public static func reduce(_ state: DrawerState, _ action: DrawerAction) -> DrawerState {
+        switch action {
+        case .toggle:
+            return DrawerState(isPresented: !state.isPresented)
+        case .open:
+            return DrawerState(isPresented: true)
+        case .close:
+            return DrawerState(isPresented: false)
+        // Issue 6: tapMask closes; with the drawer closed there is no mask, so nothing changes.
+        case .tapMask:
+            return DrawerState(isPresented: false)
+        }
+    }
+}

@@ -1,0 +1,10 @@
+/// Issue 6 "Request › container": width and height in points.
+public struct DrawerSize: Sendable, Equatable, Hashable {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}

@@ -1,0 +1,225 @@
+import Glibc
+
+/// Issue 6 "spring": progress p(t) of a mass-1 damped oscillator from p(0), p′(0) towards 1.
+///
+/// With x = p − 1, ζ = dampingFraction, ω₀ = 2π / response, x₀ = p(0) − 1, v₀ = p′(0), B = v₀ + ζω₀x₀:
+/// - underdamped (ζ < 1), ω_d = ω₀√(1 − ζ²): x(t) = e^(−ζω₀t) · (x₀ cos ω_d t + (B / ω_d) sin ω_d t)
+/// - critically damped (ζ = 1): x(t) = e^(−ω₀t) · (x₀ + (v₀ + ω₀x₀) t)
+/// - overdamped (ζ > 1), γ = ω₀√(ζ² − 1): x(t) = e^(−ζω₀t) · (x₀ cosh γt + (B / γ) sinh γt)
+///   = C₁e^(r₁t) + C₂e^(r₂t), r₁,₂ = −ω₀(ζ ∓ √(ζ² − 1)), C₁,₂ = (x₀ ± B/γ) / 2
+/// All three are x = x₀·C(t) + B·S(t) with C(0) = 1, S(0) = 0, S′ = C − ζω₀S, and then
+/// x′(t) = v₀·C(t) − (ω₀²x₀ + ζω₀v₀)·S(t).
+public struct DrawerSpringMotion: Sendable, Equatable, Hashable {
+    /// Issue 6 "settlingDuration": the band |1 − p| < 0.001.
+    public static let settlingTolerance = 0.001
+
+    public let spring: DrawerSpring
+    public let initialProgress: Double
+    /// Progress per second.
+    public let initialVelocity: Double
+
+    public init(spring: DrawerSpring, initialProgress: Double = 0, initialVelocity: Double = 0) {
+        self.spring = spring
+        self.initialProgress = initialProgress
+        self.initialVelocity = initialVelocity
+    }
+
+    /// Issue 6 "from": p(0) = (from.x − fromX) / (toX − fromX) and p′(0) = from.velocity / (toX − fromX); at rest at fromX without it.
+    public init(spring: DrawerSpring, fromX: Double, toX: Double, start: DrawerMotionStart?) {
+        precondition(toX != fromX, "a transition travels a non-zero distance")
+        let travel = toX - fromX
+        self.init(
+            spring: spring,
+            initialProgress: start.map { ($0.x - fromX) / travel } ?? 0,
+            initialVelocity: start.map { $0.velocity / travel } ?? 0
+        )
+    }
+
+    private var x0: Double { initialProgress - 1 }
+    private var v0: Double { initialVelocity }
+    private var w0: Double { spring.angularFrequency }
+    private var zeta: Double { spring.dampingFraction }
+    private var b: Double { v0 + zeta * w0 * x0 }
+
+    /// Issue 6 "spring": the closed form p(t) above.
+    public func progress(at t: Double) -> Double {
+        if t == 0 { return initialProgress }
+        let (c, s) = basis(t)
+        return 1 + (x0 * c + b * s)
+    }
+
+    /// Issue 6 "spring": p′(t) in progress per second.
+    public func velocity(at t: Double) -> Double {
+        let (c, s) = basis(t)
+        return v0 * c - (w0 * w0 * x0 + zeta * w0 * v0) * s
+    }
+
+    /// Issue 6 "spring": the basis C(t), S(t) of the three regimes, evaluated without cancellation near ζ = 1.
+    private func basis(_ t: Double) -> (c: Double, s: Double) {
+        switch spring.regime {
+        case .underdamped:
+            let wd = w0 * ((1 - zeta) * (1 + zeta)).squareRoot()
+            let decay = exp(-zeta * w0 * t)
+            return (decay * cos(wd * t), decay * sin(wd * t) / wd)
+        case .criticallyDamped:
+            let decay = exp(-w0 * t)
+            return (decay, t * decay)
+        case .overdamped:
+            let root = ((zeta - 1) * (zeta + 1)).squareRoot()
+            let gamma = w0 * root
+            let e1 = exp(-w0 / (zeta + root) * t)
+            let e2 = exp(-w0 * (zeta + root) * t)
+            let s = 2 * gamma * t > 1 ? (e1 - e2) / (2 * gamma) : e2 * expm1(2 * gamma * t) / (2 * gamma)
+            return ((e1 + e2) / 2, s)
+        }
+    }
+
+    /// Issue 6 "settlingDuration": |1 − p(t)| − 0.001, whose last zero is the settling time.
+    private func excess(_ t: Double) -> Double {
+        abs(progress(at: t) - 1) - Self.settlingTolerance
+    }
+
+    /// Issue 6 "settlingDuration": the first time from which |1 − p(t)| < 0.001 forever.
+    ///
+    /// An envelope |x(t)| ≤ g(t) gives an upper bracket T⁺; the zeros of x and x′ (closed form) split [0, T⁺]
+    /// into pieces on which |x| is monotone; walking back from T⁺, the first piece whose left end is outside
+    /// the band holds the last crossing, located by bisection. 0 when p never leaves the band.
+    public func settlingDuration() -> Double {
+        let tolerance = Self.settlingTolerance
+        if x0 == 0 && v0 == 0 { return 0 }
+        var right = envelopeBound(level: tolerance)
+        if right <= 0 { return 0 }
+        while right > 0 {
+            let left = previousBreakpoint(before: right)
+            if excess(left) >= 0 {
+                return lastCrossing(between: left, and: right)
+            }
+            right = left
+        }
+        return 0
+    }
+
+    /// Bisection on excess with excess(lo) ≥ 0 ≥ excess(hi); returns the end inside the band.
+    private func lastCrossing(between lo: Double, and hi: Double) -> Double {
+        var lo = lo
+        var hi = hi
+        if excess(hi) >= 0 { return hi }
+        for _ in 0..<200 {
+            let mid = (lo + hi) / 2
+            if mid <= lo || mid >= hi { break }
+            if excess(mid) >= 0 { lo = mid } else { hi = mid }
+        }
+        return hi
+    }
+
+    /// Issue 6 "settlingDuration": a time after which the envelope keeps |x| ≤ level (the bracket's upper end).
+    ///
+    /// |C| ≤ e^(−λt) and |S| ≤ t·e^(−λt) (λ = ζω₀, or −r₁ when overdamped) give g = (|x₀| + |B|t)e^(−λt);
+    /// underdamped also |x| ≤ √(x₀² + (B/ω_d)²)·e^(−ζω₀t), overdamped also |x| ≤ (|x₀| + |B|/2γ)·e^(r₁t).
+    private func envelopeBound(level: Double) -> Double {
+        switch spring.regime {
+        case .underdamped:
+            let rate = zeta * w0
+            let wd = w0 * ((1 - zeta) * (1 + zeta)).squareRoot()
+            let amplitude = (x0 * x0 + (b / wd) * (b / wd)).squareRoot()
+            return min(
+                Self.decayTime(amplitude: amplitude, slope: 0, rate: rate, level: level),
+                Self.decayTime(amplitude: abs(x0), slope: abs(b), rate: rate, level: level)
+            )
+        case .criticallyDamped:
+            return Self.decayTime(amplitude: abs(x0), slope: abs(b), rate: w0, level: level)
+        case .overdamped:
+            let root = ((zeta - 1) * (zeta + 1)).squareRoot()
+            let gamma = w0 * root
+            let rate = w0 / (zeta + root)
+            return min(
+                Self.decayTime(amplitude: abs(x0) + abs(b) / (2 * gamma), slope: 0, rate: rate, level: level),
+                Self.decayTime(amplitude: abs(x0), slope: abs(b), rate: rate, level: level)
+            )
+        }
+    }
+
+    /// The earliest T ≥ 0 with (amplitude + slope·t)·e^(−rate·t) ≤ level for all t ≥ T.
+    private static func decayTime(amplitude: Double, slope: Double, rate: Double, level: Double) -> Double {
+        if slope == 0 {
+            return amplitude <= level ? 0 : log(amplitude / level) / rate
+        }
+        let g = { (t: Double) in (amplitude + slope * t) * exp(-rate * t) }
+        let peak = max(0, 1 / rate - amplitude / slope)
+        if g(peak) <= level { return 0 }
+        var lo = peak
+        var width = 1 / rate
+        while g(peak + width) > level {
+            lo = peak + width
+            width *= 2
+        }
+        var hi = peak + width
+        for _ in 0..<200 {
+            let mid = (lo + hi) / 2
+            if mid <= lo || mid >= hi { break }
+            if g(mid) > level { lo = mid } else { hi = mid }
+        }
+        return hi
+    }
+
+    /// The latest zero of x or x′ strictly before `time` (less a sliver), or 0: |x| is monotone between them.
+    private func previousBreakpoint(before time: Double) -> Double {
+        let displacementZero = previousZero(before: time, a: x0, b: b)
+        let velocityZero = previousZero(before: time, a: v0, b: -(w0 * w0 * x0 + zeta * w0 * v0))
+        return max(0, displacementZero ?? 0, velocityZero ?? 0)
+    }
+
+    /// The latest t in (0, time) with a·C(t) + b·S(t) = 0, i.e. S/C = −a/b: tan(ω_d t)/ω_d, t, or tanh(γt)/γ.
+    private func previousZero(before time: Double, a: Double, b: Double) -> Double? {
+        if a == 0 && b == 0 { return nil }
+        let ratio = -a / b
+        switch spring.regime {
+        case .underdamped:
+            let wd = w0 * ((1 - zeta) * (1 + zeta)).squareRoot()
+            let period = Double.pi / wd
+            let phase = b == 0 ? Double.pi / 2 : atan(ratio * wd)
+            let sliver = 1e-9 * period
+            var n = ((time * wd - phase) / Double.pi).rounded(.down)
+            var candidate = (phase + n * Double.pi) / wd
+            while candidate > time - sliver {
+                n -= 1
+                candidate = (phase + n * Double.pi) / wd
+            }
+            return candidate > 0 ? candidate : nil
+        case .criticallyDamped:
+            guard b != 0, ratio > 0, ratio < time * (1 - 1e-9) else { return nil }
+            return ratio
+        case .overdamped:
+            let gamma = w0 * ((zeta - 1) * (zeta + 1)).squareRoot()
+            guard b != 0, ratio > 0, ratio * gamma < 1 else { return nil }
+            let candidate = atanh(ratio * gamma) / gamma
+            return candidate < time * (1 - 1e-9) ? candidate : nil
+        }
+    }
+
+    /// Issue 6 "keyframes": p at frameRate from t = 0 through the first frame at or after settlingDuration, reported as exactly 1.
+    public func keyframes(frameRate: Double) -> [DrawerKeyframe] {
+        keyframes(frameRate: frameRate, settlingDuration: settlingDuration())
+    }
+
+    public func keyframes(frameRate: Double, settlingDuration: Double) -> [DrawerKeyframe] {
+        var last = Int((settlingDuration * frameRate).rounded(.up))
+        while last > 0 && Double(last - 1) / frameRate >= settlingDuration { last -= 1 }
+        while Double(last) / frameRate < settlingDuration { last += 1 }
+        return (0...last).map { frame in
+            let t = Double(frame) / frameRate
+            return DrawerKeyframe(t: t, progress: frame == last ? 1 : progress(at: t))
+        }
+    }
+
+    /// Issue 6 "css.easing": `linear()` stops within maxError of p(t) over [0, settlingDuration], ending at exactly 1.
+    public func easingStops(maxError: Double = DrawerLinearEasing.defaultMaxError) -> [DrawerEasingStop] {
+        DrawerLinearEasing.stops(for: self, duration: settlingDuration(), maxError: maxError)
+    }
+
+    /// A bound on |p″| from the non-increasing energy E = (x′² + k x²)/2: |x″| ≤ c|x′| + k|x| ≤ √(2E₀)(c + √k).
+    public var curvatureBound: Double {
+        let k = spring.stiffness
+        return (v0 * v0 + k * x0 * x0).squareRoot() * (spring.damping + k.squareRoot())
+    }
+}

@@ -1,0 +1,33 @@
+/// Issue 6 "Response 200 › transition": present only when the action changed the state.
+public struct DrawerTransition: Sendable, Equatable, Hashable {
+    /// Issue 6: the panel's x at rest in the old state and in the new one; progress 0 is fromX, 1 is toX.
+    public var panelFromX: Double
+    public var panelToX: Double
+    /// Issue 6: the mask opacity in the old state and the new one, interpolated by the same progress.
+    public var maskFromOpacity: Double
+    public var maskToOpacity: Double
+    public var motion: DrawerSpringMotion
+    public var settlingDuration: Double
+    public var keyframes: [DrawerKeyframe]
+    public var easingStops: [DrawerEasingStop]
+
+    public init(
+        panelFromX: Double,
+        panelToX: Double,
+        maskFromOpacity: Double,
+        maskToOpacity: Double,
+        motion: DrawerSpringMotion,
+        settlingDuration: Double,
+        keyframes: [DrawerKeyframe],
+        easingStops: [DrawerEasingStop]
+    ) {
+        self.panelFromX = panelFromX
+        self.panelToX = panelToX
+        self.maskFromOpacity = maskFromOpacity
+        self.maskToOpacity = maskToOpacity
+        self.motion = motion
+        self.settlingDuration = settlingDuration
+        self.keyframes = keyframes
+        self.easingStops = easingStops
+    }
+}

@@ -1,0 +1,42 @@
+/// Issue 3, 422 in flat form: a cycle. Thrown by `OutlineTree.init` when some nodes are not reachable from a root.
+public struct OutlineCycleError: Error, Sendable, Equatable {
+    /// Each cycle once, starting at its smallest index and following parent links; ordered by that first index.
+    public let cycles: [[Int]]
+    /// Every node not reachable from a root (on a cycle or hanging off one), ascending.
+    public let unreachable: [Int]
+
+    public init(cycles: [[Int]], unreachable: [Int]) {
+        self.cycles = cycles
+        self.unreachable = unreachable
+    }
+
+    /// Every unreachable node's parent chain ends in a cycle; each node is walked once, so O(n) in total.
+    init(parents: [Int32], preIndex: [Int32]) {
+        let n = parents.count
+        var walkTag = [Int32](repeating: 0, count: n)
+        var unreachable = [Int]()
+        var cycles = [[Int]]()
+        for start in 0..<n where preIndex[start] < 0 {
+            unreachable.append(start)
+            guard walkTag[start] == 0 else { continue }
+            let tag = Int32(start + 1)
+            var u = start
+            while walkTag[u] == 0 {
+                walkTag[u] = tag
+                u = Int(parents[u])
+            }
+            guard walkTag[u] == tag else { continue }
+            var cycle = [u]
+            var w = Int(parents[u])
+            while w != u {
+                cycle.append(w)
+                w = Int(parents[w])
+            }
+            let smallest = cycle.indices.min { cycle[$0] < cycle[$1] } ?? 0
+            cycles.append(Array(cycle[smallest...] + cycle[..<smallest]))
+        }
+        cycles.sort { $0[0] < $1[0] }
+        self.cycles = cycles
+        self.unreachable = unreachable
+    }
+}

@@ -1,0 +1,50 @@
+/// Issue 3, POST /v1/outline/expansion: the nodes to expand so that every found selection is visible.
+public struct OutlineExpansion: Sendable, Equatable {
+    /// Union of the strict ancestors of every found selection, without duplicates, in tree pre-order.
+    public let expand: [Int]
+    /// One entry per selection, in request order: root → selection, or [] when not found.
+    public let paths: [[Int]]
+
+    public init(expand: [Int], paths: [[Int]]) {
+        self.expand = expand
+        self.paths = paths
+    }
+
+    /// `selections`: node indices in request order; nil for a selection whose id is not in the tree.
+    /// Cost: O(size of the answer) parent-link steps, plus ordering the ancestors (sort or one O(n) scan).
+    public init(tree: OutlineTree, selections: [Int?]) {
+        self.expand = OutlineExpansion.ancestors(in: tree, of: selections)
+        // Issue 3: no selection or not found → path [] and nothing expanded for it.
+        self.paths = selections.map { selection in selection.map { tree.path(to: $0) } ?? [] }
+    }
+
+    /// Issue 3, rows: the default `expanded` is the expansion set of the selection.
+    public static func defaultExpanded(in tree: OutlineTree, selection: Int?) -> [Int] {
+        ancestors(in: tree, of: [selection])
+    }
+
+    static func ancestors(in tree: OutlineTree, of selections: [Int?]) -> [Int] {
+        guard selections.contains(where: { $0 != nil }) else { return [] }
+        var marked = [Bool](repeating: false, count: tree.count)
+        var found = [Int32]()
+        for case let selection? in selections {
+            var u = Int(tree.parents[selection])
+            while u >= 0 && !marked[u] {
+                marked[u] = true
+                found.append(Int32(u))
+                u = Int(tree.parents[u])
+            }
+        }
+        let m = found.count
+        // Issue 3, `expand` order: pre-order, by sorting the ancestors' positions or, when that costs more, one scan.
+        if m * (Int.bitWidth - m.leadingZeroBitCount) > tree.count {
+            var ordered = [Int]()
+            ordered.reserveCapacity(m)
+            for v in tree.preOrder where marked[Int(v)] {
+                ordered.append(Int(v))
+            }
+            return ordered
+        }
+        return found.map { tree.preIndex[Int($0)] }.sorted().map { Int(tree.preOrder[Int($0)]) }
+    }
+}

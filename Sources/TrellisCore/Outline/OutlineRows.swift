@@ -1,0 +1,55 @@
+/// Issue 3, POST /v1/outline/rows: the window of visible rows, with totals for virtualized lists.
+public struct OutlineRows: Sendable, Equatable {
+    public let rows: [OutlineRow]
+    /// Visible rows before windowing.
+    public let totalRows: Int
+    /// Index of the selected node's row among all visible rows; nil when not visible or no selection.
+    public let selectedRow: Int?
+
+    public init(rows: [OutlineRow], totalRows: Int, selectedRow: Int?) {
+        self.rows = rows
+        self.totalRows = totalRows
+        self.selectedRow = selectedRow
+    }
+
+    /// `selection`: node index, or nil when absent or not found. `expanded`: node indices, or nil for the
+    /// default (the expansion set of `selection`). `offset` ≥ 0; `limit` ≥ 0 or nil for all.
+    /// Time O(visible rows); memory O(n) for the expanded flags plus O(rows in the window).
+    public init(tree: OutlineTree, selection: Int?, expanded: [Int]?, offset: Int = 0, limit: Int? = nil) {
+        precondition(offset >= 0 && (limit ?? 0) >= 0, "offset and limit are validated by the API layer")
+        var isExpanded = [Bool](repeating: false, count: tree.count)
+        for node in expanded ?? OutlineExpansion.defaultExpanded(in: tree, selection: selection) {
+            isExpanded[node] = true
+        }
+        var end = Int.max
+        if let limit {
+            let (sum, overflow) = offset.addingReportingOverflow(limit)
+            if !overflow { end = sum }
+        }
+
+        var rows = [OutlineRow]()
+        var selectedRow: Int?
+        var index = 0
+        var position = 0
+        // Issue 3, rows: pre-order; a collapsed node's subtree is skipped in one step by its size.
+        while position < tree.count {
+            let node = Int(tree.preOrder[position])
+            // Issue 3, rows: expanded ids that are leaves are ignored.
+            let open = tree.expandable[node] && isExpanded[node]
+            let selected = node == selection
+            if selected { selectedRow = index }
+            if index >= offset && index < end {
+                let parent = tree.parents[node]
+                rows.append(OutlineRow(
+                    index: index, node: node, depth: Int(tree.depths[node]),
+                    parent: parent < 0 ? nil : Int(parent),
+                    expandable: tree.expandable[node], expanded: open, selected: selected))
+            }
+            index += 1
+            position += open ? 1 : Int(tree.subtreeSizes[node])
+        }
+        self.rows = rows
+        self.totalRows = index
+        self.selectedRow = selectedRow
+    }
+}

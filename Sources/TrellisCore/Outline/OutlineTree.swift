@@ -1,0 +1,137 @@
+/// A validated forest over node indices 0..<count: children in CSR form, pre-order numbering, depths, subtree sizes.
+/// Built iteratively, so any depth is safe; memory is O(count).
+public struct OutlineTree: Sendable, Equatable {
+    public let count: Int
+    let parents: [Int32]
+    let childStart: [Int32]
+    let childList: [Int32]
+    let rootList: [Int32]
+    let preOrder: [Int32]
+    let preIndex: [Int32]
+    let depths: [Int32]
+    let subtreeSizes: [Int32]
+    let expandable: [Bool]
+
+    /// Builds the tree from nodes in any order. Nested form: pass nodes in pre-order. Flat form: array order.
+    /// Throws when some nodes are not reachable from a root, i.e. lie on or behind a parent cycle.
+    /// Precondition: every parent is -1 or a valid index (unknown parent ids are rejected by the API layer).
+    public init(nodes: [OutlineNode]) throws(OutlineCycleError) {
+        let n = nodes.count
+        precondition(n < Int(Int32.max), "OutlineTree holds fewer than 2^31 - 1 nodes")
+        var parents = [Int32](repeating: -1, count: n)
+        var childStart = [Int32](repeating: 0, count: n + 1)
+        var rootCount = 0
+        for i in 0..<n {
+            let p = Int(nodes[i].parent)
+            precondition(p >= -1 && p < n, "parent index out of range")
+            parents[i] = nodes[i].parent
+            if p < 0 { rootCount += 1 } else { childStart[p + 1] += 1 }
+        }
+        for i in 0..<n { childStart[i + 1] += childStart[i] }
+
+        // Issue 3, flat form: sibling order is array order.
+        var next = childStart
+        var childList = [Int32](repeating: 0, count: n - rootCount)
+        var rootList = [Int32]()
+        rootList.reserveCapacity(rootCount)
+        for i in 0..<n {
+            let p = Int(parents[i])
+            if p < 0 {
+                rootList.append(Int32(i))
+            } else {
+                childList[Int(next[p])] = Int32(i)
+                next[p] += 1
+            }
+        }
+
+        // Issue 3, scale: pre-order with an explicit stack, safe at any depth.
+        var preOrder = [Int32]()
+        preOrder.reserveCapacity(n)
+        var preIndex = [Int32](repeating: -1, count: n)
+        var depths = [Int32](repeating: 0, count: n)
+        var stack = [Int32](rootList.reversed())
+        while let top = stack.popLast() {
+            let v = Int(top)
+            preIndex[v] = Int32(preOrder.count)
+            preOrder.append(top)
+            let p = Int(parents[v])
+            if p >= 0 { depths[v] = depths[p] + 1 }
+            let first = Int(childStart[v])
+            var c = Int(childStart[v + 1])
+            while c > first {
+                c -= 1
+                stack.append(childList[c])
+            }
+        }
+        // Issue 3, 422: in flat form a cycle.
+        guard preOrder.count == n else {
+            throw OutlineCycleError(parents: parents, preIndex: preIndex)
+        }
+
+        var subtreeSizes = [Int32](repeating: 1, count: n)
+        for k in stride(from: n - 1, to: 0, by: -1) {
+            let v = Int(preOrder[k])
+            let p = Int(parents[v])
+            if p >= 0 { subtreeSizes[p] += subtreeSizes[v] }
+        }
+
+        // Issue 3, tree input: nested form expandable when children is an array; flat form when it has a child.
+        var expandable = [Bool](repeating: false, count: n)
+        for i in 0..<n {
+            expandable[i] = nodes[i].hasChildrenMember || childStart[i + 1] > childStart[i]
+        }
+
+        self.count = n
+        self.parents = parents
+        self.childStart = childStart
+        self.childList = childList
+        self.rootList = rootList
+        self.preOrder = preOrder
+        self.preIndex = preIndex
+        self.depths = depths
+        self.subtreeSizes = subtreeSizes
+        self.expandable = expandable
+    }
+
+    /// The roots in sibling (index) order.
+    public var roots: [Int] { rootList.map { Int($0) } }
+
+    /// The parent's index, or nil for a root.
+    public func parent(of node: Int) -> Int? {
+        let p = parents[node]
+        return p < 0 ? nil : Int(p)
+    }
+
+    /// The children in sibling (index) order.
+    public func children(of node: Int) -> [Int] {
+        childList[Int(childStart[node])..<Int(childStart[node + 1])].map { Int($0) }
+    }
+
+    /// Depth of the node; roots are at depth 0.
+    public func depth(of node: Int) -> Int { Int(depths[node]) }
+
+    /// Whether the node can be expanded (see `OutlineNode.hasChildrenMember`).
+    public func isExpandable(_ node: Int) -> Bool { expandable[node] }
+
+    /// Number of nodes in the node's subtree, the node included.
+    public func subtreeSize(of node: Int) -> Int { Int(subtreeSizes[node]) }
+
+    /// Position of the node in the pre-order of the whole forest.
+    public func preOrderPosition(of node: Int) -> Int { Int(preIndex[node]) }
+
+    /// The node at a pre-order position.
+    public func node(atPreOrderPosition position: Int) -> Int { Int(preOrder[position]) }
+
+    /// Issue 3, expansion `paths`: root → node, both included. O(depth).
+    public func path(to node: Int) -> [Int] {
+        var path = [Int]()
+        path.reserveCapacity(Int(depths[node]) + 1)
+        var u = node
+        while u >= 0 {
+            path.append(u)
+            u = Int(parents[u])
+        }
+        path.reverse()
+        return path
+    }
+}

@@ -1,0 +1,18 @@
+/// Issue 5, Response 200: what each header shows for a state, and what changed since the request.
+public enum SectionsRenderer {
+    public static func render(_ state: SectionsState, initial: SectionsState) -> SectionsViewState {
+        precondition(initial.count == state.count, "SectionsRenderer: initial has \(initial.count) sections, state \(state.count)")
+        return SectionsViewState(
+            expanded: state.expandedIndices,
+            changed: state.expanded.indices.filter { state.expanded[$0] != initial.expanded[$0] },
+            sections: state.expanded.map { expanded in
+                SectionViewState(
+                    expanded: expanded,
+                    headerDisabled: expanded && state.mode == .single && !state.collapsible,
+                    icon: expanded ? .chevronUp : .chevronDown,
+                    showDivider: !expanded
+                )
+            }
+        )
+    }
+}

@@ -1,0 +1,54 @@
+import TrellisCore
+import XCTest
+
+final class DrawerResolverTests: XCTestCase {
+    private let layout = DrawerLayout(container: DrawerSize(width: 390, height: 844), safeAreaInsets: DrawerInsets(top: 47, leading: 0, bottom: 34, trailing: 0))
+
+    func testWithoutAnActionTheCurrentStateIsRenderedWithoutATransition() {
+        let result = DrawerResolver.resolve(DrawerInput(state: DrawerState(isPresented: true), layout: layout))
+        XCTAssertEqual(result.state, DrawerState(isPresented: true))
+        XCTAssertFalse(result.changed)
+        XCTAssertEqual(result.geometry, layout.geometry(isPresented: true))
+        XCTAssertNil(result.transition)
+    }
+
+    func testAnActionThatChangesNothingHasNoTransitionEvenWithFrom() {
+        for (state, action) in [(false, DrawerAction.close), (false, .tapMask), (true, .open)] {
+            let result = DrawerResolver.resolve(DrawerInput(state: DrawerState(isPresented: state), action: action, layout: layout, start: DrawerMotionStart(x: -50, velocity: 10)))
+            XCTAssertFalse(result.changed)
+            XCTAssertEqual(result.state.isPresented, state)
+            XCTAssertNil(result.transition)
+        }
+    }
+
+    func testToggleOpenDescribesTheTransition() {
+        let result = DrawerResolver.resolve(DrawerInput(action: .toggle, layout: layout))
+        XCTAssertTrue(result.changed)
+        XCTAssertEqual(result.geometry, layout.geometry(isPresented: true))
+        let transition = try! XCTUnwrap(result.transition)
+        XCTAssertEqual(transition.panelFromX, -200)
+        XCTAssertEqual(transition.panelToX, 0)
+        XCTAssertEqual(transition.maskFromOpacity, 0)
+        XCTAssertEqual(transition.maskToOpacity, 0.2)
+        XCTAssertEqual(transition.motion, DrawerSpringMotion(spring: .default))
+        XCTAssertEqual(transition.settlingDuration, transition.motion.settlingDuration())
+        XCTAssertEqual(transition.keyframes, transition.motion.keyframes(frameRate: 60))
+        XCTAssertEqual(transition.easingStops, transition.motion.easingStops())
+    }
+
+    func testTapMaskClosingFromMidFlightKeepsPositionAndVelocity() {
+        let result = DrawerResolver.resolve(
+            DrawerInput(state: DrawerState(isPresented: true), action: .tapMask, layout: layout, frameRate: 120, start: DrawerMotionStart(x: -50, velocity: -1000))
+        )
+        let transition = try! XCTUnwrap(result.transition)
+        XCTAssertEqual(result.state, DrawerState(isPresented: false))
+        XCTAssertEqual(transition.panelFromX, 0)
+        XCTAssertEqual(transition.panelToX, -200)
+        XCTAssertEqual(transition.maskFromOpacity, 0.2)
+        XCTAssertEqual(transition.maskToOpacity, 0)
+        XCTAssertEqual(transition.motion.initialProgress, 0.25)
+        XCTAssertEqual(transition.motion.initialVelocity, 5)
+        XCTAssertEqual(transition.keyframes.first, DrawerKeyframe(t: 0, progress: 0.25))
+        XCTAssertEqual(transition.keyframes[1].t, 1.0 / 120)
+    }
+}

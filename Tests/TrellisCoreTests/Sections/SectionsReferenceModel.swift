@@ -1,0 +1,109 @@
+// Reference model of issue 5, written from the issue's text alone and sharing no code with
+// TrellisCore, so that the randomized tests (core and endpoint) compare two independent readings.
+// Like the seed, it keeps a Set of open section ids; section order comes from `sections`.
+
+struct SectionsReferenceModel<ID: Hashable & Sendable>: Equatable, Sendable {
+    enum Mode: String, Equatable, Sendable, CaseIterable {
+        case multiple
+        case single
+    }
+
+    enum Action: Equatable, Sendable {
+        case toggle(ID)
+        case expand(ID)
+        case collapse(ID)
+        case expandAll
+        case collapseAll
+
+        var type: String {
+            switch self {
+            case .toggle: "toggle"
+            case .expand: "expand"
+            case .collapse: "collapse"
+            case .expandAll: "expandAll"
+            case .collapseAll: "collapseAll"
+            }
+        }
+
+        var section: ID? {
+            switch self {
+            case .toggle(let id), .expand(let id), .collapse(let id): id
+            case .expandAll, .collapseAll: nil
+            }
+        }
+    }
+
+    let sections: [ID]
+    let mode: Mode
+    let collapsible: Bool
+    private(set) var open: Set<ID>
+
+    init(sections: [ID], open: Set<ID>, mode: Mode, collapsible: Bool) {
+        self.sections = sections
+        self.open = open
+        self.mode = mode
+        self.collapsible = collapsible
+    }
+
+    mutating func apply(_ action: Action) {
+        switch action {
+        case .toggle(let id):
+            if open.contains(id) {
+                close(id)
+            } else {
+                openSection(id)
+            }
+        case .expand(let id):
+            openSection(id)
+        case .collapse(let id):
+            if open.contains(id) {
+                close(id)
+            }
+        case .expandAll:
+            // Single mode rejects expandAll with 422; the core treats it as a no-op.
+            if mode == .multiple {
+                open = Set(sections)
+            }
+        case .collapseAll:
+            for id in open {
+                close(id)
+            }
+        }
+    }
+
+    private mutating func openSection(_ id: ID) {
+        switch mode {
+        case .multiple: open.insert(id)
+        case .single: open = [id]
+        }
+    }
+
+    private mutating func close(_ id: ID) {
+        if mode == .single && !collapsible {
+            return
+        }
+        open.remove(id)
+    }
+
+    // What the response shows.
+
+    var expandedInOrder: [ID] {
+        sections.filter { open.contains($0) }
+    }
+
+    func changed(since initialOpen: Set<ID>) -> [ID] {
+        sections.filter { open.contains($0) != initialOpen.contains($0) }
+    }
+
+    func headerDisabled(_ id: ID) -> Bool {
+        mode == .single && !collapsible && open.contains(id)
+    }
+
+    func icon(_ id: ID) -> String {
+        open.contains(id) ? "chevron.up" : "chevron.down"
+    }
+
+    func showDivider(_ id: ID) -> Bool {
+        !open.contains(id)
+    }
+}
