@@ -50,7 +50,16 @@ public final class TrellisService: Sendable {
     }
 
     /// The feature endpoints, in the order the index lists them.
-    public static let features: [JSONEndpoint] = []
+    public static let features: [JSONEndpoint] = [
+        // outline endpoints
+
+        // flow endpoints
+
+        // sections endpoints
+
+        // drawer endpoints
+
+    ]
 
     /// Makes /readyz answer 503 from now on (the process is shutting down).
     public func beginDraining() {

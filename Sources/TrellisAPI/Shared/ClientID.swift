@@ -1,0 +1,62 @@
+/// An id as a client sent it: a JSON string or an integer (no fraction, |n| ≤ 2^53).
+/// `"1"` and `1` are different ids; strings compare by their UTF-8 bytes (no Unicode
+/// normalisation), so every distinct JSON string is a distinct id.
+public enum ClientID: Hashable, Sendable {
+    case string(String)
+    case integer(Int64)
+
+    public static let maxMagnitude: Int64 = 1 << 53
+
+    public static func == (a: ClientID, b: ClientID) -> Bool {
+        switch (a, b) {
+        case (.string(let x), .string(let y)): return x.utf8.elementsEqual(y.utf8)
+        case (.integer(let x), .integer(let y)): return x == y
+        default: return false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .string(let s):
+            hasher.combine(0 as UInt8)
+            var s = s
+            s.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        case .integer(let n):
+            hasher.combine(1 as UInt8)
+            hasher.combine(n)
+        }
+    }
+
+    /// Reads an id, recording a problem when the value is neither a string nor an integer in range.
+    public init?(json: JSONValue, _ problems: inout Problems) {
+        switch json.kind {
+        case .string:
+            self = .string(json.string!)
+        case .integer:
+            if let n = json.int64, n >= -Self.maxMagnitude && n <= Self.maxMagnitude {
+                self = .integer(n)
+            } else {
+                problems.add(at: json, "must be a string or an integer with magnitude at most 2^53")
+                return nil
+            }
+        default:
+            problems.add(at: json, "must be a string or an integer")
+            return nil
+        }
+    }
+
+    public func write(to json: inout JSONWriter) {
+        switch self {
+        case .string(let s): json.string(s)
+        case .integer(let n): json.int(Int(n))
+        }
+    }
+
+    /// For problem details: the id quoted, at most 100 bytes of it.
+    public var quoted: String {
+        switch self {
+        case .string(let s): return Problems.quote(s)
+        case .integer(let n): return String(n)
+        }
+    }
+}
