@@ -63,7 +63,7 @@ bench: deps
 ## fixtures: regenerate the flow layout fixtures in headless Chromium.
 fixtures:
 	@command -v chromium >/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq chromium >/dev/null; }
-	python3 scripts/gentest/generate.py
+	python3 scripts/gentest/gentest.py
 
 clean:
 	rm -rf .build

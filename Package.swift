@@ -37,7 +37,10 @@ let package = Package(
         .executableTarget(name: "trellis", dependencies: ["TrellisAPI", "HTTPServer"]),
         // Seeded generators and reference models shared by the test targets.
         .target(name: "TrellisTestSupport", path: "Tests/TrellisTestSupport"),
-        .testTarget(name: "TrellisCoreTests", dependencies: ["TrellisCore", "TrellisTestSupport"]),
+        .testTarget(
+            name: "TrellisCoreTests", dependencies: ["TrellisCore", "TrellisTestSupport"],
+            exclude: ["Flow/Fixtures"]
+        ),
         .testTarget(name: "TrellisAPITests", dependencies: ["TrellisAPI", "HTTPServer", "TrellisTestSupport"]),
     ],
     swiftLanguageModes: [.v6],

@@ -1,0 +1,28 @@
+# Build: the official Swift toolchain image (Swift 6 on Debian bookworm).
+FROM swift:6.3-bookworm AS build
+# Unpinned on purpose (here and below): bookworm's security updates replace exact versions.
+# hadolint ignore=DL3008
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libmicrohttpd-dev libsimdjson-dev pkg-config \
+    && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+COPY Package.swift openapi.yaml ./
+COPY Sources ./Sources
+COPY Tests ./Tests
+RUN swift build -c release --static-swift-stdlib --product trellis \
+    && install -D "$(swift build -c release --show-bin-path)/trellis" /out/trellis
+
+# Run: only the runtime libraries, as a non-root user.
+FROM debian:bookworm-slim
+# hadolint ignore=DL3008
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libmicrohttpd12 libsimdjson14 libstdc++6 \
+    && rm -rf /var/lib/apt/lists/* \
+    && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin trellis
+COPY --from=build /out/trellis /usr/local/bin/trellis
+USER 10001
+ENV TRELLIS_HOST=0.0.0.0 TRELLIS_PORT=8080
+EXPOSE 8080
+STOPSIGNAL SIGTERM
+HEALTHCHECK --interval=10s --timeout=3s --start-period=2s --retries=3 CMD ["/usr/local/bin/trellis", "healthcheck"]
+ENTRYPOINT ["/usr/local/bin/trellis"]

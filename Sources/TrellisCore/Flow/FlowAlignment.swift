@@ -1,0 +1,9 @@
+/// How a row's cells are spread horizontally: CSS justify-content per flex line.
+public enum FlowAlignment: String, Sendable, Equatable, CaseIterable {
+    case leading
+    case center
+    case trailing
+    case spaceBetween
+    case spaceAround
+    case spaceEvenly
+}

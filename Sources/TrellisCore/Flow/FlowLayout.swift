@@ -1,0 +1,303 @@
+/// The flow layout of issue 4: CSS flexbox with `flex-wrap: wrap` and `flex: none` cells, one function per step.
+public enum FlowLayout: Sendable, Equatable {
+    /// Lays out a validated request; greedy is O(n), balanced O(n) per bisection step (at most 64 steps).
+    public static func compute(_ request: FlowRequest) -> FlowResult {
+        let items = request.items
+        let cellWidths = items.map { outerSize($0.width, padding: request.horizontalSpacing) }
+        let cellHeights = items.map { outerSize($0.height, padding: request.verticalSpacing) }
+        let limit = wrapLimit(containerWidth: request.containerWidth)
+
+        let allLines: [FlowLine]
+        switch request.lineBreaking {
+        case .greedy:
+            allLines = collectLines(cellWidths: cellWidths, items: items, gap: request.columnGap, limit: limit)
+        case .balanced:
+            allLines = balanceLines(cellWidths: cellWidths, items: items, gap: request.columnGap, limit: limit)
+        }
+
+        var lines = Array(allLines.prefix(request.maxRows ?? allLines.count))
+        var indicatorCell: FlowSize?
+        if let chip = request.overflowIndicator, let last = lines.last, last.start + last.count < items.count {
+            let cell = FlowSize(
+                width: outerSize(chip.width, padding: request.horizontalSpacing),
+                height: outerSize(chip.height, padding: request.verticalSpacing)
+            )
+            lines[lines.count - 1] = makeRoomForIndicator(
+                last, indicatorWidth: cell.width, cellWidths: cellWidths, gap: request.columnGap, limit: limit
+            )
+            indicatorCell = cell
+        }
+        let visibleCount = lines.last.map { $0.start + $0.count } ?? 0
+
+        var placed: [FlowPlacedItem] = []
+        placed.reserveCapacity(visibleCount)
+        var rows: [FlowRow] = []
+        rows.reserveCapacity(lines.count)
+        var indicator: FlowOverflowIndicator?
+        var top = 0.0
+        for (row, line) in lines.enumerated() {
+            let range = line.start..<(line.start + line.count)
+            let rowIndicator = row == lines.count - 1 ? indicatorCell : nil
+            var widths = Array(cellWidths[range])
+            var heights = Array(cellHeights[range])
+            if let cell = rowIndicator {
+                widths.append(cell.width)
+                heights.append(cell.height)
+            }
+            if row > 0 {
+                top += request.rowGap
+            }
+            let lineHeight = lineCrossSize(cellHeights: heights)
+            let xs = justifyLine(
+                cellWidths: widths, usedWidth: line.width, containerWidth: request.containerWidth,
+                gap: request.columnGap, alignment: request.alignment
+            )
+            for (k, index) in range.enumerated() {
+                let cellY = alignInLine(
+                    cellHeight: heights[k], lineTop: top, lineHeight: lineHeight, alignment: request.rowAlignment
+                )
+                let rect = FlowRect(
+                    x: xs[k] + request.horizontalSpacing, y: cellY + request.verticalSpacing,
+                    width: items[index].width, height: items[index].height
+                )
+                placed.append(FlowPlacedItem(index: index, row: row, rect: rect))
+            }
+            if let cell = rowIndicator, let chip = request.overflowIndicator {
+                let cellY = alignInLine(
+                    cellHeight: cell.height, lineTop: top, lineHeight: lineHeight, alignment: request.rowAlignment
+                )
+                let rect = FlowRect(
+                    x: xs[line.count] + request.horizontalSpacing, y: cellY + request.verticalSpacing,
+                    width: chip.width, height: chip.height
+                )
+                indicator = FlowOverflowIndicator(rect: rect, count: items.count - visibleCount)
+            }
+            rows.append(FlowRow(y: top, height: lineHeight, width: line.width, start: line.start, count: line.count))
+            top += lineHeight
+        }
+
+        var result = FlowResult(
+            items: placed,
+            rows: rows,
+            size: FlowSize(width: request.containerWidth, height: rows.last.map { $0.y + $0.height } ?? 0),
+            hiddenCount: items.count - visibleCount,
+            overflowIndicator: indicator
+        )
+        if request.direction == .rtl {
+            result = mirrored(result, containerWidth: request.containerWidth)
+        }
+        if let scale = request.pixelScale {
+            result = snapped(result, scale: scale)
+        }
+        return result
+    }
+
+    /// CSS Flexbox §9.2 step 3 with `flex: none`: the outer size is the item plus the seed's padding on both sides.
+    static func outerSize(_ size: Double, padding: Double) -> Double {
+        size + 2 * padding
+    }
+
+    /// Rule "Greedy wrapping": a cell overflows when it exceeds containerWidth by more than 1e-9 × max(1, containerWidth).
+    static func wrapLimit(containerWidth: Double) -> Double {
+        containerWidth + 1e-9 * max(1, containerWidth)
+    }
+
+    /// CSS Flexbox §9.3 step 5 (collect flex items into flex lines) plus Rule "breakBefore"; stops when `visit` returns false.
+    static func forEachLine(
+        cellWidths: [Double], items: [FlowItem], gap: Double, limit: Double, _ visit: (FlowLine) -> Bool
+    ) {
+        guard !cellWidths.isEmpty else { return }
+        var line = FlowLine(start: 0, count: 1, width: cellWidths[0])
+        for index in 1..<cellWidths.count {
+            let extended = line.width + gap + cellWidths[index]
+            if items[index].breakBefore || extended > limit {
+                guard visit(line) else { return }
+                line = FlowLine(start: index, count: 1, width: cellWidths[index])
+            } else {
+                line.count += 1
+                line.width = extended
+            }
+        }
+        _ = visit(line)
+    }
+
+    /// CSS Flexbox §9.3 step 5: all flex lines at a wrap limit.
+    static func collectLines(cellWidths: [Double], items: [FlowItem], gap: Double, limit: Double) -> [FlowLine] {
+        var lines: [FlowLine] = []
+        forEachLine(cellWidths: cellWidths, items: items, gap: gap, limit: limit) { line in
+            lines.append(line)
+            return true
+        }
+        return lines
+    }
+
+    /// Rule "balanced" feasibility: line count (stopping past `cap`) and widest line that fits within `limit`.
+    static func probeLines(
+        cellWidths: [Double], items: [FlowItem], gap: Double, limit: Double, cap: Int
+    ) -> (count: Int, widestFitting: Double) {
+        var count = 0
+        var widest = 0.0
+        forEachLine(cellWidths: cellWidths, items: items, gap: gap, limit: limit) { line in
+            count += 1
+            if line.width <= limit {
+                widest = max(widest, line.width)
+            }
+            return count <= cap
+        }
+        return (count, widest)
+    }
+
+    /// Rule "balanced": greedy at the smallest limit keeping greedy's line count, by exact bisection over Double bit patterns.
+    static func balanceLines(cellWidths: [Double], items: [FlowItem], gap: Double, limit: Double) -> [FlowLine] {
+        let greedy = probeLines(cellWidths: cellWidths, items: items, gap: gap, limit: limit, cap: .max)
+        var lower: UInt64 = 0
+        var upper = orderKey(greedy.widestFitting)
+        while lower < upper {
+            let middle = lower + (upper - lower) / 2
+            let probe = probeLines(
+                cellWidths: cellWidths, items: items, gap: gap, limit: Double(bitPattern: middle), cap: greedy.count
+            )
+            if probe.count <= greedy.count {
+                upper = orderKey(probe.widestFitting)
+            } else {
+                lower = middle + 1
+            }
+        }
+        return collectLines(cellWidths: cellWidths, items: items, gap: gap, limit: Double(bitPattern: upper))
+    }
+
+    /// Non-negative Doubles order like their bit patterns once -0 is made +0.
+    static func orderKey(_ value: Double) -> UInt64 {
+        (value + 0).bitPattern
+    }
+
+    /// Rule "overflowIndicator": take items off the end of the last visible row until the chip cell fits; a chip that never fits gets the row alone.
+    static func makeRoomForIndicator(
+        _ line: FlowLine, indicatorWidth: Double, cellWidths: [Double], gap: Double, limit: Double
+    ) -> FlowLine {
+        var prefixWidths: [Double] = []
+        prefixWidths.reserveCapacity(line.count)
+        for index in line.start..<(line.start + line.count) {
+            let width = prefixWidths.last.map { $0 + gap + cellWidths[index] } ?? cellWidths[index]
+            prefixWidths.append(width)
+        }
+        var count = line.count
+        while count > 0, prefixWidths[count - 1] + gap + indicatorWidth > limit {
+            count -= 1
+        }
+        let width = count > 0 ? prefixWidths[count - 1] + gap + indicatorWidth : indicatorWidth
+        return FlowLine(start: line.start, count: count, width: width)
+    }
+
+    /// CSS Flexbox §9.4 step 8: a line's cross size is its largest outer cross size (Rule: row height is the tallest cell).
+    static func lineCrossSize(cellHeights: [Double]) -> Double {
+        cellHeights.max() ?? 0
+    }
+
+    /// CSS Flexbox §9.5 step 12 (justify-content): the main-axis position of each cell, gaps included.
+    static func justifyLine(
+        cellWidths: [Double], usedWidth: Double, containerWidth: Double, gap: Double, alignment: FlowAlignment
+    ) -> [Double] {
+        let spacing = distributeFreeSpace(containerWidth - usedWidth, cellCount: cellWidths.count, alignment: alignment)
+        var xs: [Double] = []
+        xs.reserveCapacity(cellWidths.count)
+        var x = spacing.leading
+        for width in cellWidths {
+            xs.append(x)
+            x += width + gap + spacing.between
+        }
+        return xs
+    }
+
+    /// CSS Box Alignment, justify-content for one flex line: space before the first cell and extra space between cells.
+    static func distributeFreeSpace(
+        _ freeSpace: Double, cellCount: Int, alignment: FlowAlignment
+    ) -> (leading: Double, between: Double) {
+        // CSS Box Alignment #overflow-values `safe` and #distribution-values fallbacks: an overflowing line starts at the leading edge.
+        guard freeSpace > 0, cellCount > 0 else { return (0, 0) }
+        let cells = Double(cellCount)
+        switch alignment {
+        case .leading:
+            return (0, 0)
+        case .center:
+            return (freeSpace / 2, 0)
+        case .trailing:
+            return (freeSpace, 0)
+        case .spaceBetween:
+            // CSS Box Alignment #distribution-values: space-between falls back to flex-start for a single cell.
+            return cellCount > 1 ? (0, freeSpace / (cells - 1)) : (0, 0)
+        case .spaceAround:
+            // CSS Box Alignment #distribution-values: with one cell, space-around and space-evenly give their `center` fallback.
+            return (freeSpace / (2 * cells), freeSpace / cells)
+        case .spaceEvenly:
+            return (freeSpace / (cells + 1), freeSpace / (cells + 1))
+        }
+    }
+
+    /// CSS Flexbox §9.6 step 14 (align-items flex-start, center, flex-end): a cell's top within its line.
+    static func alignInLine(
+        cellHeight: Double, lineTop: Double, lineHeight: Double, alignment: FlowRowAlignment
+    ) -> Double {
+        switch alignment {
+        case .top:
+            return lineTop
+        case .center:
+            return lineTop + (lineHeight - cellHeight) / 2
+        case .bottom:
+            return lineTop + lineHeight - cellHeight
+        }
+    }
+
+    /// Rule "direction rtl": the mirror image of the ltr layout about the container's vertical centre line.
+    static func mirrored(_ result: FlowResult, containerWidth: Double) -> FlowResult {
+        var result = result
+        for k in result.items.indices {
+            result.items[k].rect = mirrored(result.items[k].rect, containerWidth: containerWidth)
+        }
+        if let indicator = result.overflowIndicator {
+            result.overflowIndicator?.rect = mirrored(indicator.rect, containerWidth: containerWidth)
+        }
+        return result
+    }
+
+    /// Rule "direction rtl": one rectangle's mirror image.
+    static func mirrored(_ rect: FlowRect, containerWidth: Double) -> FlowRect {
+        FlowRect(x: containerWidth - (rect.x + rect.width), y: rect.y, width: rect.width, height: rect.height)
+    }
+
+    /// Rule "pixelScale": round every absolute edge to the device-pixel grid and derive sizes from rounded edges.
+    static func snapped(_ result: FlowResult, scale: Double) -> FlowResult {
+        var result = result
+        for k in result.items.indices {
+            result.items[k].rect = snapped(result.items[k].rect, scale: scale)
+        }
+        if let indicator = result.overflowIndicator {
+            result.overflowIndicator?.rect = snapped(indicator.rect, scale: scale)
+        }
+        for k in result.rows.indices {
+            let top = snap(result.rows[k].y, scale: scale)
+            let bottom = snap(result.rows[k].y + result.rows[k].height, scale: scale)
+            result.rows[k].y = top
+            result.rows[k].height = bottom - top
+            result.rows[k].width = snap(result.rows[k].width, scale: scale)
+        }
+        result.size = FlowSize(
+            width: snap(result.size.width, scale: scale), height: snap(result.size.height, scale: scale)
+        )
+        return result
+    }
+
+    /// Rule "pixelScale": one rectangle, edges rounded, width and height derived.
+    static func snapped(_ rect: FlowRect, scale: Double) -> FlowRect {
+        let left = snap(rect.x, scale: scale)
+        let top = snap(rect.y, scale: scale)
+        let right = snap(rect.x + rect.width, scale: scale)
+        let bottom = snap(rect.y + rect.height, scale: scale)
+        return FlowRect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
+    /// Rule "pixelScale": an edge to the nearest device pixel, halves away from zero, -0 made 0.
+    static func snap(_ edge: Double, scale: Double) -> Double {
+        (edge * scale).rounded() / scale + 0
+    }
+}

@@ -1,0 +1,5 @@
+/// Where rows break: greedy (CSS flex-wrap) or balanced (like CSS text-wrap: balance).
+public enum FlowLineBreaking: String, Sendable, Equatable, CaseIterable {
+    case greedy
+    case balanced
+}

@@ -1,0 +1,12 @@
+/// A visible item: its position in the request, its row, and its own rectangle (inside its padding).
+public struct FlowPlacedItem: Sendable, Equatable {
+    public var index: Int
+    public var row: Int
+    public var rect: FlowRect
+
+    public init(index: Int, row: Int, rect: FlowRect) {
+        self.index = index
+        self.row = row
+        self.rect = rect
+    }
+}

@@ -1,0 +1,22 @@
+/// The layout: visible items in input order, rows, container size, hidden item count and the chip if shown.
+public struct FlowResult: Sendable, Equatable {
+    public var items: [FlowPlacedItem]
+    public var rows: [FlowRow]
+    public var size: FlowSize
+    public var hiddenCount: Int
+    public var overflowIndicator: FlowOverflowIndicator?
+
+    public init(
+        items: [FlowPlacedItem],
+        rows: [FlowRow],
+        size: FlowSize,
+        hiddenCount: Int,
+        overflowIndicator: FlowOverflowIndicator?
+    ) {
+        self.items = items
+        self.rows = rows
+        self.size = size
+        self.hiddenCount = hiddenCount
+        self.overflowIndicator = overflowIndicator
+    }
+}

@@ -1,0 +1,6 @@
+/// Where a cell sits vertically in its row: CSS align-items.
+public enum FlowRowAlignment: String, Sendable, Equatable, CaseIterable {
+    case top
+    case center
+    case bottom
+}
