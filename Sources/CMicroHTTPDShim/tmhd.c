@@ -15,6 +15,8 @@
 
 #define TMHD_MAX_HEADERS 64
 #define TMHD_MAX_QUERY 2048
+// Bytes of an oversized body without Content-Length read (and dropped) to reach its end.
+#define TMHD_MAX_DRAIN (1u << 20)
 
 struct tmhd_server {
     struct MHD_Daemon *daemon;
@@ -31,6 +33,7 @@ struct tmhd_exchange {
     size_t length;
     size_t capacity;
     tmhd_rejection rejection;
+    size_t drained;
     int responded;
 };
 
@@ -222,15 +225,20 @@ static enum MHD_Result tmhd_access(void *cls, struct MHD_Connection *connection,
         return MHD_NO;
     }
     if (*upload_data_size > 0) {
+        if (exchange->rejection == TMHD_REJECT_BODY_TOO_LARGE) {
+            // libmicrohttpd 0.9.75 can queue a response only before the body or after all of
+            // it: drain a bounded amount to answer 413, and cut the connection past that.
+            exchange->drained += *upload_data_size;
+            *upload_data_size = 0;
+            return exchange->drained > TMHD_MAX_DRAIN ? MHD_NO : MHD_YES;
+        }
         if (!tmhd_append(exchange, upload_data, *upload_data_size)) {
-            // Rule: refuse as soon as the bytes received pass the cap, without reading the rest.
+            // Rule: a body without Content-Length is refused once the bytes received pass the cap.
             free(exchange->body);
             exchange->body = NULL;
             exchange->length = 0;
             exchange->capacity = 0;
             exchange->rejection = TMHD_REJECT_BODY_TOO_LARGE;
-            *upload_data_size = 0;
-            return tmhd_dispatch(exchange, url, method);
         }
         *upload_data_size = 0;
         return MHD_YES;

@@ -44,14 +44,15 @@ final class LiveServer {
 
     init(
         http: HTTPServerConfiguration = HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 2),
-        service configuration: ServiceConfiguration = ServiceConfiguration()
+        service configuration: ServiceConfiguration = ServiceConfiguration(),
+        endpoints: [JSONEndpoint] = TrellisService.features
     ) throws {
         var http = http
         http.host = "127.0.0.1"
         http.port = 0
         var configuration = configuration
         configuration.maxBodyBytes = http.maxBodyBytes
-        service = TrellisService(configuration: configuration)
+        service = TrellisService(configuration: configuration, endpoints: endpoints)
         server = HTTPServer(configuration: http, handler: service.handle)
         port = try server.start()
     }
@@ -113,7 +114,8 @@ final class TestConnection {
         return true
     }
 
-    func send(_ text: String) throws { try send(Array(text.utf8)) }
+    @discardableResult
+    func send(_ text: String) throws -> Bool { try send(Array(text.utf8)) }
 
     private func fill() throws -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65536)
