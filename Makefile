@@ -57,8 +57,10 @@ static-test: deps
 	scripts/check-runtime-libs.sh .build/release/trellis libmicrohttpd12 libsimdjson14 libstdc++6
 
 ## bench: side-by-side figures against the bare libmicrohttpd server; writes BENCHMARKS.md.
-bench: deps
-	bench/run.sh
+bench: release
+	@command -v wrk >/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq wrk >/dev/null; }
+	cc -O2 -Wall -Wextra -Werror -o .build/bare-server bench/bare-server.c $$(pkg-config --cflags --libs libmicrohttpd)
+	python3 bench/run.py $(BENCH_ARGS)
 
 ## fixtures: regenerate the flow layout fixtures in headless Chromium.
 fixtures:

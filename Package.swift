@@ -42,6 +42,8 @@ let package = Package(
             exclude: ["Flow/Fixtures"]
         ),
         .testTarget(name: "TrellisAPITests", dependencies: ["TrellisAPI", "HTTPServer", "TrellisTestSupport"]),
+        // Runs the built `trellis` binary as a process.
+        .testTarget(name: "TrellisExecutableTests", dependencies: ["trellis"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -104,7 +104,7 @@ public struct JSONWriter {
             bytes.append(UInt8(ascii: "0"))
             return
         }
-        if value == value.rounded(), abs(value) < 9_007_199_254_740_992 {
+        if value == value.rounded(), abs(value) <= 9_007_199_254_740_992 {
             appendDecimal(Int(value))
         } else {
             bytes.append(contentsOf: value.description.utf8)

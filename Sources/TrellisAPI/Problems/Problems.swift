@@ -23,13 +23,15 @@ public struct Problems: Sendable {
         add(pointer: JSONPointer.appending(object.pointer, member), detail())
     }
 
-    /// Client text quoted in a detail: at most 100 bytes of it.
+    /// Client text quoted in a detail: at most 100 bytes of it, cut between characters.
     public static func quote(_ text: String) -> String {
-        var utf8 = Array(text.utf8.prefix(101))
-        guard utf8.count > 100 else { return "\"\(text)\"" }
-        utf8.removeLast(utf8.count - 100)
-        while let last = utf8.last, last & 0xC0 == 0x80 { utf8.removeLast() }
-        if let last = utf8.last, last >= 0xC0 { utf8.removeLast() }
-        return "\"\(String(decoding: utf8, as: UTF8.self))…\""
+        var kept = String.UnicodeScalarView()
+        var bytes = 0
+        for scalar in text.unicodeScalars {
+            bytes += UTF8.width(scalar)
+            if bytes > 100 { return "\"\(String(kept))…\"" }
+            kept.append(scalar)
+        }
+        return "\"\(text)\""
     }
 }

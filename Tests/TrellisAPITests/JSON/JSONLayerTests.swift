@@ -1,0 +1,171 @@
+import XCTest
+@testable import TrellisAPI
+
+/// The JSON view over simdjson's tape, the problem collector and the writer.
+final class JSONLayerTests: XCTestCase {
+    /// Parses `text` (unpadded, so the shim copies) and hands the root to `body`.
+    func withJSON<R>(_ text: String, _ body: (JSONValue) throws -> R) throws -> R {
+        let bytes = Array(text.utf8)
+        return try bytes.withUnsafeBytes { raw in
+            switch JSONDocument.parse(raw, padded: false) {
+            case .success(let document): return try body(document.root)
+            case .failure(let error): throw error
+            }
+        }
+    }
+
+    func parseError(_ bytes: [UInt8]) -> JSONParseError? {
+        bytes.withUnsafeBytes { raw in
+            if case .failure(let error) = JSONDocument.parse(raw, padded: false) { return error }
+            return nil
+        }
+    }
+
+    func written(_ build: (inout JSONWriter) -> Void) -> String {
+        var writer = JSONWriter()
+        build(&writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    // MARK: reading
+
+    func testKindsAndScalars() throws {
+        try withJSON(#"{"s":"héllo","i":-42,"u":18446744073709551615,"d":1.5,"t":true,"f":false,"n":null}"#) { root in
+            XCTAssertEqual(root.kind, .object)
+            XCTAssertEqual(root.member("s")?.string, "héllo")
+            XCTAssertEqual(root.member("i")?.int64, -42)
+            XCTAssertEqual(root.member("u")?.kind, .integer)
+            XCTAssertNil(root.member("u")?.int64, "2^64-1 does not fit Int64")
+            XCTAssertEqual(root.member("u")?.double, 18446744073709551615.0)
+            XCTAssertEqual(root.member("d")?.double, 1.5)
+            XCTAssertNil(root.member("d")?.int64)
+            XCTAssertEqual(root.member("t")?.bool, true)
+            XCTAssertEqual(root.member("f")?.bool, false)
+            XCTAssertEqual(root.member("n")?.isNull, true)
+            XCTAssertNil(root.member("missing"))
+            XCTAssertEqual(root.count, 7)
+        }
+    }
+
+    func testDuplicateKeysLastOneWins() throws {
+        try withJSON(#"{"a":1,"b":2,"a":3}"#) { root in
+            XCTAssertEqual(root.member("a")?.int64, 3)
+        }
+    }
+
+    func testNumbersAtTheEdges() throws {
+        try withJSON(#"[-0, 1e-400, 9007199254740993, -9223372036854775808, 1.7976931348623157e308, 5e-324]"#) { root in
+            let values = Array(root.elements)
+            XCTAssertEqual(values[0].double, 0)
+            XCTAssertEqual(values[1].double, 0, "underflow rounds to zero")
+            XCTAssertEqual(values[2].int64, 9_007_199_254_740_993)
+            XCTAssertEqual(values[3].int64, Int64.min)
+            XCTAssertEqual(values[4].double, .greatestFiniteMagnitude)
+            XCTAssertEqual(values[5].double, .leastNonzeroMagnitude)
+        }
+        XCTAssertNotNil(parseError(Array("[1e400]".utf8)), "overflow to infinity is refused")
+        XCTAssertNotNil(parseError(Array("[NaN]".utf8)))
+        XCTAssertNotNil(parseError(Array("[Infinity]".utf8)))
+    }
+
+    func testEscapesAndUnicodeInStrings() throws {
+        try withJSON(#"["\u00e9\ud83d\ude00\n\"\\\/\u0000", "日本語"]"#) { root in
+            let values = Array(root.elements)
+            XCTAssertEqual(values[0].string, "é😀\n\"\\/\u{0}")
+            XCTAssertEqual(values[1].string, "日本語")
+        }
+    }
+
+    func testParseErrors() {
+        XCTAssertEqual(parseError(Array(String(repeating: "[", count: 1025).utf8) + Array(String(repeating: "]", count: 1025).utf8)), .tooDeep(limit: 1024))
+        XCTAssertNil(parseError(Array(String(repeating: "[", count: 1024).utf8) + Array(String(repeating: "]", count: 1024).utf8)))
+        for bad in [[], Array("{".utf8), Array("[1,]".utf8), [0x22, 0xFF, 0x22], Array("\"a\u{0}b\"".utf8), [0xEF, 0xBB, 0xBF, 0x7B, 0x7D]] {
+            guard case .invalid = parseError(bad) else { return XCTFail("accepted \(bad)") }
+        }
+    }
+
+    func testPointersEscapeTildeAndSlash() throws {
+        try withJSON(#"{"a/b":{"m~n":[0,{"x":true}]}}"#) { root in
+            let x = Array(root.member("a/b")!.member("m~n")!.elements)[1].member("x")!
+            XCTAssertEqual(x.pointer, "/a~1b/m~0n/1/x")
+            XCTAssertEqual(root.pointer, "")
+        }
+    }
+
+    func testReadersRecordEveryProblemWithItsPointer() throws {
+        try withJSON(#"{"n":-1,"i":1.5,"b":"yes","e":"diagonal","arr":{},"big":[1,2,3]}"#) { root in
+            var problems = Problems()
+            enum Direction: String, CaseIterable { case ltr, rtl }
+            XCTAssertNil(root.required("n", &problems)?.number(&problems, .nonNegative))
+            XCTAssertNil(root.required("i", &problems)?.integer(&problems, min: 0))
+            XCTAssertNil(root.required("b", &problems)?.boolean(&problems))
+            XCTAssertNil(root.required("e", &problems)?.oneOf(Direction.self, &problems))
+            XCTAssertNil(root.required("arr", &problems)?.array(&problems))
+            XCTAssertNil(root.required("big", &problems)?.array(&problems, maxCount: 2))
+            XCTAssertNil(root.required("absent", &problems))
+            XCTAssertEqual(problems.list, [
+                Problem(pointer: "/n", detail: "must be a finite number ≥ 0"),
+                Problem(pointer: "/i", detail: "must be an integer within 0...9223372036854775807"),
+                Problem(pointer: "/b", detail: "must be true or false"),
+                Problem(pointer: "/e", detail: #"must be one of "ltr", "rtl""#),
+                Problem(pointer: "/arr", detail: "must be an array"),
+                Problem(pointer: "/big", detail: "must have at most 2 elements"),
+                Problem(pointer: "/absent", detail: "is required"),
+            ])
+        }
+    }
+
+    func testProblemsKeepTheFirst100AndCountAll() {
+        var problems = Problems()
+        for i in 0..<150 { problems.add(pointer: "/\(i)", "bad") }
+        XCTAssertEqual(problems.count, 150)
+        XCTAssertEqual(problems.list.count, 100)
+        XCTAssertEqual(problems.list.last?.pointer, "/99")
+        XCTAssertEqual(ProblemDetails.validation(problems).detail, "The request body has 150 problems; see errors (the first 100 are listed).")
+    }
+
+    func testQuotingCutsClientTextAt100BytesOnACharacterBoundary() {
+        XCTAssertEqual(Problems.quote("short"), "\"short\"")
+        let quoted = Problems.quote(String(repeating: "é", count: 80))
+        XCTAssertEqual(quoted, "\"" + String(repeating: "é", count: 50) + "…\"")
+    }
+
+    // MARK: writing
+
+    func testWriterEscapesStrings() {
+        XCTAssertEqual(written { $0.string("a\"b\\c\n\r\t\u{1}\u{1F}é😀/") }, #""a\"b\\c\n\r\t\u0001\u001fé😀/""#)
+    }
+
+    func testWriterNumbers() {
+        XCTAssertEqual(written {
+            $0.beginArray()
+            for x in [0, -0.0, 4, -12, 0.1, 1e-7, 1.5e300, 9007199254740992, 1.2345678901234568e20, 2.5] { $0.number(x) }
+            $0.endArray()
+        }, "[0,0,4,-12,0.1,1e-07,1.5e+300,9007199254740992,1.2345678901234568e+20,2.5]")
+    }
+
+    func testWriterStructure() {
+        XCTAssertEqual(written {
+            $0.beginObject()
+            $0.key("a"); $0.beginArray(); $0.int(1); $0.bool(true); $0.null(); $0.beginObject(); $0.endObject(); $0.endArray()
+            $0.key("b"); $0.string("x")
+            $0.key("weird \"key\""); $0.beginArray(); $0.endArray()
+            $0.endObject()
+        }, #"{"a":[1,true,null,{}],"b":"x","weird \"key\"":[]}"#)
+    }
+
+    func testWriterReEmitsAnyClientValue() throws {
+        let source = #"{"k":[1,-2,3.25,"s\u0001",true,false,null,{"n":{"m":[[],{}]}}],"日本":"語","u":18446744073709551615}"#
+        try withJSON(source) { root in
+            XCTAssertEqual(written { $0.value(root) }, #"{"k":[1,-2,3.25,"s\u0001",true,false,null,{"n":{"m":[[],{}]}}],"日本":"語","u":18446744073709551615}"#)
+            XCTAssertEqual(written { $0.beginArray(); $0.value(root.member("u")!); $0.value(root.member("日本")!); $0.endArray() }, #"[18446744073709551615,"語"]"#)
+        }
+    }
+
+    func testWriterReEmitsDeepValuesWithoutRecursion() throws {
+        let deep = String(repeating: "[", count: 1000) + "1" + String(repeating: "]", count: 1000)
+        try withJSON(deep) { root in
+            XCTAssertEqual(written { $0.value(root) }, deep)
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import XCTest
+
+/// The `trellis` executable as a user runs it: flags, exit codes, signals, healthcheck.
+final class TrellisProcessTests: XCTestCase {
+    /// The binary SwiftPM built beside this test bundle.
+    static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("trellis")
+
+    struct Run {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus,
+            stdout: String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+            stderr: String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+
+    /// A running server on a free port, read from its "listening on" line.
+    final class Running {
+        let process = Process()
+        let port: Int
+        private let err = Pipe()
+
+        init(_ arguments: [String] = [], environment: [String: String] = [:]) throws {
+            process.executableURL = TrellisProcessTests.binary
+            process.arguments = ["--port", "0", "--host", "127.0.0.1", "--log", "off"] + arguments
+            process.environment = environment
+            process.standardError = err
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            var text = ""
+            while !text.contains("\n") {
+                let chunk = err.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                text += String(decoding: chunk, as: UTF8.self)
+            }
+            guard let range = text.range(of: #"127\.0\.0\.1:(\d+)"#, options: .regularExpression),
+                  let port = Int(text[range].split(separator: ":").last!) else {
+                throw NSError(domain: "trellis did not start: \(text)", code: 1)
+            }
+            self.port = port
+        }
+
+        func terminate() -> Int32 {
+            process.terminate()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+
+        deinit {
+            if process.isRunning { process.terminate(); process.waitUntilExit() }
+        }
+    }
+
+    func testHelpAndVersionExit0() throws {
+        let help = try run(["--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.contains("--max-body-bytes"))
+        let version = try run(["--version"])
+        XCTAssertEqual(version.status, 0)
+        XCTAssertTrue(version.stdout.hasPrefix("trellis "))
+    }
+
+    func testBadConfigurationExits2WithOneLine() throws {
+        for arguments in [["--port", "http"], ["--port", "70000"], ["--threads", "-1"], ["--log", "xml"],
+                          ["--bogus", "1"], ["--max-body-bytes"], ["stray"]] {
+            let result = try run(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, "\(arguments): \(result.stderr)")
+        }
+        let environment = try run([], environment: ["TRELLIS_PORT": "nope"])
+        XCTAssertEqual(environment.status, 2)
+    }
+
+    func testPortInUseExits1() throws {
+        let first = try Running()
+        let second = try run(["--port", String(first.port), "--host", "127.0.0.1"])
+        XCTAssertEqual(second.status, 1)
+        XCTAssertTrue(second.stderr.contains("already in use"), second.stderr)
+    }
+
+    func testHealthcheckCommand() throws {
+        let server = try Running()
+        XCTAssertEqual(try run(["healthcheck", "--port", String(server.port), "--host", "127.0.0.1"]).status, 0)
+        XCTAssertEqual(try run(["healthcheck"], environment: ["TRELLIS_PORT": String(server.port)]).status, 0)
+        XCTAssertEqual(server.terminate(), 0)
+        XCTAssertEqual(try run(["healthcheck", "--port", String(server.port)]).status, 1)
+    }
+
+    func testEnvironmentConfiguresAndFlagsWin() throws {
+        let server = try Running(["--port", "0"], environment: ["TRELLIS_PORT": "1", "TRELLIS_LOG": "json"])
+        XCTAssertGreaterThan(server.port, 1)
+        XCTAssertEqual(server.terminate(), 0)
+    }
+
+    /// SIGTERM while an upload is in flight: that request completes, then the process exits 0.
+    func testSIGTERMDuringAnUploadLetsItFinishAndExits0() throws {
+        let server = try Running()
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(server.port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        XCTAssertEqual(connected, 0)
+        let body = Array(#"{"sections":[{"id":"a"}],"toggle":"a"}"#.utf8)
+        let head = Array("POST /v1/sections/toggle HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
+        let firstHalf = head + body[..<10]
+        XCTAssertEqual(firstHalf.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }, firstHalf.count)
+        usleep(200_000)
+        kill(server.process.processIdentifier, SIGTERM)
+        usleep(300_000)
+        XCTAssertTrue(server.process.isRunning, "exited with an upload in flight")
+        let rest = Array(body[10...])
+        XCTAssertEqual(rest.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }, rest.count)
+        var reply = [UInt8](repeating: 0, count: 4096)
+        let n = reply.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        XCTAssertGreaterThan(n, 12)
+        XCTAssertTrue(String(decoding: reply[..<max(n, 0)], as: UTF8.self).hasPrefix("HTTP/1.1 200"))
+        server.process.waitUntilExit()
+        XCTAssertEqual(server.process.terminationStatus, 0)
+        XCTAssertEqual(server.process.terminationReason, .exit)
+    }
+}

@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+"""Side-by-side benchmark: Trellis against the bare libmicrohttpd server in bench/.
+
+Each workload runs the bare server and Trellis alternately (A B A B ...) on the same port with
+the same thread count, under wrk with keep-alive, and reports medians. The bare server answers
+with the exact bytes Trellis returns for that request. Results go to BENCHMARKS.md.
+"""
+import argparse
+import datetime
+import json
+import os
+import platform
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TRELLIS = os.path.join(ROOT, ".build", "release", "trellis")
+BARE = os.path.join(ROOT, ".build", "bare-server")
+WORK = tempfile.mkdtemp(prefix="trellis-bench-")
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_ready(port, timeout=10):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError(f"nothing listening on {port}")
+
+
+def peak_rss_mb(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def rss_mb(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def start_trellis(port, threads, max_body):
+    process = subprocess.Popen(
+        [TRELLIS, "--host", "127.0.0.1", "--port", str(port), "--threads", str(threads), "--log", "off",
+         "--max-body-bytes", str(max_body)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wait_ready(port)
+    return process
+
+
+def start_bare(port, threads, reply_path, content_type):
+    process = subprocess.Popen([BARE, str(port), str(threads), reply_path, content_type],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wait_ready(port)
+    return process
+
+
+def stop(process):
+    process.terminate()
+    process.wait(timeout=15)
+
+
+def lua_script(name, method, path, body_path):
+    script = os.path.join(WORK, f"{name}.lua")
+    with open(script, "w") as f:
+        f.write(f'wrk.method = "{method}"\nwrk.path = "{path}"\n')
+        if body_path:
+            f.write(f'local f = io.open("{body_path}", "rb")\nwrk.body = f:read("*a")\nf:close()\n')
+            f.write('wrk.headers["Content-Type"] = "application/json"\n')
+    return script
+
+
+def to_ms(text):
+    value, unit = re.match(r"([\d.]+)(us|ms|s)", text).groups()
+    return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+
+
+def run_wrk(port, script, duration, connections):
+    out = subprocess.run(
+        ["wrk", "-t1", f"-c{connections}", f"-d{duration}s", "--latency", "-s", script, f"http://127.0.0.1:{port}"],
+        capture_output=True, text=True, check=True).stdout
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    p50 = to_ms(re.search(r"\s50%\s+(\S+)", out).group(1))
+    p99 = to_ms(re.search(r"\s99%\s+(\S+)", out).group(1))
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    if errors:
+        raise RuntimeError(f"{errors.group(1)} non-2xx responses:\n{out}")
+    return rps, p50, p99
+
+
+def fetch(port, method, path, body_path):
+    data = open(body_path, "rb").read() if body_path else None
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=data, method=method,
+                                     headers={"Content-Type": "application/json"} if data else {})
+    with urllib.request.urlopen(request) as response:
+        return response.read(), response.headers["Content-Type"]
+
+
+def workloads():
+    """(name, method, path, body file or None, connections, max body bytes)."""
+    return [("GET /healthz", "GET", "/healthz", None, 32, 8 << 20)]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--duration", type=int, default=10)
+    parser.add_argument("--pairs", type=int, default=3)
+    parser.add_argument("--threads", type=int, default=os.cpu_count())
+    parser.add_argument("--only", help="run only workloads whose name contains this")
+    parser.add_argument("--output", default=os.path.join(ROOT, "BENCHMARKS.md"))
+    args = parser.parse_args()
+
+    rows = []
+    for name, method, path, body, connections, max_body in workloads():
+        if args.only and args.only not in name:
+            continue
+        port = free_port()
+        trellis = start_trellis(port, args.threads, max_body)
+        reply, content_type = fetch(port, method, path, body)
+        stop(trellis)
+        reply_path = os.path.join(WORK, "reply.bin")
+        open(reply_path, "wb").write(reply)
+        script = lua_script(re.sub(r"\W+", "_", name), method, path, body)
+        bare_runs, trellis_runs, peaks = [], [], []
+        for _ in range(args.pairs):
+            bare = start_bare(port, args.threads, reply_path, content_type)
+            bare_runs.append(run_wrk(port, script, args.duration, connections))
+            stop(bare)
+            trellis = start_trellis(port, args.threads, max_body)
+            trellis_runs.append(run_wrk(port, script, args.duration, connections))
+            peaks.append(peak_rss_mb(trellis.pid))
+            stop(trellis)
+        med = lambda runs, i: statistics.median(r[i] for r in runs)
+        row = {
+            "name": name, "bytes": len(reply),
+            "bare_rps": med(bare_runs, 0), "rps": med(trellis_runs, 0),
+            "bare_p50": med(bare_runs, 1), "p50": med(trellis_runs, 1),
+            "bare_p99": med(bare_runs, 2), "p99": med(trellis_runs, 2),
+            "rss": statistics.median(peaks),
+        }
+        rows.append(row)
+        print(f"{name}: Trellis {row['rps']:.0f} req/s, bare {row['bare_rps']:.0f} req/s, "
+              f"ratio {row['rps'] / row['bare_rps']:.2f}", flush=True)
+    write_report(args, rows)
+
+
+def cpu_model():
+    for line in open("/proc/cpuinfo"):
+        if line.startswith("model name"):
+            return line.split(":", 1)[1].strip()
+    return platform.processor()
+
+
+def write_report(args, rows):
+    command = "make bench" if len(sys.argv) == 1 else "bench/run.py " + " ".join(sys.argv[1:])
+    lines = [
+        "## Throughput against the bare libmicrohttpd server",
+        "",
+        f"- Command: `{command}` ({args.pairs} pairs of {args.duration} s, bare and Trellis alternating, medians)",
+        f"- Date: {datetime.date.today().isoformat()}",
+        f"- Machine: {os.cpu_count()} CPUs (`nproc`), {cpu_model()}; wrk -t1 on the same machine (loopback)",
+        f"- Both servers: internal polling thread + epoll, thread pool of {args.threads}, keep-alive",
+        "",
+        "| workload | reply bytes | bare req/s | Trellis req/s | ratio | bare p50 / p99 ms | Trellis p50 / p99 ms | Trellis peak RSS MB |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in rows:
+        lines.append(
+            f"| {r['name']} | {r['bytes']} | {r['bare_rps']:.0f} | {r['rps']:.0f} | {r['rps'] / r['bare_rps']:.2f} | "
+            f"{r['bare_p50']:.3f} / {r['bare_p99']:.3f} | {r['p50']:.3f} / {r['p99']:.3f} | {r['rss']:.1f} |")
+    section = "\n".join(lines) + "\n"
+    header = "# Benchmarks\n\nFigures from `make bench` on this project's machines. They are shared and noisy: compare the ratio\nwithin one run, not absolute numbers across runs.\n\n"
+    existing = open(args.output).read() if os.path.exists(args.output) else header
+    marker = "## Throughput against the bare libmicrohttpd server"
+    if marker in existing:
+        start = existing.index(marker)
+        end = existing.find("\n## ", start + 1)
+        existing = existing[:start] + section + (existing[end + 1:] if end >= 0 else "")
+    else:
+        existing = existing.rstrip("\n") + "\n\n" + section
+    open(args.output, "w").write(existing)
+    print(f"wrote {args.output}")
+
+
+if __name__ == "__main__":
+    main()
