@@ -35,6 +35,8 @@ let package = Package(
             resources: [.embedInCode("Resources/openapi.yaml")]
         ),
         .executableTarget(name: "trellis", dependencies: ["TrellisAPI", "HTTPServer"]),
+        // `make bench`: the JSON layer against Foundation's coders.
+        .executableTarget(name: "JSONBench", dependencies: ["TrellisAPI"], path: "bench/JSONBench"),
         // Seeded generators and reference models shared by the test targets.
         .target(name: "TrellisTestSupport", path: "Tests/TrellisTestSupport"),
         .testTarget(

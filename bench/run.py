@@ -161,6 +161,38 @@ def main():
         print(f"{name}: Trellis {row['rps']:.0f} req/s, bare {row['bare_rps']:.0f} req/s, "
               f"ratio {row['rps'] / row['bare_rps']:.2f}", flush=True)
     write_report(args, rows)
+    if not args.only:
+        write_json_report(args)
+
+
+def replace_section(path, marker, section):
+    header = ("# Benchmarks\n\nFigures from `make bench` on this project's machines. They are shared and noisy: "
+              "compare the ratio\nwithin one run, not absolute numbers across runs.\n\n")
+    existing = open(path).read() if os.path.exists(path) else header
+    if marker in existing:
+        start = existing.index(marker)
+        end = existing.find("\n## ", start + 1)
+        existing = existing[:start] + section + (existing[end + 1:] if end >= 0 else "")
+    else:
+        existing = existing.rstrip("\n") + "\n\n" + section
+    open(path, "w").write(existing)
+
+
+def write_json_report(args):
+    table = subprocess.run([os.path.join(ROOT, ".build", "release", "JSONBench")], capture_output=True,
+                           text=True, check=True).stdout.strip()
+    section = "\n".join([
+        "## JSON layer",
+        "",
+        "- Command: `make bench` (runs `.build/release/JSONBench`: 1 MiB of `{\"id\",\"width\",\"height\"}` objects, median of 21)",
+        f"- Date: {datetime.date.today().isoformat()}; machine as above",
+        "",
+        "| what | MB/s |",
+        "|---|---:|",
+        table,
+    ]) + "\n"
+    replace_section(args.output, "## JSON layer", section)
+    print(table)
 
 
 def cpu_model():
@@ -188,16 +220,7 @@ def write_report(args, rows):
             f"| {r['name']} | {r['bytes']} | {r['bare_rps']:.0f} | {r['rps']:.0f} | {r['rps'] / r['bare_rps']:.2f} | "
             f"{r['bare_p50']:.3f} / {r['bare_p99']:.3f} | {r['p50']:.3f} / {r['p99']:.3f} | {r['rss']:.1f} |")
     section = "\n".join(lines) + "\n"
-    header = "# Benchmarks\n\nFigures from `make bench` on this project's machines. They are shared and noisy: compare the ratio\nwithin one run, not absolute numbers across runs.\n\n"
-    existing = open(args.output).read() if os.path.exists(args.output) else header
-    marker = "## Throughput against the bare libmicrohttpd server"
-    if marker in existing:
-        start = existing.index(marker)
-        end = existing.find("\n## ", start + 1)
-        existing = existing[:start] + section + (existing[end + 1:] if end >= 0 else "")
-    else:
-        existing = existing.rstrip("\n") + "\n\n" + section
-    open(args.output, "w").write(existing)
+    replace_section(args.output, "## Throughput against the bare libmicrohttpd server", section)
     print(f"wrote {args.output}")
 
 
