@@ -39,6 +39,7 @@ let package = Package(
         .executableTarget(name: "JSONBench", dependencies: ["TrellisAPI"], path: "bench/JSONBench"),
         // Seeded generators and reference models shared by the test targets.
         .target(name: "TrellisTestSupport", path: "Tests/TrellisTestSupport"),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(
             name: "TrellisCoreTests", dependencies: ["TrellisCore", "TrellisTestSupport"],
             exclude: ["Flow/Fixtures"]
