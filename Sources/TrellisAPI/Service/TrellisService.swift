@@ -56,6 +56,7 @@ public final class TrellisService: Sendable {
         // flow endpoints
 
         // sections endpoints
+        SectionsToggleEndpoint.endpoint,
 
         // drawer endpoints
 

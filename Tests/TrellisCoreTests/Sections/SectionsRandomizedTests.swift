@@ -1,5 +1,6 @@
 import Foundation
 import TrellisCore
+import TrellisTestSupport
 import XCTest
 
 /// Issue 5, Done means: random action sequences against the reference model, whole state after every step.

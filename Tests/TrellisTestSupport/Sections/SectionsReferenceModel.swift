@@ -2,20 +2,20 @@
 // TrellisCore, so that the randomized tests (core and endpoint) compare two independent readings.
 // Like the seed, it keeps a Set of open section ids; section order comes from `sections`.
 
-struct SectionsReferenceModel<ID: Hashable & Sendable>: Equatable, Sendable {
-    enum Mode: String, Equatable, Sendable, CaseIterable {
+public struct SectionsReferenceModel<ID: Hashable & Sendable>: Equatable, Sendable {
+    public enum Mode: String, Equatable, Sendable, CaseIterable {
         case multiple
         case single
     }
 
-    enum Action: Equatable, Sendable {
+    public enum Action: Equatable, Sendable {
         case toggle(ID)
         case expand(ID)
         case collapse(ID)
         case expandAll
         case collapseAll
 
-        var type: String {
+        public var type: String {
             switch self {
             case .toggle: "toggle"
             case .expand: "expand"
@@ -25,7 +25,7 @@ struct SectionsReferenceModel<ID: Hashable & Sendable>: Equatable, Sendable {
             }
         }
 
-        var section: ID? {
+        public var section: ID? {
             switch self {
             case .toggle(let id), .expand(let id), .collapse(let id): id
             case .expandAll, .collapseAll: nil
@@ -33,19 +33,19 @@ struct SectionsReferenceModel<ID: Hashable & Sendable>: Equatable, Sendable {
         }
     }
 
-    let sections: [ID]
-    let mode: Mode
-    let collapsible: Bool
-    private(set) var open: Set<ID>
+    public let sections: [ID]
+    public let mode: Mode
+    public let collapsible: Bool
+    public private(set) var open: Set<ID>
 
-    init(sections: [ID], open: Set<ID>, mode: Mode, collapsible: Bool) {
+    public init(sections: [ID], open: Set<ID>, mode: Mode, collapsible: Bool) {
         self.sections = sections
         self.open = open
         self.mode = mode
         self.collapsible = collapsible
     }
 
-    mutating func apply(_ action: Action) {
+    public mutating func apply(_ action: Action) {
         switch action {
         case .toggle(let id):
             if open.contains(id) {
@@ -87,23 +87,23 @@ struct SectionsReferenceModel<ID: Hashable & Sendable>: Equatable, Sendable {
 
     // What the response shows.
 
-    var expandedInOrder: [ID] {
+    public var expandedInOrder: [ID] {
         sections.filter { open.contains($0) }
     }
 
-    func changed(since initialOpen: Set<ID>) -> [ID] {
+    public func changed(since initialOpen: Set<ID>) -> [ID] {
         sections.filter { open.contains($0) != initialOpen.contains($0) }
     }
 
-    func headerDisabled(_ id: ID) -> Bool {
+    public func headerDisabled(_ id: ID) -> Bool {
         mode == .single && !collapsible && open.contains(id)
     }
 
-    func icon(_ id: ID) -> String {
+    public func icon(_ id: ID) -> String {
         open.contains(id) ? "chevron.up" : "chevron.down"
     }
 
-    func showDivider(_ id: ID) -> Bool {
+    public func showDivider(_ id: ID) -> Bool {
         !open.contains(id)
     }
 }

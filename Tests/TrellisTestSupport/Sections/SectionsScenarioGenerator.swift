@@ -1,37 +1,20 @@
-import TrellisTestSupport
-// Random valid requests for issue 5 (ones the API accepts with 200), reproducible from a seed,
-// for the core's randomized test and for reuse at the endpoint level.
-
-/// One request: `sections` in order, `expanded` as the client sends it (any order), configuration, and `actions`.
-struct SectionsScenario: Equatable, Sendable {
-    typealias Model = SectionsReferenceModel<String>
-
-    var sections: [String]
-    var expanded: [String]
-    var mode: Model.Mode
-    var collapsible: Bool
-    var actions: [Model.Action]
-
-    var model: Model {
-        Model(sections: sections, open: Set(expanded), mode: mode, collapsible: collapsible)
-    }
-}
-
-struct SectionsScenarioGenerator: Sendable {
+/// Random valid requests for issue 5 (ones the API accepts with 200), reproducible from a seed,
+/// for the core's randomized test and the endpoint's.
+public struct SectionsScenarioGenerator: Sendable {
     /// Distinct ids, none canonically equivalent to another (Swift's String == would merge those).
-    static let idPool: [String] = [
+    public static let idPool: [String] = [
         "食べ物", "飲み物", "デザート", "前菜", "🍰", "Ünïcödé", "a", "b", "sec 9", "x\u{1F1EF}\u{1F1F5}y",
     ]
 
     private var rng: SplitMix64
-    var maxSections = 6
-    var maxActions = 24
+    public var maxSections = 6
+    public var maxActions = 24
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         rng = SplitMix64(seed: seed)
     }
 
-    mutating func next() -> SectionsScenario {
+    public mutating func next() -> SectionsScenario {
         let count = Int.random(in: 0...maxSections, using: &rng)
         let sections = Array(Self.idPool.shuffled(using: &rng).prefix(count))
         let mode: SectionsScenario.Model.Mode = Bool.random(using: &rng) ? .multiple : .single
@@ -68,5 +51,3 @@ struct SectionsScenarioGenerator: Sendable {
         }
     }
 }
-
-

@@ -1,0 +1,14 @@
+import TrellisCore
+
+/// Issue 5, `mode`: the request's spelling of SectionsMode.
+enum SectionsModeName: String, CaseIterable {
+    case multiple
+    case single
+
+    var mode: SectionsMode {
+        switch self {
+        case .multiple: .multiple
+        case .single: .single
+        }
+    }
+}

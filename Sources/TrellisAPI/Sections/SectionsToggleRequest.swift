@@ -1,0 +1,102 @@
+import TrellisCore
+
+/// Issue 5, Request: the body of `POST /v1/sections/toggle`, ids mapped to section indices.
+struct SectionsToggleRequest {
+    /// Documented limits (openapi.yaml maxItems), 422 past them.
+    static let maxSections = 10_000
+    static let maxExpanded = 10_000
+    static let maxActions = 10_000
+
+    let sections: [SectionsRequestSection]
+    let state: SectionsState
+    let actions: [SectionsAction]
+
+    /// Issue 5, 422: every problem recorded with its pointer; nil when there was any.
+    init?(json root: JSONValue, problems: inout Problems) {
+        let problemsBefore = problems.count
+        guard root.expectObject(&problems) else { return nil }
+
+        var sections: [SectionsRequestSection] = []
+        var indices: [ClientID: (index: Int, at: JSONValue)] = [:]
+        let sectionList = root.required("sections", &problems)?.array(&problems, maxCount: Self.maxSections)
+        for element in sectionList.map(Array.init) ?? [] {
+            guard element.expectObject(&problems) else { continue }
+            let idValue = element.required("id", &problems)
+            let id = idValue.flatMap { ClientID(json: $0, &problems) }
+            let items = element.optional("items").flatMap { $0.array(&problems) != nil ? $0 : nil }
+            guard let id, let idValue else { continue }
+            // Issue 5, `sections`: duplicate ids → 422.
+            if let first = indices[id] {
+                problems.add(at: idValue, "\(id.quoted) is already the id of \(first.at.pointer); section ids must be unique")
+                continue
+            }
+            indices[id] = (sections.count, idValue)
+            sections.append(SectionsRequestSection(id: id, items: items))
+        }
+
+        // Issue 5: an id that is not a section → 422 (not checked when `sections` itself is unreadable).
+        func index(of value: JSONValue) -> Int? {
+            guard let id = ClientID(json: value, &problems), sectionList != nil else { return nil }
+            guard let found = indices[id] else {
+                problems.add(at: value, "\(id.quoted) is not the id of a section")
+                return nil
+            }
+            return found.index
+        }
+
+        var mode = SectionsModeName.multiple
+        if let value = root.optional("mode"), let name = value.oneOf(SectionsModeName.self, &problems) {
+            mode = name
+        }
+        var collapsible = true
+        if let value = root.optional("collapsible"), let flag = value.boolean(&problems) {
+            collapsible = flag
+        }
+
+        var open: [Int] = []
+        if let expanded = root.optional("expanded"), let list = expanded.array(&problems, maxCount: Self.maxExpanded) {
+            open = list.compactMap(index(of:))
+            // Issue 5, single mode: more than one id in `expanded` → 422 (a repeated id counts once).
+            let distinct = Set(open).count
+            if mode == .single && distinct > 1 {
+                problems.add(at: expanded, "has \(distinct) different ids; in single mode at most one section is open")
+            }
+        }
+
+        var actions: [SectionsAction] = []
+        let toggle = root.optional("toggle")
+        let actionList = root.optional("actions")
+        if let toggle, let section = index(of: toggle) {
+            actions.append(.toggle(section))
+        }
+        // Issue 5: both `toggle` and `actions` → 422.
+        if toggle != nil, let actionList {
+            problems.add(at: actionList, "cannot be sent together with toggle; send one or the other")
+        }
+        for element in actionList?.array(&problems, maxCount: Self.maxActions).map(Array.init) ?? [] {
+            guard element.expectObject(&problems),
+                  let typeValue = element.required("type", &problems),
+                  let type = typeValue.oneOf(SectionsActionType.self, &problems)
+            else { continue }
+            switch type {
+            case .toggle, .expand, .collapse:
+                guard let value = element.required("section", &problems), let section = index(of: value) else { continue }
+                actions.append(type == .toggle ? .toggle(section) : type == .expand ? .expand(section) : .collapse(section))
+            case .expandAll:
+                // Issue 5, single mode: `expandAll` → 422.
+                if mode == .single {
+                    problems.add(at: typeValue, "expandAll is not allowed in single mode, where at most one section is open")
+                    continue
+                }
+                actions.append(.expandAll)
+            case .collapseAll:
+                actions.append(.collapseAll)
+            }
+        }
+
+        guard problems.count == problemsBefore else { return nil }
+        self.sections = sections
+        self.state = SectionsState(count: sections.count, expanded: open, mode: mode.mode, collapsible: collapsible)
+        self.actions = actions
+    }
+}

@@ -1,0 +1,47 @@
+import TrellisCore
+
+/// Issue 5, Response 200: the final state in the request's section order, items echoed while open.
+enum SectionsToggleResponse {
+    static func write(_ view: SectionsViewState, sections: [SectionsRequestSection], to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("expanded")
+        writeIDs(view.expanded, of: sections, to: &json)
+        json.key("changed")
+        writeIDs(view.changed, of: sections, to: &json)
+        json.key("sections")
+        json.beginArray()
+        for (section, state) in zip(sections, view.sections) {
+            json.beginObject()
+            json.key("id")
+            section.id.write(to: &json)
+            json.key("expanded")
+            json.bool(state.expanded)
+            json.key("headerDisabled")
+            json.bool(state.headerDisabled)
+            json.key("icon")
+            json.string(state.icon == .chevronUp ? "chevron.up" : "chevron.down")
+            json.key("showDivider")
+            json.bool(state.showDivider)
+            json.key("items")
+            if state.expanded, let items = section.items {
+                json.value(items)
+            } else {
+                json.beginArray()
+                json.endArray()
+            }
+            json.key("itemCount")
+            json.int(section.itemCount)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+    }
+
+    private static func writeIDs(_ indices: [Int], of sections: [SectionsRequestSection], to json: inout JSONWriter) {
+        json.beginArray()
+        for index in indices {
+            sections[index].id.write(to: &json)
+        }
+        json.endArray()
+    }
+}
