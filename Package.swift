@@ -32,7 +32,7 @@ let package = Package(
         .target(
             name: "TrellisAPI",
             dependencies: ["TrellisCore", "HTTPServer", "CSimdJSON"],
-            resources: [.embedInCode("Resources/openapi.yaml")]
+            resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("Resources/playground.html")]
         ),
         .executableTarget(name: "trellis", dependencies: ["TrellisAPI", "HTTPServer"]),
         // `make bench`: the JSON layer against Foundation's coders.

@@ -1,10 +1,15 @@
 import HTTPServer
 
-/// The operations endpoints' bodies: index, health, readiness, the OpenAPI document.
+/// The operations endpoints' bodies: index, health, readiness, the OpenAPI document, the playground.
 enum Operations {
     static let healthy: [UInt8] = Array(#"{"status":"ok"}"#.utf8)
     static let ready: [UInt8] = Array(#"{"status":"ready"}"#.utf8)
     static let openAPI = String(decoding: PackageResources.openapi_yaml, as: UTF8.self)
+    /// The playground page (HTML, CSS and JavaScript in one file), embedded at build time.
+    static let playground: [UInt8] = PackageResources.playground_html
+    /// The page loads nothing but itself; it may call any API base URL the user types.
+    static let playgroundPolicy = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
+        + "img-src data:; connect-src *; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
     static func index(endpoints: [String]) -> [UInt8] {
         var json = JSONWriter()
@@ -13,7 +18,9 @@ enum Operations {
         json.key("version"); json.string(TrellisService.version)
         json.key("endpoints")
         json.beginArray()
-        for (method, path) in [("GET", "/healthz"), ("GET", "/readyz"), ("GET", "/metrics"), ("GET", "/openapi.yaml")]
+        for (method, path) in [
+            ("GET", "/healthz"), ("GET", "/readyz"), ("GET", "/metrics"), ("GET", "/openapi.yaml"), ("GET", "/playground"),
+        ]
             + endpoints.map({ ("POST", $0) }) {
             json.beginObject()
             json.key("method"); json.string(method)
@@ -22,8 +29,20 @@ enum Operations {
         }
         json.endArray()
         json.key("openapi"); json.string("/openapi.yaml")
+        json.key("playground"); json.string("/playground")
         json.endObject()
         return json.bytes
+    }
+
+    static func playgroundPage() -> HTTPResponse {
+        HTTPResponse(
+            status: 200,
+            headers: [
+                "Content-Type": "text/html; charset=utf-8",
+                "Content-Security-Policy": playgroundPolicy,
+                "X-Content-Type-Options": "nosniff",
+            ],
+            body: playground)
     }
 
     static func readiness(draining: Bool) -> HTTPResponse {

@@ -26,14 +26,14 @@ public final class TrellisService: Sendable {
 
     public init(configuration: ServiceConfiguration = ServiceConfiguration(), endpoints: [JSONEndpoint] = TrellisService.features) {
         self.configuration = configuration
-        let paths = ["/", "/healthz", "/readyz", "/metrics", "/openapi.yaml"] + endpoints.map(\.path)
+        let paths = ["/", "/healthz", "/readyz", "/metrics", "/openapi.yaml", "/playground"] + endpoints.map(\.path)
         self.paths = paths
         let metrics = Metrics(routes: paths)
         self.metrics = metrics
         let draining = self.draining
         var table: [String: Route] = [:]
         for (i, endpoint) in endpoints.enumerated() {
-            table[endpoint.path] = Route(index: 5 + i, read: nil, post: endpoint)
+            table[endpoint.path] = Route(index: 6 + i, read: nil, post: endpoint)
         }
         let index = Operations.index(endpoints: endpoints.map(\.path))
         let gets: [(String, @Sendable () -> HTTPResponse)] = [
@@ -42,6 +42,7 @@ public final class TrellisService: Sendable {
             ("/readyz", { Operations.readiness(draining: draining.isSet) }),
             ("/metrics", { Operations.text(metrics.exposition(), type: "text/plain; version=0.0.4; charset=utf-8") }),
             ("/openapi.yaml", { Operations.text(Operations.openAPI, type: "application/yaml") }),
+            ("/playground", { Operations.playgroundPage() }),
         ]
         for (path, read) in gets {
             table[path] = Route(index: paths.firstIndex(of: path)!, read: read, post: nil)

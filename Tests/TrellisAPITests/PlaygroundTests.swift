@@ -1,0 +1,67 @@
+import Foundation
+import XCTest
+@testable import TrellisAPI
+
+/// GET /playground: the page embedded at build time (issue 9). Its behaviour in a browser is
+/// tested by scripts/playground/browser_test.py (`make browser-test`).
+final class PlaygroundTests: XCTestCase {
+    private let service = TrellisService()
+
+    private static var pageOnDisk: [UInt8] {
+        let repository = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let url = repository.appendingPathComponent("Sources/TrellisAPI/Resources/playground.html")
+        return Array((try? Data(contentsOf: url)) ?? Data())
+    }
+
+    func testServesThePageAsHTML() {
+        let response = call(service, "GET", "/playground")
+        XCTAssertEqual(response.status, 200)
+        XCTAssertEqual(response.header("Content-Type"), "text/html; charset=utf-8")
+        XCTAssertEqual(response.header("X-Content-Type-Options"), "nosniff")
+        XCTAssertFalse(Self.pageOnDisk.isEmpty)
+        XCTAssertEqual(response.body, Self.pageOnDisk, "the served page is not Sources/TrellisAPI/Resources/playground.html")
+        XCTAssertTrue(response.text.contains("<title>Trellis playground</title>"))
+    }
+
+    func testThePageLoadsNothingButItself() {
+        let page = call(service, "GET", "/playground").text
+        for outside in ["<script src", "<link rel=\"stylesheet\"", "@import", "url(http", "src=\"http", "href=\"http"] {
+            XCTAssertFalse(page.contains(outside), "the playground must work offline, but it has \(outside)")
+        }
+        let policy = call(service, "GET", "/playground").header("Content-Security-Policy") ?? ""
+        XCTAssertTrue(policy.hasPrefix("default-src 'none';"), policy)
+        XCTAssertTrue(policy.contains("connect-src *"), "the page must be able to call any API base URL: \(policy)")
+    }
+
+    func testHeadOptionsAndWrongMethod() throws {
+        let server = try LiveServer()
+        let head = try server.request("HEAD", "/playground")
+        XCTAssertEqual(head.status, 200)
+        XCTAssertEqual(head.header("Content-Length"), String(Self.pageOnDisk.count))
+        XCTAssertEqual(head.header("Content-Type"), "text/html; charset=utf-8")
+        XCTAssertTrue(head.body.isEmpty)
+
+        let options = call(service, "OPTIONS", "/playground")
+        XCTAssertEqual(options.status, 204)
+        XCTAssertEqual(options.header("Allow"), "GET, HEAD, OPTIONS")
+
+        let post = call(service, "POST", "/playground", json: "{}")
+        XCTAssertEqual(post.status, 405)
+        XCTAssertEqual(post.header("Allow"), "GET, HEAD, OPTIONS")
+    }
+
+    func testIndexLinksThePlayground() {
+        let index = call(service, "GET", "/").json
+        XCTAssertEqual(index["playground"] as? String, "/playground")
+        let endpoints = index["endpoints"] as? [[String: String]] ?? []
+        XCTAssertTrue(endpoints.contains(["method": "GET", "path": "/playground"]), "\(endpoints)")
+    }
+
+    func testMetricsCountThePlaygroundAsItsOwnRoute() {
+        let service = TrellisService()
+        _ = call(service, "GET", "/playground")
+        let metrics = call(service, "GET", "/metrics").text
+        XCTAssertTrue(metrics.contains(#"trellis_requests_total{route="/playground",method="GET",status="200"} 1"#), metrics)
+    }
+}
