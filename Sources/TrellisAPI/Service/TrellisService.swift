@@ -54,6 +54,7 @@ public final class TrellisService: Sendable {
         // outline endpoints
 
         // flow endpoints
+        FlowEndpoint.endpoint,
 
         // sections endpoints
         SectionsToggleEndpoint.endpoint,
