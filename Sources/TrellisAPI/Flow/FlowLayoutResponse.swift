@@ -9,13 +9,13 @@ enum FlowLayoutResponse {
 
     static func write(_ result: FlowResult, ids: [ClientID?], to json: inout JSONWriter) {
         json.beginObject()
-        key("items", &json)
+        json.key("items")
         json.beginArray()
         for item in result.items {
             json.beginObject()
             // Rule "ids": echoed only when given.
             if !ids.isEmpty, let id = ids[item.index] {
-                key("id", &json)
+                json.key("id")
                 id.write(to: &json)
             }
             int("index", item.index, &json)
@@ -24,7 +24,7 @@ enum FlowLayoutResponse {
             json.endObject()
         }
         json.endArray()
-        key("rows", &json)
+        json.key("rows")
         json.beginArray()
         for row in result.rows {
             json.beginObject()
@@ -36,7 +36,7 @@ enum FlowLayoutResponse {
             json.endObject()
         }
         json.endArray()
-        key("size", &json)
+        json.key("size")
         json.beginObject()
         number("width", result.size.width, &json)
         number("height", result.size.height, &json)
@@ -44,7 +44,7 @@ enum FlowLayoutResponse {
         int("hiddenCount", result.hiddenCount, &json)
         // Rule "overflowIndicator": present only when requested and items are hidden.
         if let indicator = result.overflowIndicator {
-            key("overflowIndicator", &json)
+            json.key("overflowIndicator")
             json.beginObject()
             write(indicator.rect, to: &json)
             int("count", indicator.count, &json)
@@ -59,11 +59,6 @@ enum FlowLayoutResponse {
         number("y", rect.y, &json)
         number("width", rect.width, &json)
         number("height", rect.height, &json)
-    }
-
-    /// A member name as a StaticString: a bare literal would pick the escaping `key(String)` overload.
-    static func key(_ name: StaticString, _ json: inout JSONWriter) {
-        json.key(name)
     }
 
     static func number(_ name: StaticString, _ value: Double, _ json: inout JSONWriter) {
