@@ -58,6 +58,7 @@ public final class TrellisService: Sendable {
         // sections endpoints
 
         // drawer endpoints
+        DrawerEndpoint.endpoint,
 
     ]
 
