@@ -60,6 +60,7 @@ public final class TrellisService: Sendable {
         SectionsToggleEndpoint.endpoint,
 
         // drawer endpoints
+        DrawerEndpoint.endpoint,
 
     ]
 
