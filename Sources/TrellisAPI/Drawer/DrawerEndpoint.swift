@@ -7,16 +7,13 @@ enum DrawerEndpoint {
     static let endpoint = JSONEndpoint(path: path) { json, problems, writer in
         guard let request = DrawerRequest.read(json, &problems) else { return }
         let input = request.input
-        // Issue 6: DrawerResolver.resolve's steps, with the transition built by DrawerTransitionBuilder.
-        let old = input.state
-        let new = input.action.map { DrawerReducer.reduce(old, $0) } ?? old
-        var transition: DrawerTransition?
-        if new != old {
-            guard let built = DrawerTransitionBuilder.build(from: old, to: new, input: input, &problems) else { return }
-            transition = built
+        if let action = input.action, DrawerReducer.reduce(input.state, action) != input.state {
+            guard DrawerTransitionBuilder.travelIsRepresentable(input, &problems) else { return }
         }
-        let result = DrawerResult(
-            state: new, changed: new != old, geometry: input.layout.geometry(isPresented: new.isPresented), transition: transition)
+        let result = DrawerResolver.resolve(input) { motion in
+            DrawerTransitionBuilder.timing(for: motion, input: input, &problems)
+        }
+        guard let result else { return }
         DrawerResponseWriter.write(result, to: &writer)
     }
 }

@@ -1,37 +1,26 @@
 import TrellisCore
 
-/// Issue 6 "transition": the core's transition for a state change, within DrawerMotionLimits, its easing fitted over the CSS duration.
+/// Issue 6 "transition": the motion's timing within DrawerMotionLimits, its easing fitted over the CSS duration.
 enum DrawerTransitionBuilder {
-    /// Nil after recording a problem when the transition cannot be represented or breaks a limit.
-    static func build(from old: DrawerState, to new: DrawerState, input: DrawerInput, _ problems: inout Problems) -> DrawerTransition? {
-        let layout = input.layout
-        let fromX = layout.panelX(isPresented: old.isPresented)
-        let toX = layout.panelX(isPresented: new.isPresented)
-        // Geometry: the panel's travel must survive floating point (a container far wider than the panel absorbs it).
-        guard fromX != toX else {
+    /// Geometry: the panel's travel must survive floating point (a container far wider than the panel absorbs it).
+    static func travelIsRepresentable(_ input: DrawerInput, _ problems: inout Problems) -> Bool {
+        guard input.layout.panelX(isPresented: true) != input.layout.panelX(isPresented: false) else {
             problems.add(pointer: "/container/width", "is too large next to the panel's width for its travel to be represented")
-            return nil
+            return false
         }
-        let motion = DrawerSpringMotion(spring: input.spring, fromX: fromX, toX: toX, start: input.start)
-        let duration: Double
+        return true
+    }
+
+    /// Nil after recording a problem when the motion cannot be represented or breaks a limit.
+    static func timing(for motion: DrawerSpringMotion, input: DrawerInput, _ problems: inout Problems) -> DrawerResolver.Timing? {
         switch DrawerMotionLimits.settlingDuration(of: motion) {
         case .success(let settling):
-            duration = settling
+            return DrawerResolver.Timing(
+                settlingDuration: settling, easingDuration: DrawerCSSEasing.milliseconds(settling: settling) / 1000)
         case .failure(let violation):
             record(violation, motion: motion, input: input, &problems)
             return nil
         }
-        let cssDuration = DrawerCSSEasing.milliseconds(settling: duration) / 1000
-        return DrawerTransition(
-            panelFromX: fromX,
-            panelToX: toX,
-            maskFromOpacity: layout.maskOpacity(isPresented: old.isPresented),
-            maskToOpacity: layout.maskOpacity(isPresented: new.isPresented),
-            motion: motion,
-            settlingDuration: duration,
-            keyframes: motion.keyframes(frameRate: input.frameRate, settlingDuration: duration),
-            easingStops: DrawerLinearEasing.stops(for: motion, duration: cssDuration, maxError: DrawerLinearEasing.defaultMaxError)
-        )
     }
 
     /// Limits: blamed on `from` when the same spring from rest is within them, else on `spring`.
