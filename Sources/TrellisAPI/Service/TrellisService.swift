@@ -52,6 +52,8 @@ public final class TrellisService: Sendable {
     /// The feature endpoints, in the order the index lists them.
     public static let features: [JSONEndpoint] = [
         // outline endpoints
+        OutlineExpansionEndpoint.endpoint,
+        OutlineRowsEndpoint.endpoint,
 
         // flow endpoints
         FlowEndpoint.endpoint,
