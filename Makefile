@@ -53,7 +53,7 @@ docker-lint: test-deps
 
 ## static-test: the Dockerfile's build (static Swift stdlib) links only what its runtime stage installs.
 static-test: deps
-	$(SWIFT) build -c release --static-swift-stdlib
+	$(SWIFT) build -c release --static-swift-stdlib --product trellis
 	scripts/check-runtime-libs.sh .build/release/trellis libmicrohttpd12 libsimdjson14 libstdc++6
 
 ## bench: side-by-side figures against the bare libmicrohttpd server; writes BENCHMARKS.md.
