@@ -38,12 +38,13 @@ test-deps: deps
 		python3 -m pip show -q $$tool >/dev/null 2>&1 || python3 -m pip install -q $$tool; \
 	done
 
-## test: the whole suite (unit, router, live HTTP, spec, Dockerfile, static build).
-test: test-deps unit-test spec-test docker-lint static-test
+## test: the whole suite: spec, Dockerfile, static build, then unit, router and live HTTP tests
+## (last, so that XCTest's closing line ends the output).
+test: test-deps spec-test docker-lint static-test unit-test
 
 unit-test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-swift-testing
 
 spec-test: test-deps
 	python3 -m openapi_spec_validator openapi.yaml
