@@ -39,12 +39,13 @@ test-deps: deps
 		python3 -m pip show -q $$tool >/dev/null 2>&1 || python3 -m pip install -q $$tool; \
 	done
 
-## test: the whole suite (unit, router, live HTTP, spec, Dockerfile, static build, the playground in Chromium).
-test: test-deps unit-test spec-test docker-lint static-test browser-test
+## test: the whole suite: spec, Dockerfile, static build, the playground in Chromium, then unit, router
+## and live HTTP tests (last, so that XCTest's closing line ends the output).
+test: test-deps spec-test docker-lint static-test browser-test unit-test
 
 unit-test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-swift-testing
 
 spec-test: test-deps
 	python3 -m openapi_spec_validator openapi.yaml
@@ -54,7 +55,7 @@ docker-lint: test-deps
 
 ## static-test: the Dockerfile's build (static Swift stdlib) links only what its runtime stage installs.
 static-test: deps
-	$(SWIFT) build -c release --static-swift-stdlib
+	$(SWIFT) build -c release --static-swift-stdlib --product trellis
 	scripts/check-runtime-libs.sh .build/release/trellis libmicrohttpd12 libsimdjson14 libstdc++6
 
 ## browser-deps: Debian's chromium for the playground's browser test and screenshots.

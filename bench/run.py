@@ -115,9 +115,63 @@ def fetch(port, method, path, body_path):
         return response.read(), response.headers["Content-Type"]
 
 
+def write_body(name, value):
+    path = os.path.join(WORK, name + ".json")
+    with open(path, "w") as f:
+        json.dump(value, f, separators=(",", ":"), ensure_ascii=False)
+    return path
+
+
+def flow_body(count):
+    return {"containerWidth": 320, "horizontalSpacing": 4, "verticalSpacing": 4,
+            "items": [{"id": i, "width": 20 + (i * 37) % 90, "height": 36} for i in range(count)]}
+
+
+def nested_tree(count, fanout=10):
+    """A complete tree of `count` nodes in nested form, built without recursion."""
+    nodes = [{"id": i, "children": []} for i in range(count)]
+    for i in range(1, count):
+        nodes[(i - 1) // fanout]["children"].append(nodes[i])
+    for node in nodes:
+        if not node["children"]:
+            del node["children"]
+    return [nodes[0]]
+
+
 def workloads():
     """(name, method, path, body file or None, connections, max body bytes)."""
-    return [("GET /healthz", "GET", "/healthz", None, 32, 8 << 20)]
+    seed_flow = {"containerWidth": 300, "horizontalSpacing": 4, "verticalSpacing": 4,
+                 "items": [{"id": t, "width": w, "height": 28} for t, w in
+                           [("Swift", 42), ("SwiftUI", 58), ("UIKit", 40), ("Xcode", 44), ("Apple", 43), ("iOS", 26), ("iPad", 34)]]}
+    seed_sections = {"sections": [{"id": "食べ物", "items": ["明太子パスタ", "ショートケーキ", "プロシュート", "パウンドケーキ"]},
+                                  {"id": "飲み物", "items": ["コーラ", "ルイボスティー"]}],
+                     "expanded": ["食べ物"], "toggle": "飲み物"}
+    fifty_sections = {"sections": [{"id": f"s{i}", "items": [f"item {i}.{j}" for j in range(5)]} for i in range(50)],
+                      "expanded": ["s0", "s7"], "toggle": "s20"}
+    drawer = {"isPresented": False, "action": "toggle", "container": {"width": 390, "height": 844},
+              "safeAreaInsets": {"top": 47, "leading": 0, "bottom": 34, "trailing": 0}}
+    outline20 = {"nodes": nested_tree(20, 3), "selection": 17}
+    big_flow = flow_body(1)
+    while len(json.dumps(big_flow["items"], separators=(",", ":"))) < (1 << 20):
+        big_flow = flow_body(len(big_flow["items"]) * 2)
+    big_flow = flow_body(24_000)
+    outline100k = {"nodes": nested_tree(100_000), "selection": 99_999}
+    chain = {"parentKey": "parent", "selection": 999_999,
+             "nodes": [{"id": i, "parent": i - 1 if i else None} for i in range(1_000_000)]}
+    big = 64 << 20
+    return [
+        ("GET /healthz", "GET", "/healthz", None, 32, 8 << 20),
+        ("flow, 7 tags (seed)", "POST", "/v1/flow/layout", write_body("flow7", seed_flow), 32, 8 << 20),
+        ("flow, 10 items", "POST", "/v1/flow/layout", write_body("flow10", flow_body(10)), 32, 8 << 20),
+        ("outline expansion, 20 nodes", "POST", "/v1/outline/expansion", write_body("outline20", outline20), 32, 8 << 20),
+        ("sections toggle, 2 sections (seed)", "POST", "/v1/sections/toggle", write_body("sections2", seed_sections), 32, 8 << 20),
+        ("sections toggle, 50 sections", "POST", "/v1/sections/toggle", write_body("sections50", fifty_sections), 32, 8 << 20),
+        ("drawer toggle with keyframes (seed)", "POST", "/v1/drawer/state", write_body("drawer", drawer), 32, 8 << 20),
+        ("flow, 1 MiB (24,000 items)", "POST", "/v1/flow/layout", write_body("flow24k", big_flow), 4, 8 << 20),
+        ("flow, 100,000 items", "POST", "/v1/flow/layout", write_body("flow100k", flow_body(100_000)), 1, big),
+        ("outline expansion, 100,000 nodes nested", "POST", "/v1/outline/expansion", write_body("outline100k", outline100k), 1, big),
+        ("outline expansion, 1,000,000-node flat chain", "POST", "/v1/outline/expansion", write_body("chain1m", chain), 1, big),
+    ]
 
 
 def main():

@@ -53,13 +53,17 @@ public final class TrellisService: Sendable {
     /// The feature endpoints, in the order the index lists them.
     public static let features: [JSONEndpoint] = [
         // outline endpoints
+        OutlineExpansionEndpoint.endpoint,
+        OutlineRowsEndpoint.endpoint,
 
         // flow endpoints
+        FlowEndpoint.endpoint,
 
         // sections endpoints
         SectionsToggleEndpoint.endpoint,
 
         // drawer endpoints
+        DrawerEndpoint.endpoint,
 
     ]
 

@@ -1,3 +1,5 @@
+import Glibc
+
 /// An id as a client sent it: a JSON string or an integer (no fraction, |n| ≤ 2^53).
 /// `"1"` and `1` are different ids; strings compare by their UTF-8 bytes (no Unicode
 /// normalisation), so every distinct JSON string is a distinct id.
@@ -9,7 +11,11 @@ public enum ClientID: Hashable, Sendable {
 
     public static func == (a: ClientID, b: ClientID) -> Bool {
         switch (a, b) {
-        case (.string(let x), .string(let y)): return x.utf8.elementsEqual(y.utf8)
+        case (.string(var x), .string(var y)):
+            // Strings compare by their UTF-8 bytes.
+            return x.utf8.count == y.utf8.count && x.withUTF8 { a in
+                y.withUTF8 { b in a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+            }
         case (.integer(let x), .integer(let y)): return x == y
         default: return false
         }

@@ -1,34 +1,58 @@
 /// Issue 6 "POST /v1/drawer/state": reduce, lay out the final state, and describe the transition if any.
 public enum DrawerResolver: Sendable, Equatable {
+    /// How long a transition's motion runs: its settling time and the span its CSS easing is fitted over.
+    public struct Timing: Sendable, Equatable {
+        public var settlingDuration: Double
+        public var easingDuration: Double
+
+        public init(settlingDuration: Double, easingDuration: Double) {
+            self.settlingDuration = settlingDuration
+            self.easingDuration = easingDuration
+        }
+
+        /// The exact settling time for both.
+        public static func exact(_ motion: DrawerSpringMotion) -> Timing? {
+            let duration = motion.settlingDuration()
+            return Timing(settlingDuration: duration, easingDuration: duration)
+        }
+    }
+
     public static func resolve(_ input: DrawerInput) -> DrawerResult {
+        resolve(input, timing: Timing.exact)!
+    }
+
+    /// The result, or nil when `timing` refuses the transition's motion (a caller's limits).
+    public static func resolve(_ input: DrawerInput, timing: (DrawerSpringMotion) -> Timing?) -> DrawerResult? {
         let old = input.state
         let new = input.action.map { DrawerReducer.reduce(old, $0) } ?? old
-        let changed = new != old
-        let layout = input.layout
+        var transition: DrawerTransition?
+        if new != old {
+            guard let made = self.transition(from: old, to: new, input: input, timing: timing) else { return nil }
+            transition = made
+        }
         return DrawerResult(
-            state: new,
-            changed: changed,
-            geometry: layout.geometry(isPresented: new.isPresented),
-            transition: changed ? transition(from: old, to: new, input: input) : nil
-        )
+            state: new, changed: new != old, geometry: input.layout.geometry(isPresented: new.isPresented),
+            transition: transition)
     }
 
     /// Issue 6 "from": `start` is used only when the state changes; otherwise the panel is at rest and there is no transition.
-    public static func transition(from old: DrawerState, to new: DrawerState, input: DrawerInput) -> DrawerTransition {
+    public static func transition(
+        from old: DrawerState, to new: DrawerState, input: DrawerInput, timing: (DrawerSpringMotion) -> Timing? = Timing.exact
+    ) -> DrawerTransition? {
         let layout = input.layout
         let fromX = layout.panelX(isPresented: old.isPresented)
         let toX = layout.panelX(isPresented: new.isPresented)
         let motion = DrawerSpringMotion(spring: input.spring, fromX: fromX, toX: toX, start: input.start)
-        let duration = motion.settlingDuration()
+        guard let times = timing(motion) else { return nil }
         return DrawerTransition(
             panelFromX: fromX,
             panelToX: toX,
             maskFromOpacity: layout.maskOpacity(isPresented: old.isPresented),
             maskToOpacity: layout.maskOpacity(isPresented: new.isPresented),
             motion: motion,
-            settlingDuration: duration,
-            keyframes: motion.keyframes(frameRate: input.frameRate, settlingDuration: duration),
-            easingStops: DrawerLinearEasing.stops(for: motion, duration: duration, maxError: DrawerLinearEasing.defaultMaxError)
+            settlingDuration: times.settlingDuration,
+            keyframes: motion.keyframes(frameRate: input.frameRate, settlingDuration: times.settlingDuration),
+            easingStops: DrawerLinearEasing.stops(for: motion, duration: times.easingDuration, maxError: DrawerLinearEasing.defaultMaxError)
         )
     }
 }

@@ -74,6 +74,9 @@ public struct DrawerSpringMotion: Sendable, Equatable, Hashable {
         }
     }
 
+    /// How many monotone pieces settlingDuration walks back through before it settles for a bound.
+    public static let maxSettlingPieces = 100_000
+
     /// Issue 6 "settlingDuration": |1 − p(t)| − 0.001, whose last zero is the settling time.
     private func excess(_ t: Double) -> Double {
         abs(progress(at: t) - 1) - Self.settlingTolerance
@@ -83,20 +86,22 @@ public struct DrawerSpringMotion: Sendable, Equatable, Hashable {
     ///
     /// An envelope |x(t)| ≤ g(t) gives an upper bracket T⁺; the zeros of x and x′ (closed form) split [0, T⁺]
     /// into pieces on which |x| is monotone; walking back from T⁺, the first piece whose left end is outside
-    /// the band holds the last crossing, located by bisection. 0 when p never leaves the band.
+    /// the band holds the last crossing, located by bisection. 0 when p never leaves the band. Past
+    /// `maxSettlingPieces` pieces (a spring that rings that many half-periods) the walk stops and returns
+    /// the time it reached, an upper bound from which p stays in the band: no input loops forever.
     public func settlingDuration() -> Double {
         let tolerance = Self.settlingTolerance
         if x0 == 0 && v0 == 0 { return 0 }
         var right = envelopeBound(level: tolerance)
-        if right <= 0 { return 0 }
-        while right > 0 {
+        if !(right > 0) || !right.isFinite { return right.isFinite ? 0 : .greatestFiniteMagnitude }
+        for _ in 0..<Self.maxSettlingPieces where right > 0 {
             let left = previousBreakpoint(before: right)
             if excess(left) >= 0 {
                 return lastCrossing(between: left, and: right)
             }
             right = left
         }
-        return 0
+        return right
     }
 
     /// Bisection on excess with excess(lo) ≥ 0 ≥ excess(hi); returns the end inside the band.
@@ -181,11 +186,12 @@ public struct DrawerSpringMotion: Sendable, Equatable, Hashable {
             let sliver = 1e-9 * period
             var n = ((time * wd - phase) / Double.pi).rounded(.down)
             var candidate = (phase + n * Double.pi) / wd
-            while candidate > time - sliver {
+            // At most two steps back; past 2^53 half-periods a step no longer moves the candidate.
+            for _ in 0..<3 where candidate > time - sliver {
                 n -= 1
                 candidate = (phase + n * Double.pi) / wd
             }
-            return candidate > 0 ? candidate : nil
+            return candidate > 0 && candidate < time ? candidate : nil
         case .criticallyDamped:
             guard b != 0, ratio > 0, ratio < time * (1 - 1e-9) else { return nil }
             return ratio

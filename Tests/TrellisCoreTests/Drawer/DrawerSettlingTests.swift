@@ -19,6 +19,16 @@ final class DrawerSettlingTests: XCTestCase {
         }
     }
 
+    /// Springs that ring almost forever end with a finite bound instead of hanging.
+    func testExtremeSpringsReturnAFiniteBound() {
+        for spring in [DrawerSpring(response: 0.55, dampingFraction: 1e-300), DrawerSpring(response: 1e-100, dampingFraction: 1e-98),
+                       DrawerSpring(response: 1e6, dampingFraction: 1e-6)] {
+            let duration = DrawerSpringMotion(spring: spring).settlingDuration()
+            XCTAssertFalse(duration.isNaN)
+            XCTAssertGreaterThan(duration, 0)
+        }
+    }
+
     func testDefaultSpringSettlesInAbout758ms() {
         let motion = DrawerSpringMotion(spring: .default)
         XCTAssertEqual(motion.settlingDuration(), 0.758, accuracy: 0.001)

@@ -1,35 +1,8 @@
-import TrellisTestSupport
-import TrellisCore
-
-
-/// A node as a client sends it in nested form: `children == nil` is a leaf, `[]` is expandable.
-struct RefNode: Equatable {
-    var id: Int
-    var children: [RefNode]?
-}
-
-/// A tree laid out as the API layer hands it to the core: `ids[i]` is the client id of node index i.
-struct IndexedForest: Equatable {
-    var ids: [Int]
-    var nodes: [OutlineNode]
-
-    func index(of id: Int) -> Int? { ids.firstIndex(of: id) }
-}
-
-/// One visible row in client ids, as the recursive model renders it.
-struct RefRow: Equatable {
-    var id: Int
-    var depth: Int
-    var parent: Int?
-    var expandable: Bool
-    var expanded: Bool
-    var selected: Bool
-}
-
-enum RandomTrees {
+/// Seeded random forests in the nested and flat forms of issue 3, and a recursive model of the visible rows.
+public enum RandomTrees {
     /// A random forest of `count` nodes with distinct ids (never equal to their index, never negative).
     /// About half the nodes hang off the previous node, so chains get deep; about a fifth are roots.
-    static func forest(count: Int, emptyChildrenArrays: Bool, using rng: inout SplitMix64) -> [RefNode] {
+    public static func forest(count: Int, emptyChildrenArrays: Bool, using rng: inout SplitMix64) -> [RefNode] {
         let ids = (0..<count).map { $0 * 7 + 3 }.shuffled(using: &rng)
         var parent = [Int](repeating: -1, count: count)
         for k in 1..<max(count, 1) {
@@ -50,47 +23,48 @@ enum RandomTrees {
     }
 
     /// Nested form: nodes in pre-order, `hasChildrenMember` from the children member. Iterative.
-    static func nestedForm(_ roots: [RefNode]) -> IndexedForest {
-        var forest = IndexedForest(ids: [], nodes: [])
+    public static func nestedForm(_ roots: [RefNode]) -> IndexedForest {
+        var forest = IndexedForest(ids: [], parents: [], hasChildrenMember: [])
         var stack: [(node: RefNode, parent: Int32)] = roots.reversed().map { ($0, -1) }
         while let (node, parent) = stack.popLast() {
             let index = Int32(forest.ids.count)
             forest.ids.append(node.id)
-            forest.nodes.append(OutlineNode(parent: parent, hasChildrenMember: node.children != nil))
+            forest.parents.append(parent)
+            forest.hasChildrenMember.append(node.children != nil)
             for child in (node.children ?? []).reversed() { stack.append((child, index)) }
         }
         return forest
     }
 
     /// Flat form: the same tree in a random array order that keeps sibling order (parents may follow children).
-    static func flatForm(_ roots: [RefNode], using rng: inout SplitMix64) -> IndexedForest {
+    /// `hasChildrenMember` is all false, as the API layer passes it in flat form.
+    public static func flatForm(_ roots: [RefNode], using rng: inout SplitMix64) -> IndexedForest {
         let preOrder = nestedForm(roots)
         let n = preOrder.ids.count
         var position = Array(0..<n).shuffled(using: &rng)
         var siblingGroups = [Int32: [Int]]()
-        for i in 0..<n { siblingGroups[preOrder.nodes[i].parent, default: []].append(i) }
+        for i in 0..<n { siblingGroups[preOrder.parents[i], default: []].append(i) }
         for group in siblingGroups.values {
             for (node, slot) in zip(group, group.map { position[$0] }.sorted()) { position[node] = slot }
         }
         var flat = IndexedForest(
-            ids: [Int](repeating: 0, count: n),
-            nodes: [OutlineNode](repeating: OutlineNode(parent: -1, hasChildrenMember: false), count: n))
+            ids: [Int](repeating: 0, count: n), parents: [Int32](repeating: -1, count: n),
+            hasChildrenMember: [Bool](repeating: false, count: n))
         for i in 0..<n {
-            let parent = Int(preOrder.nodes[i].parent)
+            let parent = Int(preOrder.parents[i])
             flat.ids[position[i]] = preOrder.ids[i]
-            flat.nodes[position[i]] = OutlineNode(
-                parent: parent < 0 ? -1 : Int32(position[parent]), hasChildrenMember: false)
+            flat.parents[position[i]] = parent < 0 ? -1 : Int32(position[parent])
         }
         return flat
     }
 
-    static func allIds(_ roots: [RefNode]) -> Set<Int> {
+    public static func allIds(_ roots: [RefNode]) -> Set<Int> {
         Set(nestedForm(roots).ids)
     }
 
     /// Recursive model of the visible rows (issue 3): children are shown when the node is expandable and expanded.
     /// Flat form: a node is expandable when it has a child; nested form: when its children member is an array.
-    static func referenceRows(_ roots: [RefNode], expanded: Set<Int>, selection: Int?, flatForm: Bool) -> [RefRow] {
+    public static func referenceRows(_ roots: [RefNode], expanded: Set<Int>, selection: Int?, flatForm: Bool) -> [RefRow] {
         var rows = [RefRow]()
         func visit(_ node: RefNode, depth: Int, parent: Int?) {
             let expandable = flatForm ? !(node.children ?? []).isEmpty : node.children != nil
@@ -103,34 +77,5 @@ enum RandomTrees {
         }
         for root in roots { visit(root, depth: 0, parent: nil) }
         return rows
-    }
-}
-
-/// The seed's NodesToExpand as described there: a recursive depth-first search that, when the selection is
-/// found in a child's subtree, records the node on the way back up (so the list is deepest-first) and stops.
-final class SeedExpansionModel {
-    let nodes: [RefNode]
-    let selection: Int?
-    private var collected: [Int] = []
-
-    init(nodes: [RefNode], selection: Int?) {
-        self.nodes = nodes
-        self.selection = selection
-    }
-
-    private func checkNode(_ node: RefNode) -> Bool {
-        if node.id == selection { return true }
-        for child in node.children ?? [] where checkNode(child) {
-            collected.append(node.id)
-            return true
-        }
-        return false
-    }
-
-    func checkNodes() -> [Int] {
-        collected = []
-        guard selection != nil else { return collected }
-        for node in nodes where checkNode(node) { break }
-        return collected
     }
 }

@@ -1,0 +1,51 @@
+import Glibc
+import TrellisCore
+
+/// Limits: a transition must settle within 60 s and its CSS easing must fit the core's 1,000,000 samples.
+enum DrawerMotionLimits {
+    static let maxSettlingDuration = 60.0
+    static let maxEasingSamples = DrawerLinearEasing.sampleCountLimit
+
+    /// The motion's settling duration, or the limit it breaks; the core's root finder runs only once the motion is known to be bounded.
+    static func settlingDuration(of motion: DrawerSpringMotion) -> Result<Double, DrawerLimitViolation> {
+        let spring = motion.spring
+        let finite = [spring.stiffness, spring.damping, motion.initialProgress, motion.initialVelocity, motion.curvatureBound]
+        guard finite.allSatisfy(\.isFinite) else { return .failure(.nonFinite) }
+        let step = easingStep(motion)
+        // Settling: still outside the ±0.001 band at 60 s means it settles later.
+        guard abs(motion.progress(at: maxSettlingDuration) - 1) < DrawerSpringMotion.settlingTolerance else {
+            return .failure(.settlesTooLate)
+        }
+        if spring.regime == .underdamped {
+            let earliest = underdampedSettlingLowerBound(motion)
+            guard earliest <= maxSettlingDuration else { return .failure(.settlesTooLate) }
+            guard earliest / step <= Double(maxEasingSamples) else { return .failure(.tooManySamples) }
+        }
+        let duration = motion.settlingDuration()
+        guard duration <= maxSettlingDuration else { return .failure(.settlesTooLate) }
+        guard (DrawerCSSEasing.milliseconds(settling: duration) / 1000 / step).rounded(.up) <= Double(maxEasingSamples) else {
+            return .failure(.tooManySamples)
+        }
+        return .success(duration)
+    }
+
+    /// Underdamped: |x(t)| = A·e^(−ζω₀t)·|cos(ω_d t − φ)| meets its envelope every π/ω_d, so it settles after T_envelope − π/ω_d.
+    static func underdampedSettlingLowerBound(_ motion: DrawerSpringMotion) -> Double {
+        let zeta = motion.spring.dampingFraction
+        let w0 = motion.spring.angularFrequency
+        let wd = w0 * ((1 - zeta) * (1 + zeta)).squareRoot()
+        let x0 = motion.initialProgress - 1
+        let b = motion.initialVelocity + zeta * w0 * x0
+        let amplitude = hypot(x0, b / wd)
+        let tolerance = DrawerSpringMotion.settlingTolerance
+        guard amplitude > tolerance else { return 0 }
+        let bound = log(amplitude / tolerance) / (zeta * w0) - Double.pi / wd
+        return bound.isNaN ? .infinity : max(0, bound)
+    }
+
+    /// DrawerLinearEasing's sample step: min(1 ms, √(8 · (maxError / 20) / max|p″|)).
+    static func easingStep(_ motion: DrawerSpringMotion) -> Double {
+        let curvature = max(motion.curvatureBound, .leastNormalMagnitude)
+        return min(DrawerLinearEasing.maximumStep, (8 * (DrawerLinearEasing.defaultMaxError / 20) / curvature).squareRoot())
+    }
+}

@@ -1,0 +1,74 @@
+import TrellisCore
+
+/// Issue 6 "Response 200": the final state's frames and, when the state changed, the transition.
+enum DrawerResponseWriter {
+    static func write(_ result: DrawerResult, to json: inout JSONWriter) {
+        let geometry = result.geometry
+        json.beginObject()
+        json.key("isPresented"); json.bool(result.state.isPresented)
+        json.key("changed"); json.bool(result.changed)
+        json.key("panel")
+        json.beginObject()
+        json.key("frame"); write(geometry.panelFrame, to: &json)
+        json.key("contentFrame"); write(geometry.contentFrame, to: &json)
+        json.key("visible"); json.bool(geometry.panelVisible)
+        json.endObject()
+        json.key("mask")
+        json.beginObject()
+        json.key("frame"); write(geometry.maskFrame, to: &json)
+        json.key("opacity"); json.number(geometry.maskOpacity)
+        json.key("visible"); json.bool(geometry.maskVisible)
+        json.endObject()
+        if let transition = result.transition {
+            json.key("transition"); write(transition, to: &json)
+        }
+        json.endObject()
+    }
+
+    private static func write(_ transition: DrawerTransition, to json: inout JSONWriter) {
+        let spring = transition.motion.spring
+        json.beginObject()
+        json.key("panel")
+        json.beginObject()
+        json.key("fromX"); json.number(transition.panelFromX)
+        json.key("toX"); json.number(transition.panelToX)
+        json.endObject()
+        json.key("mask")
+        json.beginObject()
+        json.key("fromOpacity"); json.number(transition.maskFromOpacity)
+        json.key("toOpacity"); json.number(transition.maskToOpacity)
+        json.endObject()
+        json.key("spring")
+        json.beginObject()
+        json.key("response"); json.number(spring.response)
+        json.key("dampingFraction"); json.number(spring.dampingFraction)
+        json.key("stiffness"); json.number(spring.stiffness)
+        json.key("damping"); json.number(spring.damping)
+        json.key("settlingDuration"); json.number(transition.settlingDuration)
+        json.endObject()
+        json.key("keyframes")
+        json.beginArray()
+        for keyframe in transition.keyframes {
+            json.beginObject()
+            json.key("t"); json.number(keyframe.t)
+            json.key("progress"); json.number(keyframe.progress)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("css")
+        json.beginObject()
+        json.key("duration"); json.string(DrawerCSSEasing.duration(milliseconds: DrawerCSSEasing.milliseconds(settling: transition.settlingDuration)))
+        json.key("easing"); json.string(DrawerCSSEasing.linear(transition.easingStops))
+        json.endObject()
+        json.endObject()
+    }
+
+    private static func write(_ rect: DrawerRect, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("x"); json.number(rect.x)
+        json.key("y"); json.number(rect.y)
+        json.key("width"); json.number(rect.width)
+        json.key("height"); json.number(rect.height)
+        json.endObject()
+    }
+}

@@ -1,0 +1,116 @@
+import TrellisCore
+
+/// A flow layout request as the API reads it: the core's request and the ids to echo.
+struct FlowLayoutRequest {
+    /// Rule "item limit": more items than this is a 422.
+    static let maxItems = 100_000
+    /// Rule "finite output": lengths up to 1e9 keep every sum over maxItems finite.
+    static let lengths = NumberRange.closed(0, 1_000_000_000)
+    /// Rule "finite output": scaled edges stay finite.
+    static let pixelScales = NumberRange.exclusive(0, 1000)
+    /// Rule "maxRows": an integer literal ≥ 1.
+    static let maxRowsLimit = Int(Int32.max)
+
+    var layout: FlowRequest
+    /// The items' ids by index; empty when no item has one.
+    var ids: [ClientID?]
+
+    /// Reads the body, recording every problem with its pointer; nil when there was any.
+    static func read(_ body: JSONValue, _ problems: inout Problems) -> FlowLayoutRequest? {
+        guard body.expectObject(&problems) else { return nil }
+        let before = problems.count
+        let containerWidth = body.required("containerWidth", &problems)?.number(&problems, lengths)
+        var items: [FlowItem] = []
+        var ids: [ClientID?] = []
+        if let list = body.required("items", &problems), let elements = list.array(&problems, maxCount: maxItems) {
+            items.reserveCapacity(list.count)
+            readItems(elements, count: list.count, into: &items, ids: &ids, &problems)
+        }
+        let horizontalSpacing = body.optional("horizontalSpacing")?.number(&problems, lengths)
+        let verticalSpacing = body.optional("verticalSpacing")?.number(&problems, lengths)
+        let columnGap = body.optional("columnGap")?.number(&problems, lengths)
+        let rowGap = body.optional("rowGap")?.number(&problems, lengths)
+        let alignment = body.optional("alignment")?.oneOf(FlowAlignment.self, &problems)
+        let rowAlignment = body.optional("rowAlignment")?.oneOf(FlowRowAlignment.self, &problems)
+        let direction = body.optional("direction")?.oneOf(FlowDirection.self, &problems)
+        let maxRows = body.optional("maxRows")?.integer(&problems, min: 1, max: maxRowsLimit)
+        let overflowIndicator = body.optional("overflowIndicator").flatMap { readSize($0, &problems) }
+        let lineBreaking = body.optional("lineBreaking")?.oneOf(FlowLineBreaking.self, &problems)
+        let pixelScale = body.optional("pixelScale")?.number(&problems, pixelScales)
+        guard problems.count == before, let containerWidth else { return nil }
+        let layout = FlowRequest(
+            containerWidth: containerWidth,
+            items: items,
+            horizontalSpacing: horizontalSpacing ?? 0,
+            verticalSpacing: verticalSpacing ?? 0,
+            columnGap: columnGap ?? 0,
+            rowGap: rowGap ?? 0,
+            alignment: alignment ?? .leading,
+            rowAlignment: rowAlignment ?? .top,
+            direction: direction ?? .ltr,
+            maxRows: maxRows,
+            overflowIndicator: overflowIndicator,
+            lineBreaking: lineBreaking ?? .greedy,
+            pixelScale: pixelScale
+        )
+        return FlowLayoutRequest(layout: layout, ids: ids)
+    }
+
+    /// Reads every item in one pass over its members; ids are kept only once one appears.
+    static func readItems(
+        _ elements: JSONElements, count: Int, into items: inout [FlowItem], ids: inout [ClientID?],
+        _ problems: inout Problems
+    ) {
+        for (index, element) in elements.enumerated() {
+            guard element.expectObject(&problems) else { continue }
+            var width: JSONValue?
+            var height: JSONValue?
+            var breakBefore: JSONValue?
+            var id: JSONValue?
+            // Duplicate keys: the last one wins.
+            for (key, value) in element.members {
+                key.withStringBytes { name in
+                    switch name.count {
+                    case 2 where name.elementsEqual("id".utf8): id = value
+                    case 5 where name.elementsEqual("width".utf8): width = value
+                    case 6 where name.elementsEqual("height".utf8): height = value
+                    case 11 where name.elementsEqual("breakBefore".utf8): breakBefore = value
+                    default: break
+                    }
+                }
+            }
+            let itemWidth = requiredLength(width, in: element, "width", &problems)
+            let itemHeight = requiredLength(height, in: element, "height", &problems)
+            let forcesBreak = breakBefore.flatMap { $0.isNull ? nil : $0.boolean(&problems) } ?? false
+            let clientID = id.flatMap { $0.isNull ? nil : ClientID(json: $0, &problems) }
+            if clientID != nil || !ids.isEmpty {
+                if ids.isEmpty {
+                    ids.reserveCapacity(count)
+                    ids.append(contentsOf: repeatElement(nil, count: index))
+                }
+                ids.append(clientID)
+            }
+            items.append(FlowItem(width: itemWidth ?? 0, height: itemHeight ?? 0, breakBefore: forcesBreak))
+        }
+    }
+
+    /// A required length member of an item, already looked up.
+    static func requiredLength(
+        _ value: JSONValue?, in item: JSONValue, _ name: String, _ problems: inout Problems
+    ) -> Double? {
+        guard let value else {
+            problems.add(at: item, member: name, "is required")
+            return nil
+        }
+        return value.number(&problems, lengths)
+    }
+
+    /// Rule "overflowIndicator": the chip's `{ width, height }`.
+    static func readSize(_ value: JSONValue, _ problems: inout Problems) -> FlowSize? {
+        guard value.expectObject(&problems) else { return nil }
+        let width = value.required("width", &problems)?.number(&problems, lengths)
+        let height = value.required("height", &problems)?.number(&problems, lengths)
+        guard let width, let height else { return nil }
+        return FlowSize(width: width, height: height)
+    }
+}

@@ -1,0 +1,35 @@
+import TrellisCore
+
+/// Issue 3, POST /v1/outline/expansion: the nodes to expand so that every found selection is visible.
+enum OutlineExpansionEndpoint {
+    static let endpoint = JSONEndpoint(path: "/v1/outline/expansion", depthAdvice: OutlineLimits.depthAdvice) {
+        body, problems, json in
+        guard let request = OutlineExpansionRequest(body, &problems) else { return }
+        let expansion = OutlineExpansion(tree: request.input.tree, selections: request.indices)
+        write(expansion, request, &json)
+    }
+
+    /// `{"expand": [id], "paths": [{"id", "found", "path": [id]}]}`.
+    static func write(_ expansion: OutlineExpansion, _ request: OutlineExpansionRequest, _ json: inout JSONWriter) {
+        let ids = request.input.ids
+        json.beginObject()
+        json.key("expand")
+        json.beginArray()
+        for node in expansion.expand { ids[node].write(to: &json) }
+        json.endArray()
+        json.key("paths")
+        json.beginArray()
+        for (k, path) in expansion.paths.enumerated() {
+            json.beginObject()
+            json.key("id"); request.selections[k].write(to: &json)
+            json.key("found"); json.bool(request.indices[k] != nil)
+            json.key("path")
+            json.beginArray()
+            for node in path { ids[node].write(to: &json) }
+            json.endArray()
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+    }
+}

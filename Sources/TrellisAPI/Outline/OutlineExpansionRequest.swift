@@ -1,0 +1,41 @@
+/// Issue 3, POST /v1/outline/expansion: the tree input plus `selection` or `selections`.
+struct OutlineExpansionRequest {
+    let input: OutlineTreeInput
+    /// The requested ids in request order; empty for no selection.
+    let selections: [ClientID]
+    /// Each requested id's node index, or nil when it is not in the tree.
+    let indices: [Int?]
+
+    init?(_ body: JSONValue, _ problems: inout Problems) {
+        guard body.expectObject(&problems) else { return nil }
+        let before = problems.count
+        let input = OutlineTreeInput(body, &problems)
+        let single = body.optional("selection")
+        let many = body.optional("selections")
+        var selections: [ClientID] = []
+        if single != nil && many != nil {
+            // Issue 3, expansion: both selection and selections → 422.
+            problems.add(at: body, member: "selections", "cannot be sent together with selection; send one of them")
+        } else if let single {
+            if let id = ClientID(json: single, &problems) { selections = [id] }
+        } else if let many, let elements = many.array(&problems, maxCount: OutlineLimits.maxSelections) {
+            for element in elements {
+                if let id = ClientID(json: element, &problems) { selections.append(id) }
+            }
+        }
+        guard let input, problems.count == before else { return nil }
+        let indices = selections.map { input.index(of: $0) }
+        // Issue 3, scale: `paths` grow as selections × depth, so their total length is capped.
+        let pathIds = indices.reduce(0) { total, index in total + (index.map { input.tree.depth(of: $0) + 1 } ?? 0) }
+        if pathIds > OutlineLimits.maxPathIds, let value = many ?? single {
+            problems.add(
+                at: value,
+                "would need paths of \(pathIds) ids in all, more than the limit of \(OutlineLimits.maxPathIds); "
+                    + "send fewer or shallower selections")
+            return nil
+        }
+        self.input = input
+        self.selections = selections
+        self.indices = indices
+    }
+}

@@ -1,0 +1,41 @@
+/// Issue 3, POST /v1/outline/rows: the tree input, the selection, the expanded ids and the window.
+struct OutlineRowsRequest {
+    let input: OutlineTreeInput
+    /// The requested id; nil when absent or null.
+    let selection: ClientID?
+    /// Node indices of the `expanded` ids that are in the tree; nil when absent or null.
+    let expanded: [Int]?
+    let offset: Int
+    let limit: Int?
+    let includeNoSelection: Bool
+
+    init?(_ body: JSONValue, _ problems: inout Problems) {
+        guard body.expectObject(&problems) else { return nil }
+        let before = problems.count
+        let input = OutlineTreeInput(body, &problems)
+        var selection: ClientID?
+        if let value = body.optional("selection") {
+            selection = ClientID(json: value, &problems)
+        }
+        var expandedIds: [ClientID]?
+        if let value = body.optional("expanded"), let elements = value.array(&problems, maxCount: OutlineLimits.maxExpanded) {
+            var ids: [ClientID] = []
+            for element in elements {
+                if let id = ClientID(json: element, &problems) { ids.append(id) }
+            }
+            expandedIds = ids
+        }
+        // Issue 3, rows: a negative offset or limit → 422.
+        let offset = body.optional("offset").map { $0.integer(&problems, min: 0) ?? 0 } ?? 0
+        let limit = body.optional("limit").flatMap { $0.integer(&problems, min: 0) }
+        let includeNoSelection = body.optional("includeNoSelection").map { $0.boolean(&problems) ?? true } ?? true
+        guard let input, problems.count == before else { return nil }
+        self.input = input
+        self.selection = selection
+        // Issue 3, rows: ids in `expanded` that are not in the tree are ignored.
+        self.expanded = expandedIds.map { $0.compactMap { input.index(of: $0) } }
+        self.offset = offset
+        self.limit = limit
+        self.includeNoSelection = includeNoSelection
+    }
+}

@@ -1,0 +1,46 @@
+import CSimdJSON
+import Glibc
+import TrellisCore
+
+/// Issue 3, tree input: the client's `nodes`, nested or flat, read into an OutlineTree with the ids by index.
+struct OutlineTreeInput {
+    let tree: OutlineTree
+    /// The client's id of each node index, exactly as given.
+    let ids: [ClientID]
+    let indices: [ClientID: Int32]
+
+    func index(of id: ClientID) -> Int? {
+        indices[id].map { Int($0) }
+    }
+
+    /// Reads `idKey`, `childrenKey`, `parentKey` and `nodes`, recording every problem; nil when there was one.
+    init?(_ body: JSONValue, _ problems: inout Problems) {
+        let before = problems.count
+        let idKey = Self.key(body, "idKey", &problems) ?? "id"
+        let childrenKey = Self.key(body, "childrenKey", &problems) ?? "children"
+        let parentKey = Self.key(body, "parentKey", &problems)
+        if let parentKey, parentKey == idKey {
+            problems.add(at: body, member: "parentKey", "must differ from idKey")
+        } else if parentKey == nil, childrenKey == idKey {
+            problems.add(at: body, member: "childrenKey", "must differ from idKey")
+        }
+        guard let nodes = body.required("nodes", &problems), problems.count == before else { return nil }
+        var reader = OutlineTreeReader(document: nodes.document, idKey: idKey)
+        if let parentKey {
+            guard let elements = nodes.array(&problems, maxCount: OutlineLimits.maxNodes) else { return nil }
+            reader.readFlat(elements, count: nodes.count, parentKey: parentKey, &problems)
+        } else {
+            guard nodes.array(&problems) != nil else { return nil }
+            reader.readNested(nodes, childrenKey: childrenKey, &problems)
+        }
+        guard let tree = reader.tree, problems.count == before else { return nil }
+        self.tree = tree
+        self.ids = reader.ids
+        self.indices = reader.indices
+    }
+
+    /// An optional member naming a key; nil when absent, null or not a string (then a problem is recorded).
+    private static func key(_ body: JSONValue, _ name: StaticString, _ problems: inout Problems) -> String? {
+        body.optional(name)?.text(&problems)
+    }
+}
