@@ -203,6 +203,17 @@ def test_outline(page, server):
     request, rows, _ = compare_outline(page, server)
     check(request["selection"] is None and rows["noSelection"]["selected"], "outline: No Selection not selected")
 
+    # Without the "No Selection" row; then back to the default expansion (the seed's picker on opening).
+    set_control(page, "outline", "includeNoSelection", False, "change")
+    request, rows, _ = compare_outline(page, server)
+    check(request["includeNoSelection"] is False and "noSelection" not in rows
+          and not page.evaluate("document.querySelector('#outline .orow.no-selection')"), "outline: No Selection row still shown")
+    before = answers(page, "outline")
+    page.click("#outline [data-action='default-expansion']")
+    settled(page, "outline", before)
+    request, rows, _ = compare_outline(page, server)
+    check("expanded" not in request, "outline: the default expansion still sends `expanded`")
+
 
 FLOW_DOM = """(() => { const box = document.querySelector('#flow .flow-box'); const b = box.getBoundingClientRect();
     const rect = el => { const r = el.getBoundingClientRect();
@@ -259,6 +270,13 @@ def test_flow(page, server):
     request, layout = compare_flow(page, server)
     check(request["maxRows"] == 1 and layout["hiddenCount"] > 0, f"flow: maxRows 1 hid {layout['hiddenCount']}")
 
+    # Widths measured from the labels' text in the page's font.
+    before = answers(page, "flow")
+    page.click("#flow [data-action='fit-labels']")
+    settled(page, "flow", before)
+    request, _ = compare_flow(page, server)
+    check(request["items"][1]["width"] > request["items"][5]["width"], "flow: SwiftUI is not measured wider than iOS")
+
 
 SECTIONS_DOM = """[...document.querySelectorAll('#sections .sec')].map(s => ({
     id: JSON.parse(s.dataset.id), expanded: s.querySelector('.sec-header').getAttribute('aria-expanded') === 'true',
@@ -304,6 +322,15 @@ def test_sections(page, server):
     request, state = compare_sections(page, server)
     check(request["mode"] == "single" and request["collapsible"] is False, "sections: mode controls not sent")
     check(any(s["headerDisabled"] for s in state["sections"]), "sections: no disabled header in single, non-collapsible mode")
+
+    # Back to multiple mode: expand all, then collapse all, sent as actions.
+    set_control(page, "sections", "mode", "multiple", "change")
+    for action, expected in (("expandAll", ["食べ物", "飲み物"]), ("collapseAll", [])):
+        before = answers(page, "sections")
+        page.click(f"#sections [data-action='{action}']")
+        settled(page, "sections", before)
+        request, state = compare_sections(page, server)
+        check(request["actions"] == [{"type": action}] and state["expanded"] == expected, f"sections: {action} gave {state['expanded']}")
 
 
 def computed_x(page, selector):
@@ -375,11 +402,28 @@ def test_drawer(page, server):
         check(bodies and "from" in bodies[-1], f"drawer: a toggle mid-animation sent {bodies[-1] if bodies else 'nothing'}")
         moving = bodies[-1]["from"]
         check(-frame["width"] <= moving["x"] <= frame["x"] + frame["width"], f"drawer: from.x {moving['x']} outside the travel")
-        state = page.evaluate("drawerStage.lastTransition")
-        check(near(state["panel"]["fromX"], moving["x"], 0.01), f"drawer: the transition starts at {state['panel']['fromX']}, not at {moving['x']}")
+        # The transition keeps its full travel (fromX → toX); the first keyframe and the easing's first
+        # stop put the panel where it was: x = fromX + p(0) · (toX − fromX).
+        transition = page.evaluate("drawerStage.lastTransition")
+        start = transition["keyframes"][0]["progress"]
+        travel = transition["panel"]["toX"] - transition["panel"]["fromX"]
+        check(near(transition["panel"]["fromX"] + start * travel, moving["x"], 0.01),
+              f"drawer: the retargeted transition starts at progress {start}, not at x {moving['x']}")
+        first_stop = float(transition["css"]["easing"].removeprefix("linear(").split(",")[0].split()[0])
+        check(near(first_stop, start, 1e-3), f"drawer: the easing starts at {first_stop}, the keyframes at {start}")
     else:
         print("     (drawer: the machine was too slow to toggle mid-animation; `from` not checked this run)")
     wait_drawer_still(page)
+
+    # The trailing edge: re-rendered without an action, the panel sits where the API puts it.
+    set_control(page, "drawer", "edge", "trailing", "change")
+    wait_drawer_still(page)
+    sent = json.loads(request_text(page, "drawer"))
+    render_only = {key: value for key, value in sent.items() if key not in ("action", "from")}
+    _, _, state = server.post("/v1/drawer/state", render_only)
+    check(sent["edge"] == "trailing" and "transition" not in state, f"drawer: edge control sent {sent.get('edge')!r}")
+    check(near(computed_x(page, "#drawer .dpanel"), state["panel"]["frame"]["x"]),
+          f"drawer: trailing panel at {computed_x(page, '#drawer .dpanel')}, the API says {state['panel']['frame']['x']}")
 
 
 def test_problems(page, server):

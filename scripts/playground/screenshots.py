@@ -40,6 +40,11 @@ def main():
             page.navigate(f"{server.base}/playground")
             for panel in browser_test.PANEL_ENDPOINTS:
                 browser_test.settled(page, panel)
+            if not browser_test.panel_missing(server, "flow"):
+                # The seed's tags, narrower and cut to two rows, so the picture shows the "+N" chip too.
+                browser_test.set_control(page, "flow", "containerWidth", 250, "input")
+                browser_test.set_control(page, "flow", "maxRows", 2, "input")
+                browser_test.set_control(page, "flow", "chip", True, "change")
             # Let one-off highlights (the sections' flash) and the drawer's spring finish.
             page.wait("!document.getElementById('drawer').dataset.animating", timeout=10)
             page.evaluate("new Promise(resolve => setTimeout(resolve, 1200))")
