@@ -154,7 +154,7 @@ public final class TrellisService: Sendable {
         var json = JSONWriter(capacity: 1024)
         endpoint.handle(document.root, &problems, &json)
         guard problems.isEmpty else { throw .validation(problems) }
-        return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: json.bytes)
+        return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: json.finish())
     }
 
     /// application/json or any +json type, with or without parameters (RFC 6839).
