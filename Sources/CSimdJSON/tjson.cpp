@@ -35,6 +35,11 @@ extern "C" tjson_status tjson_parse(const uint8_t *bytes, size_t length, int pad
     default:
         return TJSON_INVALID;
     }
+    // The structural index is only needed while parsing: after a large document, give it back now
+    // instead of holding it beside the tape for the rest of the request.
+    if (length > (1u << 20)) {
+        (void)parser.allocate(4096, TJSON_MAX_DEPTH);
+    }
     document->tape = parser.doc.tape.get();
     document->strings = parser.doc.string_buf.get();
     return TJSON_OK;
@@ -42,7 +47,11 @@ extern "C" tjson_status tjson_parse(const uint8_t *bytes, size_t length, int pad
 
 extern "C" void tjson_trim(size_t keep_bytes) {
     simdjson::dom::parser &parser = thread_parser();
+    // The parser's structural index and the document's tape and strings are sized separately.
     if (parser.capacity() > keep_bytes) {
         (void)parser.allocate(keep_bytes, TJSON_MAX_DEPTH);
+    }
+    if (parser.doc.capacity() > keep_bytes) {
+        (void)parser.doc.allocate(keep_bytes);
     }
 }

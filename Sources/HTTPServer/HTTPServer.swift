@@ -134,10 +134,19 @@ private final class HandlerBox: Sendable {
         }
         packed.withUnsafeBufferPointer { names in
             names.withMemoryRebound(to: CChar.self) { names in
-                response.body.withUnsafeBufferPointer { body in
+                let close: Int32 = response.closeConnection ? 1 : 0
+                switch response.body {
+                case .bytes(let bytes):
+                    bytes.withUnsafeBufferPointer { body in
+                        _ = tmhd_respond(
+                            exchange, UInt32(response.status), names.baseAddress, response.headers.fields.count,
+                            body.baseAddress, body.count, TMHD_BODY_COPY, close)
+                    }
+                case .buffer(let buffer):
+                    let count = buffer.count
                     _ = tmhd_respond(
                         exchange, UInt32(response.status), names.baseAddress, response.headers.fields.count,
-                        body.baseAddress, body.count, TMHD_BODY_COPY, response.closeConnection ? 1 : 0)
+                        buffer.take(), count, TMHD_BODY_TAKE, close)
                 }
             }
         }

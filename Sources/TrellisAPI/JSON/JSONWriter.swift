@@ -1,50 +1,93 @@
 import CSimdJSON
+import Glibc
+import HTTPServer
 
-/// A streaming JSON writer into one growable byte buffer.
-public struct JSONWriter {
-    public private(set) var bytes: [UInt8]
+/// A streaming JSON writer into one growable malloc'd buffer, which becomes the response body
+/// without a copy (`finish()`). Not copyable: one writer, one buffer.
+public struct JSONWriter: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    public private(set) var count = 0
     /// True right after `[`, `{` or a key: the next value needs no comma.
     private var atStart = true
 
     public init(capacity: Int = 512) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(capacity, 16)
+        base = malloc(self.capacity)!.assumingMemoryBound(to: UInt8.self)
+    }
+
+    deinit { free(base) }
+
+    /// A copy of what was written so far.
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// The written bytes as a response body, handed over without a copy.
+    public consuming func finish() -> HTTPBody {
+        let body = HTTPBody.buffer(HTTPBodyBuffer(adopting: base, count: count))
+        discard self
+        return body
+    }
+
+    private mutating func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        var grown = capacity * 2
+        while grown < count + extra { grown *= 2 }
+        base = realloc(base, grown)!.assumingMemoryBound(to: UInt8.self)
+        capacity = grown
+    }
+
+    @inline(__always)
+    private mutating func append(_ byte: UInt8) {
+        if count == capacity { reserve(1) }
+        base[count] = byte
+        count += 1
+    }
+
+    private mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (base + count).update(from: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        count += bytes.count
+    }
+
+    private mutating func append(_ literal: StaticString) {
+        append(UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     private mutating func separate() {
-        if !atStart { bytes.append(UInt8(ascii: ",")) }
+        if !atStart { append(UInt8(ascii: ",")) }
         atStart = false
     }
 
     public mutating func beginObject() {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        append(UInt8(ascii: "{"))
         atStart = true
     }
 
     public mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
+        append(UInt8(ascii: "}"))
         atStart = false
     }
 
     public mutating func beginArray() {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        append(UInt8(ascii: "["))
         atStart = true
     }
 
     public mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
+        append(UInt8(ascii: "]"))
         atStart = false
     }
 
     /// A member name the service chose (plain ASCII, nothing to escape).
     public mutating func key(_ name: StaticString) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        append(UInt8(ascii: "\""))
+        append(name)
+        append(UInt8(ascii: "\""))
+        append(UInt8(ascii: ":"))
         atStart = true
     }
 
@@ -56,30 +99,30 @@ public struct JSONWriter {
     /// A string from UTF-8 bytes, escaped per RFC 8259 §7.
     public mutating func string(utf8: UnsafeRawBufferPointer) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
         var runStart = 0
         for i in 0..<utf8.count {
             let byte = utf8[i]
             guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: utf8[runStart..<i]))
+            append(UnsafeRawBufferPointer(rebasing: utf8[runStart..<i]))
             runStart = i + 1
-            bytes.append(UInt8(ascii: "\\"))
+            append(UInt8(ascii: "\\"))
             switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-            case 0x0A: bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(UInt8(ascii: "t"))
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): append(byte)
+            case 0x0A: append(UInt8(ascii: "n"))
+            case 0x0D: append(UInt8(ascii: "r"))
+            case 0x09: append(UInt8(ascii: "t"))
             default:
                 let hex: StaticString = "0123456789abcdef"
-                bytes.append(UInt8(ascii: "u"))
-                bytes.append(UInt8(ascii: "0"))
-                bytes.append(UInt8(ascii: "0"))
-                bytes.append(hex.utf8Start[Int(byte >> 4)])
-                bytes.append(hex.utf8Start[Int(byte & 0xF)])
+                append(UInt8(ascii: "u"))
+                append(UInt8(ascii: "0"))
+                append(UInt8(ascii: "0"))
+                append(hex.utf8Start[Int(byte >> 4)])
+                append(hex.utf8Start[Int(byte & 0xF)])
             }
         }
-        bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: utf8[runStart...]))
-        bytes.append(UInt8(ascii: "\""))
+        append(UnsafeRawBufferPointer(rebasing: utf8[runStart...]))
+        append(UInt8(ascii: "\""))
     }
 
     public mutating func int(_ value: Int) {
@@ -89,20 +132,31 @@ public struct JSONWriter {
 
     private mutating func appendDecimal(_ value: Int) {
         if value >= 0 && value < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value))
+            append(UInt8(ascii: "0") + UInt8(value))
             return
         }
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
+        if value < 0 { append(UInt8(ascii: "-")) }
+        appendDecimal(UInt64(value.magnitude))
+    }
+
+    private mutating func appendDecimal(_ value: UInt64) {
+        var magnitude = value
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             var i = 20
-            while magnitude > 0 {
+            repeat {
                 i -= 1
                 digits[i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[i...]))
+            } while magnitude > 0
+            append(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: digits[i...])))
         }
+    }
+
+    /// Swift's shortest round-trip form of a finite Double (`description`; up to 15 characters it
+    /// is a small String, with no allocation).
+    private mutating func appendShortest(_ value: Double) {
+        var text = value.description
+        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
 
     /// A finite number: integral values without a fraction, others as Swift's shortest
@@ -111,26 +165,24 @@ public struct JSONWriter {
         separate()
         guard value.isFinite else {
             assertionFailure("non-finite number in a response")
-            bytes.append(UInt8(ascii: "0"))
+            append(UInt8(ascii: "0"))
             return
         }
         if value == value.rounded(), abs(value) <= 9_007_199_254_740_992 {
             appendDecimal(Int(value))
         } else {
-            bytes.append(contentsOf: value.description.utf8)
+            appendShortest(value)
         }
     }
 
     public mutating func bool(_ value: Bool) {
         separate()
-        let literal: StaticString = value ? "true" : "false"
-        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        append(value ? "true" : "false")
     }
 
     public mutating func null() {
         separate()
-        let literal: StaticString = "null"
-        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        append("null")
     }
 
     /// Writes a request value back out, equivalent to what the client sent (any depth,
@@ -145,7 +197,7 @@ public struct JSONWriter {
             let type = tjson_type_at(document, i)
             if open.last == .objectAwaitingKey && type != TJSON_OBJECT_END {
                 JSONValue(document: document, index: i).withStringBytes { string(utf8: $0) }
-                bytes.append(UInt8(ascii: ":"))
+                append(UInt8(ascii: ":"))
                 atStart = true
                 open[open.count - 1] = .objectAwaitingValue
                 i += 1
@@ -174,10 +226,10 @@ public struct JSONWriter {
                 int(Int(tjson_int64(document, i)))
             case TJSON_UINT64:
                 separate()
-                bytes.append(contentsOf: String(tjson_uint64(document, i)).utf8)
+                appendDecimal(tjson_uint64(document, i))
             case TJSON_DOUBLE:
                 separate()
-                bytes.append(contentsOf: tjson_double(document, i).description.utf8)
+                appendShortest(tjson_double(document, i))
             case TJSON_TRUE: bool(true)
             case TJSON_FALSE: bool(false)
             default: null()

@@ -11,21 +11,21 @@ enum OutlineExpansionEndpoint {
 
     /// `{"expand": [id], "paths": [{"id", "found", "path": [id]}]}`.
     static func write(_ expansion: OutlineExpansion, _ request: OutlineExpansionRequest, _ json: inout JSONWriter) {
-        let ids = request.input.ids
+        let input = request.input
         json.beginObject()
         json.key("expand")
         json.beginArray()
-        for node in expansion.expand { ids[node].write(to: &json) }
+        for node in expansion.expand { input.writeID(of: node, to: &json) }
         json.endArray()
         json.key("paths")
         json.beginArray()
         for (k, path) in expansion.paths.enumerated() {
             json.beginObject()
-            json.key("id"); request.selections[k].write(to: &json)
+            json.key("id"); json.value(request.selections[k])
             json.key("found"); json.bool(request.indices[k] != nil)
             json.key("path")
             json.beginArray()
-            for node in path { ids[node].write(to: &json) }
+            for node in path { input.writeID(of: node, to: &json) }
             json.endArray()
             json.endObject()
         }

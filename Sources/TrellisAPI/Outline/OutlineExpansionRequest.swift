@@ -2,7 +2,7 @@
 struct OutlineExpansionRequest {
     let input: OutlineTreeInput
     /// The requested ids in request order; empty for no selection.
-    let selections: [ClientID]
+    let selections: [JSONValue]
     /// Each requested id's node index, or nil when it is not in the tree.
     let indices: [Int?]
 
@@ -12,15 +12,15 @@ struct OutlineExpansionRequest {
         let input = OutlineTreeInput(body, &problems)
         let single = body.optional("selection")
         let many = body.optional("selections")
-        var selections: [ClientID] = []
+        var selections: [JSONValue] = []
         if single != nil && many != nil {
             // Issue 3, expansion: both selection and selections → 422.
             problems.add(at: body, member: "selections", "cannot be sent together with selection; send one of them")
         } else if let single {
-            if let id = ClientID(json: single, &problems) { selections = [id] }
+            if ClientID.isValid(single, &problems) { selections = [single] }
         } else if let many, let elements = many.array(&problems, maxCount: OutlineLimits.maxSelections) {
             for element in elements {
-                if let id = ClientID(json: element, &problems) { selections.append(id) }
+                if ClientID.isValid(element, &problems) { selections.append(element) }
             }
         }
         guard let input, problems.count == before else { return nil }

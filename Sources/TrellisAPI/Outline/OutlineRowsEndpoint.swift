@@ -13,17 +13,17 @@ enum OutlineRowsEndpoint {
 
     /// `{"rows": [row], "totalRows", "selectedRow", "noSelection": {"selected"}}`.
     static func write(_ rows: OutlineRows, _ request: OutlineRowsRequest, _ json: inout JSONWriter) {
-        let ids = request.input.ids
+        let input = request.input
         json.beginObject()
         json.key("rows")
         json.beginArray()
         for row in rows.rows {
             json.beginObject()
             json.key("index"); json.int(row.index)
-            json.key("id"); ids[row.node].write(to: &json)
+            json.key("id"); input.writeID(of: row.node, to: &json)
             json.key("depth"); json.int(row.depth)
             json.key("parent")
-            if let parent = row.parent { ids[parent].write(to: &json) } else { json.null() }
+            if let parent = row.parent { input.writeID(of: parent, to: &json) } else { json.null() }
             json.key("expandable"); json.bool(row.expandable)
             json.key("expanded"); json.bool(row.expanded)
             json.key("selected"); json.bool(row.selected)

@@ -2,7 +2,7 @@
 struct OutlineRowsRequest {
     let input: OutlineTreeInput
     /// The requested id; nil when absent or null.
-    let selection: ClientID?
+    let selection: JSONValue?
     /// Node indices of the `expanded` ids that are in the tree; nil when absent or null.
     let expanded: [Int]?
     let offset: Int
@@ -13,17 +13,13 @@ struct OutlineRowsRequest {
         guard body.expectObject(&problems) else { return nil }
         let before = problems.count
         let input = OutlineTreeInput(body, &problems)
-        var selection: ClientID?
-        if let value = body.optional("selection") {
-            selection = ClientID(json: value, &problems)
+        var selection: JSONValue?
+        if let value = body.optional("selection"), ClientID.isValid(value, &problems) {
+            selection = value
         }
-        var expandedIds: [ClientID]?
+        var expandedIds: [JSONValue]?
         if let value = body.optional("expanded"), let elements = value.array(&problems, maxCount: OutlineLimits.maxExpanded) {
-            var ids: [ClientID] = []
-            for element in elements {
-                if let id = ClientID(json: element, &problems) { ids.append(id) }
-            }
-            expandedIds = ids
+            expandedIds = elements.filter { ClientID.isValid($0, &problems) }
         }
         // Issue 3, rows: a negative offset or limit → 422.
         let offset = body.optional("offset").map { $0.integer(&problems, min: 0) ?? 0 } ?? 0

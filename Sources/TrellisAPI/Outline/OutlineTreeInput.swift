@@ -6,11 +6,16 @@ import TrellisCore
 struct OutlineTreeInput {
     let tree: OutlineTree
     /// The client's id of each node index, exactly as given.
-    let ids: [ClientID]
-    let indices: [ClientID: Int32]
+    let ids: IDTable
 
-    func index(of id: ClientID) -> Int? {
-        indices[id].map { Int($0) }
+    /// The node whose id equals this (valid) id value.
+    func index(of id: JSONValue) -> Int? {
+        ids.entry(of: id)
+    }
+
+    /// Writes the id of a node back exactly as the client gave it.
+    func writeID(of node: Int, to json: inout JSONWriter) {
+        json.value(ids.value(of: node)!)
     }
 
     /// Reads `idKey`, `childrenKey`, `parentKey` and `nodes`, recording every problem; nil when there was one.
@@ -25,7 +30,7 @@ struct OutlineTreeInput {
             problems.add(at: body, member: "childrenKey", "must differ from idKey")
         }
         guard let nodes = body.required("nodes", &problems), problems.count == before else { return nil }
-        var reader = OutlineTreeReader(document: nodes.document, idKey: idKey)
+        var reader = OutlineTreeReader(document: nodes.document, idKey: idKey, expectedCount: nodes.count)
         if let parentKey {
             guard let elements = nodes.array(&problems, maxCount: OutlineLimits.maxNodes) else { return nil }
             reader.readFlat(elements, count: nodes.count, parentKey: parentKey, &problems)
@@ -36,7 +41,6 @@ struct OutlineTreeInput {
         guard let tree = reader.tree, problems.count == before else { return nil }
         self.tree = tree
         self.ids = reader.ids
-        self.indices = reader.indices
     }
 
     /// An optional member naming a key; nil when absent, null or not a string (then a problem is recorded).

@@ -6,19 +6,17 @@ import TrellisCore
 struct OutlineTreeReader {
     let document: tjson_document
     let idKey: String
-    private(set) var ids: [ClientID] = []
-    private(set) var indices: [ClientID: Int32] = [:]
+    /// Each node's id, by node index.
+    private(set) var ids: IDTable
     private(set) var tree: OutlineTree?
     private var nodes: [OutlineNode] = []
     /// Tape index of each node's object, only read to point at problems.
-    private var positions: [Int] = []
+    private var positions: [UInt32] = []
 
-    /// Stands in for a missing or invalid id; such a request never gets past its 422.
-    private static let noID = ClientID.string("")
-
-    init(document: tjson_document, idKey: String) {
+    init(document: tjson_document, idKey: String, expectedCount: Int = 16) {
         self.document = document
         self.idKey = idKey
+        ids = IDTable(document: document, expectedCount: expectedCount)
     }
 
     /// Nested form: `roots` is the `nodes` array; children under `childrenKey`.
@@ -75,11 +73,9 @@ struct OutlineTreeReader {
 
     /// Flat form: every node in one array, naming its parent's id under `parentKey`.
     mutating func readFlat(_ elements: JSONElements, count: Int, parentKey: String, _ problems: inout Problems) {
-        ids.reserveCapacity(count)
-        indices.reserveCapacity(count)
         nodes.reserveCapacity(count)
         positions.reserveCapacity(count)
-        var parentValues = [Int]()
+        var parentValues = [Int32]()
         parentValues.reserveCapacity(count)
         let idBytes = Array(idKey.utf8)
         let parentBytes = Array(parentKey.utf8)
@@ -88,28 +84,28 @@ struct OutlineTreeReader {
                 for element in elements {
                     guard element.type == TJSON_OBJECT else {
                         problems.add(at: element, "must be an object")
-                        ids.append(Self.noID)
+                        _ = ids.append(nil)
                         nodes.append(OutlineNode(parent: -1, hasChildrenMember: false))
-                        positions.append(element.index)
+                        positions.append(UInt32(element.index))
                         parentValues.append(-1)
                         continue
                     }
                     let (idValue, parentValue) = Self.find(document, element.index, idBytes, parentBytes)
                     // Issue 3, flat form: expandable when it has a child, so no children member is read.
                     append(element.index, idValue: idValue, parent: -1, hasChildrenMember: false, &problems)
-                    parentValues.append(parentValue)
+                    parentValues.append(Int32(parentValue))
                 }
             }
         }
         // Issue 3, flat form: parents may follow their children, so they are resolved once every id is known.
         for i in 0..<parentValues.count where parentValues[i] >= 0 {
-            let value = JSONValue(document: document, index: parentValues[i])
+            let value = JSONValue(document: document, index: Int(parentValues[i]))
             // Issue 3, flat form: parent absent or null → a root.
-            guard !value.isNull, let parentID = ClientID(json: value, &problems) else { continue }
-            if let parent = indices[parentID] {
-                nodes[i].parent = parent
+            guard !value.isNull, ClientID.isValid(value, &problems) else { continue }
+            if let parent = ids.entry(of: value) {
+                nodes[i].parent = Int32(parent)
             } else {
-                problems.add(at: value, "names the parent \(parentID.quoted), which is not the id of any node")
+                problems.add(at: value, "names the parent \(ClientID.quoted(value)), which is not the id of any node")
             }
         }
         build(parentValues: parentValues, &problems)
@@ -118,36 +114,32 @@ struct OutlineTreeReader {
     private mutating func append(
         _ position: Int, idValue: Int, parent: Int32, hasChildrenMember: Bool, _ problems: inout Problems
     ) {
-        let index = Int32(ids.count)
-        var id: ClientID?
+        var id: JSONValue?
         if idValue < 0 {
             problems.add(at: JSONValue(document: document, index: position), member: idKey, "is required")
         } else {
-            id = ClientID(json: JSONValue(document: document, index: idValue), &problems)
+            let value = JSONValue(document: document, index: idValue)
+            if ClientID.isValid(value, &problems) { id = value }
         }
-        if let id, let first = indices.updateValue(index, forKey: id) {
+        if let first = ids.append(id), let id {
             // Issue 3, 422: a duplicate id, naming the first occurrence's pointer.
-            indices[id] = first
-            problems.add(
-                at: JSONValue(document: document, index: idValue),
-                "duplicates the id \(id.quoted) first given at \(idPointer(Int(first)))")
+            problems.add(at: id, "duplicates the id \(ClientID.quoted(id)) first given at \(idPointer(first))")
         }
-        ids.append(id ?? Self.noID)
         nodes.append(OutlineNode(parent: parent, hasChildrenMember: hasChildrenMember))
-        positions.append(position)
+        positions.append(UInt32(position))
     }
 
     private func idPointer(_ node: Int) -> String {
-        JSONPointer.appending(JSONValue(document: document, index: positions[node]).pointer, idKey)
+        JSONPointer.appending(JSONValue(document: document, index: Int(positions[node])).pointer, idKey)
     }
 
     /// Issue 3, 422 in flat form: a cycle, one problem at the parent member of its first node.
-    private mutating func build(parentValues: [Int]?, _ problems: inout Problems) {
+    private mutating func build(parentValues: [Int32]?, _ problems: inout Problems) {
         do {
             tree = try OutlineTree(nodes: nodes)
         } catch {
             for cycle in error.cycles {
-                let parentValue = parentValues.map { $0[cycle[0]] } ?? positions[cycle[0]]
+                let parentValue = parentValues.map { Int($0[cycle[0]]) } ?? Int(positions[cycle[0]])
                 problems.add(at: JSONValue(document: document, index: parentValue), cycleDetail(cycle))
             }
         }
@@ -155,9 +147,10 @@ struct OutlineTreeReader {
 
     /// Names at most 8 ids of the cycle, each followed by its parent.
     private func cycleDetail(_ cycle: [Int]) -> String {
-        let shown = cycle.prefix(8).map { ids[$0].quoted }
+        let quoted = { (node: Int) in self.ids.value(of: node).map(ClientID.quoted) ?? "?" }
+        let shown = cycle.prefix(8).map(quoted)
         let rest = cycle.count > shown.count ? ["… (\(cycle.count) nodes)"] : []
-        let chain = (shown + rest + [ids[cycle[0]].quoted]).joined(separator: " → ")
+        let chain = (shown + rest + [quoted(cycle[0])]).joined(separator: " → ")
         return "closes a cycle of parents (each node → its parent: \(chain)), so none of them reaches a root"
     }
 

@@ -49,6 +49,6 @@ public struct ProblemDetails: Error, Equatable, Sendable {
         json.endObject()
         var headers: HTTPHeaders = ["Content-Type": "application/problem+json"]
         for (name, value) in extraHeaders { headers.add(name, value) }
-        return HTTPResponse(status: status, headers: headers, body: json.bytes)
+        return HTTPResponse(status: status, headers: headers, body: json.finish())
     }
 }

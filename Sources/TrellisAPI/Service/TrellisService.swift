@@ -155,16 +155,36 @@ public final class TrellisService: Sendable {
         var json = JSONWriter(capacity: 1024)
         endpoint.handle(document.root, &problems, &json)
         guard problems.isEmpty else { throw .validation(problems) }
-        return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: json.bytes)
+        return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: json.finish())
     }
 
-    /// application/json or any +json type, with or without parameters (RFC 6839).
+    /// application/json or any +json type, with or without parameters (RFC 6839), case-insensitive.
     static func isJSON(_ contentType: String?) -> Bool {
-        guard let contentType else { return false }
-        let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map {
-            String($0.filter { $0 != " " && $0 != "\t" }).lowercased()
-        } ?? ""
-        return mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
+        guard var contentType else { return false }
+        return contentType.withUTF8 { bytes in
+            var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+            while end > 0 && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+            let mediaType = UnsafeBufferPointer(rebasing: bytes[..<end])
+            return equalsIgnoringCase(mediaType, "application/json")
+                || (hasPrefixIgnoringCase(mediaType, "application/") && hasSuffixIgnoringCase(mediaType, "+json"))
+        }
+    }
+
+    private static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+        bytes.count == text.utf8CodeUnitCount && hasPrefixIgnoringCase(bytes, text)
+    }
+
+    private static func hasPrefixIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+        let n = text.utf8CodeUnitCount
+        guard bytes.count >= n else { return false }
+        for i in 0..<n where bytes[i] | 0x20 != text.utf8Start[i] | 0x20 { return false }
+        return true
+    }
+
+    private static func hasSuffixIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+        let n = text.utf8CodeUnitCount
+        guard bytes.count >= n else { return false }
+        return hasPrefixIgnoringCase(UnsafeBufferPointer(rebasing: bytes[(bytes.count - n)...]), text)
     }
 
     static func monotonicMicros() -> Int {

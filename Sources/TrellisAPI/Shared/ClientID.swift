@@ -33,22 +33,25 @@ public enum ClientID: Hashable, Sendable {
         }
     }
 
-    /// Reads an id, recording a problem when the value is neither a string nor an integer in range.
-    public init?(json: JSONValue, _ problems: inout Problems) {
+    /// True for a string or an integer in range; otherwise records a problem (builds no value).
+    public static func isValid(_ json: JSONValue, _ problems: inout Problems) -> Bool {
         switch json.kind {
         case .string:
-            self = .string(json.string!)
+            return true
         case .integer:
-            if let n = json.int64, n >= -Self.maxMagnitude && n <= Self.maxMagnitude {
-                self = .integer(n)
-            } else {
-                problems.add(at: json, "must be a string or an integer with magnitude at most 2^53")
-                return nil
-            }
+            if let n = json.int64, n >= -maxMagnitude && n <= maxMagnitude { return true }
+            problems.add(at: json, "must be a string or an integer with magnitude at most 2^53")
+            return false
         default:
             problems.add(at: json, "must be a string or an integer")
-            return nil
+            return false
         }
+    }
+
+    /// Reads an id, recording a problem when the value is neither a string nor an integer in range.
+    public init?(json: JSONValue, _ problems: inout Problems) {
+        guard Self.isValid(json, &problems) else { return nil }
+        self = json.kind == .string ? .string(json.string!) : .integer(json.int64!)
     }
 
     public func write(to json: inout JSONWriter) {
@@ -56,6 +59,11 @@ public enum ClientID: Hashable, Sendable {
         case .string(let s): json.string(s)
         case .integer(let n): json.int(Int(n))
         }
+    }
+
+    /// For problem details: a valid id on the tape, quoted, at most 100 bytes of it.
+    public static func quoted(_ json: JSONValue) -> String {
+        json.kind == .string ? Problems.quote(json.string!) : String(json.int64 ?? 0)
     }
 
     /// For problem details: the id quoted, at most 100 bytes of it.

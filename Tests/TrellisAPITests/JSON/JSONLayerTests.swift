@@ -169,3 +169,21 @@ final class JSONLayerTests: XCTestCase {
         }
     }
 }
+
+/// The writer's doubles are exactly Swift's `description`.
+final class JSONWriterDoubleTests: XCTestCase {
+    func testDoublesMatchDescriptionOnRandomValues() {
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = [0.1, 1.0 / 3, 2.5e-8, 123456.789, 1e21, 1e22, 9.007199254740993e15, -0.75, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+        for _ in 0..<20_000 {
+            values.append(Double(bitPattern: generator.next()))
+            values.append(Double(Int.random(in: -1_000_000...1_000_000, using: &generator)) / 64)
+        }
+        for value in values where value.isFinite && value != value.rounded() || abs(value) > 9_007_199_254_740_992 {
+            guard value.isFinite else { continue }
+            var writer = JSONWriter()
+            writer.number(value)
+            XCTAssertEqual(String(decoding: writer.bytes, as: UTF8.self), value.description)
+        }
+    }
+}

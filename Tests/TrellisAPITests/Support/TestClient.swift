@@ -33,7 +33,7 @@ func call(
         service.handle(HTTPRequest(method: method, path: path, headers: fields, body: body))
     }
     return TestResponse(
-        status: response.status, headers: response.headers.fields.map { ($0.name, $0.value) }, body: response.body)
+        status: response.status, headers: response.headers.fields.map { ($0.name, $0.value) }, body: response.body.bytes)
 }
 
 /// The real server on an ephemeral loopback port.

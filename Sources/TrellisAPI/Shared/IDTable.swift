@@ -1,0 +1,102 @@
+import CSimdJSON
+import Glibc
+
+/// Client ids numbered in order of appearance and found again by value, straight from simdjson's tape:
+/// ids are hashed and compared by their JSON bytes (strings) or values (integers), so a million ids cost
+/// two small integer arrays and no Swift String or Dictionary entry each (issue 8: hash the bytes once).
+struct IDTable {
+    let document: tjson_document
+    /// Tape index of each entry's id value; `UInt32.max` for an entry without a valid id.
+    private(set) var values: [UInt32] = []
+    /// Open addressing with linear probing: entry + 1, 0 for an empty slot; kept at most half full.
+    private var slots: [Int32]
+    private var mask: Int
+
+    static let none = UInt32.max
+
+    init(document: tjson_document, expectedCount: Int = 16) {
+        self.document = document
+        var size = 16
+        while size < expectedCount * 2 { size <<= 1 }
+        slots = [Int32](repeating: 0, count: size)
+        mask = size - 1
+        values.reserveCapacity(expectedCount)
+    }
+
+    var count: Int { values.count }
+
+    /// The id of `entry`, to write back or to quote (nil for an entry without a valid id).
+    func value(of entry: Int) -> JSONValue? {
+        values[entry] == Self.none ? nil : JSONValue(document: document, index: Int(values[entry]))
+    }
+
+    /// Numbers the id at `value` (nil: the entry has no valid id) and indexes it; when an earlier entry
+    /// has the same id, the new entry is numbered but not indexed, and the earlier one is returned.
+    mutating func append(_ value: JSONValue?) -> Int? {
+        let entry = values.count
+        guard let value else {
+            values.append(Self.none)
+            return nil
+        }
+        if (entry + 1) * 2 > slots.count { grow() }
+        values.append(UInt32(value.index))
+        var slot = hash(value.index) & mask
+        while slots[slot] != 0 {
+            let other = Int(slots[slot] - 1)
+            if same(Int(values[other]), value.index) { return other }
+            slot = (slot + 1) & mask
+        }
+        slots[slot] = Int32(entry + 1)
+        return nil
+    }
+
+    /// The entry whose id equals the value, if any.
+    func entry(of value: JSONValue) -> Int? {
+        var slot = hash(value.index) & mask
+        while slots[slot] != 0 {
+            let other = Int(slots[slot] - 1)
+            if same(Int(values[other]), value.index) { return other }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    private mutating func grow() {
+        slots = [Int32](repeating: 0, count: slots.count * 2)
+        mask = slots.count - 1
+        for entry in values.indices where values[entry] != Self.none {
+            var slot = hash(Int(values[entry])) & mask
+            var duplicate = false
+            while slots[slot] != 0 {
+                if same(Int(values[Int(slots[slot] - 1)]), Int(values[entry])) { duplicate = true; break }
+                slot = (slot + 1) & mask
+            }
+            if !duplicate { slots[slot] = Int32(entry + 1) }
+        }
+    }
+
+    /// Strings by FNV-1a over their bytes, integers by a multiplicative mix; the kinds never collide in `same`.
+    private func hash(_ index: Int) -> Int {
+        var h: UInt64
+        if tjson_type_at(document, index) == TJSON_STRING {
+            var length = 0
+            let bytes = tjson_string(document, index, &length)!
+            h = 0xCBF2_9CE4_8422_2325
+            for i in 0..<length {
+                h = (h ^ UInt64(bytes[i])) &* 0x0000_0100_0000_01B3
+            }
+        } else {
+            h = UInt64(bitPattern: tjson_int64(document, index)) &* 0x9E37_79B9_7F4A_7C15
+        }
+        return Int(truncatingIfNeeded: h ^ (h >> 29))
+    }
+
+    private func same(_ a: Int, _ b: Int) -> Bool {
+        let type = tjson_type_at(document, a)
+        guard type == tjson_type_at(document, b) else { return false }
+        if type != TJSON_STRING { return tjson_int64(document, a) == tjson_int64(document, b) }
+        var n = 0, m = 0
+        let x = tjson_string(document, a, &n)!, y = tjson_string(document, b, &m)!
+        return n == m && (n == 0 || memcmp(x, y, n) == 0)
+    }
+}
