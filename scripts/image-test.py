@@ -12,7 +12,8 @@
   status URL PATH BYTES         print the status of a POST of a JSON body of BYTES bytes
 
 HOST and CONTAINER are host:port. The examples are the `example` (or `examples.*.value`) of each
-POST operation's requestBody in openapi.yaml, sent as compact JSON, the same bytes to both.
+POST operation's requestBody in openapi.yaml (else its schema's `example` or `examples`), sent as
+compact JSON, the same bytes to both.
 """
 import http.client
 import json
@@ -76,6 +77,11 @@ def post_examples():
                 example = resolve(example)
                 if "value" in example:
                     values.append((f"examples.{name}", example["value"]))
+            schema = resolve(media.get("schema")) or {}
+            if not values and "example" in schema:
+                values.append(("schema example", schema["example"]))
+            if not values and isinstance(schema.get("examples"), list):
+                values += [(f"schema examples[{i}]", value) for i, value in enumerate(schema["examples"])]
             for name, value in values:
                 if "json" in content_type:
                     data = json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()

@@ -108,8 +108,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# Containers left by an interrupted run.
+# Containers left by an interrupted run, and buildah's working containers left by an interrupted
+# build (they would keep old layers from the prune below). The lock makes them all leftovers.
 podman ps -a --format '{{.Names}}' | grep "^$PREFIX-" | xargs -r podman rm -f -t 0 >/dev/null || true
+buildah rm --all >/dev/null 2>&1 || true
 
 # --- Base images, made once -------------------------------------------------------------------
 toolchain=$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")
@@ -286,7 +288,7 @@ read -r steps cached < <(awk '/^(\[[0-9\/]+\] )?STEP [0-9\/]+: / { step = ($0 ~ 
 for stage in "${stages[@]}"; do
     [ "$stage" = "$last_stage" ] || build "$tmp/stage.log" --target "$stage" -t "localhost/$PREFIX-stage:$stage" >/dev/null
 done
-podman image prune -f >/dev/null
+podman image prune -f >/dev/null || echo "note: podman image prune failed; older layers stay in $STATE/storage"
 ok "image built in $build_seconds s ($cached of $steps RUN/COPY steps from the layer cache)"
 
 size_bytes=$(podman image inspect --format '{{.Size}}' "$IMAGE")
