@@ -9,6 +9,8 @@ WORKDIR /src
 COPY Package.swift openapi.yaml ./
 COPY Sources ./Sources
 COPY Tests ./Tests
+# Package.swift declares the JSONBench target too: SwiftPM checks every target's path.
+COPY bench/JSONBench ./bench/JSONBench
 RUN swift build -c release --static-swift-stdlib --product trellis \
     && install -D "$(swift build -c release --show-bin-path)/trellis" /out/trellis
 
@@ -21,7 +23,8 @@ RUN apt-get update \
     && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin trellis
 COPY --from=build /out/trellis /usr/local/bin/trellis
 USER 10001
-ENV TRELLIS_HOST=0.0.0.0 TRELLIS_PORT=8080
+# The port comes from TRELLIS_PORT, else PORT (as platforms set it), else 8080: no ENV for it here.
+ENV TRELLIS_HOST=0.0.0.0
 EXPOSE 8080
 STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=10s --timeout=3s --start-period=2s --retries=3 CMD ["/usr/local/bin/trellis", "healthcheck"]
