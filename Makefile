@@ -40,15 +40,9 @@ test-deps: deps
 		python3 -m pip show -q $$tool >/dev/null 2>&1 || python3 -m pip install -q $$tool; \
 	done
 
-<<<<<<< HEAD
-## test: the whole suite: spec, Dockerfile, static build, the playground in Chromium, then unit, router
-## and live HTTP tests (last, so that XCTest's closing line ends the output).
-test: test-deps spec-test docker-lint static-test browser-test unit-test
-=======
-## test: the whole suite: spec, Dockerfile, static build, container image, then unit, router and
-## live HTTP tests (last, so that XCTest's closing line ends the output).
-test: test-deps spec-test docker-lint static-test image-test unit-test
->>>>>>> feat/image
+## test: the whole suite: spec, Dockerfile, static build, container image, the playground in Chromium,
+## then unit, router and live HTTP tests (last, so that XCTest's closing line ends the output).
+test: test-deps spec-test docker-lint static-test image-test browser-test unit-test
 
 unit-test: deps
 	$(SWIFT) build --build-tests
@@ -65,7 +59,6 @@ static-test: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product trellis
 	scripts/check-runtime-libs.sh .build/release/trellis libmicrohttpd12 libsimdjson14 libstdc++6
 
-<<<<<<< HEAD
 ## browser-deps: Debian's chromium for the playground's browser test and screenshots.
 browser-deps:
 	@command -v chromium >/dev/null || { echo "Installing chromium"; $(APT_GET) update -qq && $(APT_GET) install -y -qq chromium >/dev/null; }
@@ -78,12 +71,11 @@ browser-test: browser-deps build
 screenshots: browser-deps release
 	@fc-list :lang=ja | grep -q . || { echo "Installing fonts-ipafont-gothic"; $(APT_GET) update -qq && $(APT_GET) install -y -qq fonts-ipafont-gothic >/dev/null; }
 	python3 scripts/playground/screenshots.py --binary .build/release/trellis --out docs
-=======
+
 ## image-test: build the Dockerfile with podman and run the image (needs root; installs podman;
 ## base images and podman's state in TRELLIS_IMAGE_STATE, default /var/cache/trellis-image-test).
 image-test: test-deps
 	scripts/image-test.sh
->>>>>>> feat/image
 
 ## bench: side-by-side figures against the bare libmicrohttpd server; writes BENCHMARKS.md.
 bench: release
