@@ -40,9 +40,6 @@ test-deps: deps
 		python3 -m pip show -q $$tool >/dev/null 2>&1 || python3 -m pip install -q $$tool; \
 	done
 
-## test: the whole suite: spec, Dockerfile, static build, container image, the playground in Chromium,
-## then unit, router and live HTTP tests (last, so that XCTest's closing line ends the output).
-test: test-deps spec-test docker-lint static-test image-test browser-test unit-test
 
 unit-test: deps
 	$(SWIFT) build --build-tests
