@@ -38,12 +38,12 @@ struct DrawerRequest {
     }
 
     /// Issue 6 "container": width and height, finite ≥ 0.
-    private static func readContainer(_ json: JSONValue, _ problems: inout Problems) -> DrawerSize? {
+    private static func readContainer(_ json: JSONValue, _ problems: inout Problems) -> Size? {
         guard json.expectObject(&problems) else { return nil }
         let width = json.required("width", &problems)?.number(&problems, .nonNegative)
         let height = json.required("height", &problems)?.number(&problems, .nonNegative)
         guard let width, let height else { return nil }
-        return DrawerSize(width: width, height: height)
+        return Size(width: width, height: height)
     }
 
     /// Issue 6 "safeAreaInsets": each side finite ≥ 0, absent sides 0.

@@ -63,7 +63,7 @@ enum DrawerResponseWriter {
         json.endObject()
     }
 
-    private static func write(_ rect: DrawerRect, to json: inout JSONWriter) {
+    private static func write(_ rect: Rect, to json: inout JSONWriter) {
         json.beginObject()
         json.key("x"); json.number(rect.x)
         json.key("y"); json.number(rect.y)

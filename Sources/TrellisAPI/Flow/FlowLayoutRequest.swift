@@ -106,11 +106,11 @@ struct FlowLayoutRequest {
     }
 
     /// Rule "overflowIndicator": the chip's `{ width, height }`.
-    static func readSize(_ value: JSONValue, _ problems: inout Problems) -> FlowSize? {
+    static func readSize(_ value: JSONValue, _ problems: inout Problems) -> Size? {
         guard value.expectObject(&problems) else { return nil }
         let width = value.required("width", &problems)?.number(&problems, lengths)
         let height = value.required("height", &problems)?.number(&problems, lengths)
         guard let width, let height else { return nil }
-        return FlowSize(width: width, height: height)
+        return Size(width: width, height: height)
     }
 }

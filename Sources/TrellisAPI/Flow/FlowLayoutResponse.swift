@@ -54,7 +54,7 @@ enum FlowLayoutResponse {
     }
 
     /// The members x, y, width, height of a rectangle.
-    static func write(_ rect: FlowRect, to json: inout JSONWriter) {
+    static func write(_ rect: Rect, to json: inout JSONWriter) {
         number("x", rect.x, &json)
         number("y", rect.y, &json)
         number("width", rect.width, &json)

@@ -1,17 +1,17 @@
 /// Issue 6 "Response 200 › panel, mask": the frames to draw for one state.
 public struct DrawerGeometry: Sendable, Equatable, Hashable {
-    public var panelFrame: DrawerRect
-    public var contentFrame: DrawerRect
+    public var panelFrame: Rect
+    public var contentFrame: Rect
     public var panelVisible: Bool
-    public var maskFrame: DrawerRect
+    public var maskFrame: Rect
     public var maskOpacity: Double
     public var maskVisible: Bool
 
     public init(
-        panelFrame: DrawerRect,
-        contentFrame: DrawerRect,
+        panelFrame: Rect,
+        contentFrame: Rect,
         panelVisible: Bool,
-        maskFrame: DrawerRect,
+        maskFrame: Rect,
         maskOpacity: Double,
         maskVisible: Bool
     ) {

@@ -5,7 +5,7 @@ public struct DrawerLayout: Sendable, Equatable, Hashable {
     /// Issue 6 "maskOpacity": the seed's `MaskView` `.opacity(0.2)`.
     public static let defaultMaskOpacity = 0.2
 
-    public var container: DrawerSize
+    public var container: Size
     public var drawerWidth: Double
     public var edge: DrawerEdge
     public var layoutDirection: DrawerLayoutDirection
@@ -13,7 +13,7 @@ public struct DrawerLayout: Sendable, Equatable, Hashable {
     public var maskOpacity: Double
 
     public init(
-        container: DrawerSize,
+        container: Size,
         drawerWidth: Double = DrawerLayout.defaultDrawerWidth,
         edge: DrawerEdge = .leading,
         layoutDirection: DrawerLayoutDirection = .ltr,
@@ -54,21 +54,21 @@ public struct DrawerLayout: Sendable, Equatable, Hashable {
     }
 
     /// Issue 6 "Geometry": full container height, ignoring the top and bottom safe area.
-    public func panelFrame(isPresented: Bool) -> DrawerRect {
-        DrawerRect(x: panelX(isPresented: isPresented), y: 0, width: panelWidth, height: container.height)
+    public func panelFrame(isPresented: Bool) -> Rect {
+        Rect(x: panelX(isPresented: isPresented), y: 0, width: panelWidth, height: container.height)
     }
 
     /// Issue 6 "Geometry": the panel inset by top, bottom and its edge-side inset only (not the seed's inner-side padding).
-    public func contentFrame(isPresented: Bool) -> DrawerRect {
+    public func contentFrame(isPresented: Bool) -> Rect {
         let panel = panelFrame(isPresented: isPresented)
         let height = max(0, container.height - safeAreaInsets.top - safeAreaInsets.bottom)
         let x = isOnLeftSide ? panel.x + edgeInset : panel.x
-        return DrawerRect(x: x, y: safeAreaInsets.top, width: drawerWidth, height: height)
+        return Rect(x: x, y: safeAreaInsets.top, width: drawerWidth, height: height)
     }
 
     /// Issue 6 "Geometry": the mask covers the whole container.
-    public var maskFrame: DrawerRect {
-        DrawerRect(x: 0, y: 0, width: container.width, height: container.height)
+    public var maskFrame: Rect {
+        Rect(x: 0, y: 0, width: container.width, height: container.height)
     }
 
     /// Issue 6 "Geometry": maskOpacity when presented, 0 when closed.

@@ -16,9 +16,9 @@ public enum FlowLayout: Sendable, Equatable {
         }
 
         var lines = Array(allLines.prefix(request.maxRows ?? allLines.count))
-        var indicatorCell: FlowSize?
+        var indicatorCell: Size?
         if let chip = request.overflowIndicator, let last = lines.last, last.start + last.count < items.count {
-            let cell = FlowSize(
+            let cell = Size(
                 width: outerSize(chip.width, padding: request.horizontalSpacing),
                 height: outerSize(chip.height, padding: request.verticalSpacing)
             )
@@ -56,7 +56,7 @@ public enum FlowLayout: Sendable, Equatable {
                 let cellY = alignInLine(
                     cellHeight: heights[k], lineTop: top, lineHeight: lineHeight, alignment: request.rowAlignment
                 )
-                let rect = FlowRect(
+                let rect = Rect(
                     x: xs[k] + request.horizontalSpacing, y: cellY + request.verticalSpacing,
                     width: items[index].width, height: items[index].height
                 )
@@ -66,7 +66,7 @@ public enum FlowLayout: Sendable, Equatable {
                 let cellY = alignInLine(
                     cellHeight: cell.height, lineTop: top, lineHeight: lineHeight, alignment: request.rowAlignment
                 )
-                let rect = FlowRect(
+                let rect = Rect(
                     x: xs[line.count] + request.horizontalSpacing, y: cellY + request.verticalSpacing,
                     width: chip.width, height: chip.height
                 )
@@ -79,7 +79,7 @@ public enum FlowLayout: Sendable, Equatable {
         var result = FlowResult(
             items: placed,
             rows: rows,
-            size: FlowSize(width: request.containerWidth, height: rows.last.map { $0.y + $0.height } ?? 0),
+            size: Size(width: request.containerWidth, height: rows.last.map { $0.y + $0.height } ?? 0),
             hiddenCount: items.count - visibleCount,
             overflowIndicator: indicator
         )
@@ -261,8 +261,8 @@ public enum FlowLayout: Sendable, Equatable {
     }
 
     /// Rule "direction rtl": one rectangle's mirror image.
-    static func mirrored(_ rect: FlowRect, containerWidth: Double) -> FlowRect {
-        FlowRect(x: containerWidth - (rect.x + rect.width), y: rect.y, width: rect.width, height: rect.height)
+    static func mirrored(_ rect: Rect, containerWidth: Double) -> Rect {
+        Rect(x: containerWidth - (rect.x + rect.width), y: rect.y, width: rect.width, height: rect.height)
     }
 
     /// Rule "pixelScale": round every absolute edge to the device-pixel grid and derive sizes from rounded edges.
@@ -281,19 +281,19 @@ public enum FlowLayout: Sendable, Equatable {
             result.rows[k].height = bottom - top
             result.rows[k].width = snap(result.rows[k].width, scale: scale)
         }
-        result.size = FlowSize(
+        result.size = Size(
             width: snap(result.size.width, scale: scale), height: snap(result.size.height, scale: scale)
         )
         return result
     }
 
     /// Rule "pixelScale": one rectangle, edges rounded, width and height derived.
-    static func snapped(_ rect: FlowRect, scale: Double) -> FlowRect {
+    static func snapped(_ rect: Rect, scale: Double) -> Rect {
         let left = snap(rect.x, scale: scale)
         let top = snap(rect.y, scale: scale)
         let right = snap(rect.x + rect.width, scale: scale)
         let bottom = snap(rect.y + rect.height, scale: scale)
-        return FlowRect(x: left, y: top, width: right - left, height: bottom - top)
+        return Rect(x: left, y: top, width: right - left, height: bottom - top)
     }
 
     /// Rule "pixelScale": an edge to the nearest device pixel, halves away from zero, -0 made 0.

@@ -2,9 +2,9 @@
 public struct FlowPlacedItem: Sendable, Equatable {
     public var index: Int
     public var row: Int
-    public var rect: FlowRect
+    public var rect: Rect
 
-    public init(index: Int, row: Int, rect: FlowRect) {
+    public init(index: Int, row: Int, rect: Rect) {
         self.index = index
         self.row = row
         self.rect = rect

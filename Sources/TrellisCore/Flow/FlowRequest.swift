@@ -11,7 +11,7 @@ public struct FlowRequest: Sendable, Equatable {
     public var direction: FlowDirection
     public var maxRows: Int?
     /// Size of the "+N more" chip; used only with maxRows.
-    public var overflowIndicator: FlowSize?
+    public var overflowIndicator: Size?
     public var lineBreaking: FlowLineBreaking
     public var pixelScale: Double?
 
@@ -26,7 +26,7 @@ public struct FlowRequest: Sendable, Equatable {
         rowAlignment: FlowRowAlignment = .top,
         direction: FlowDirection = .ltr,
         maxRows: Int? = nil,
-        overflowIndicator: FlowSize? = nil,
+        overflowIndicator: Size? = nil,
         lineBreaking: FlowLineBreaking = .greedy,
         pixelScale: Double? = nil
     ) {

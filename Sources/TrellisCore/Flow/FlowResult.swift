@@ -2,14 +2,14 @@
 public struct FlowResult: Sendable, Equatable {
     public var items: [FlowPlacedItem]
     public var rows: [FlowRow]
-    public var size: FlowSize
+    public var size: Size
     public var hiddenCount: Int
     public var overflowIndicator: FlowOverflowIndicator?
 
     public init(
         items: [FlowPlacedItem],
         rows: [FlowRow],
-        size: FlowSize,
+        size: Size,
         hiddenCount: Int,
         overflowIndicator: FlowOverflowIndicator?
     ) {

@@ -2,21 +2,21 @@ import TrellisCore
 import XCTest
 
 final class DrawerGeometryTests: XCTestCase {
-    private let container = DrawerSize(width: 390, height: 844)
+    private let container = Size(width: 390, height: 844)
     private let insets = DrawerInsets(top: 47, leading: 44, bottom: 34, trailing: 20)
 
     private func layout(_ edge: DrawerEdge, _ direction: DrawerLayoutDirection, _ insets: DrawerInsets) -> DrawerLayout {
         DrawerLayout(container: container, drawerWidth: 200, edge: edge, layoutDirection: direction, safeAreaInsets: insets, maskOpacity: 0.2)
     }
 
-    private func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> DrawerRect {
-        DrawerRect(x: x, y: y, width: w, height: h)
+    private func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect {
+        Rect(x: x, y: y, width: w, height: h)
     }
 
     private func assertGeometry(
         _ layout: DrawerLayout,
-        open: (panel: DrawerRect, content: DrawerRect),
-        closed: (panel: DrawerRect, content: DrawerRect),
+        open: (panel: Rect, content: Rect),
+        closed: (panel: Rect, content: Rect),
         file: StaticString = #filePath,
         line: UInt = #line
     ) {
@@ -104,7 +104,7 @@ final class DrawerGeometryTests: XCTestCase {
     }
 
     func testContentHeightNeverGoesNegative() {
-        let short = DrawerLayout(container: DrawerSize(width: 390, height: 60), safeAreaInsets: DrawerInsets(top: 47, bottom: 34))
+        let short = DrawerLayout(container: Size(width: 390, height: 60), safeAreaInsets: DrawerInsets(top: 47, bottom: 34))
         XCTAssertEqual(short.contentFrame(isPresented: true), rect(0, 47, 200, 0))
     }
 }

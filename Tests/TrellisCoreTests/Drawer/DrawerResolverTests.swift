@@ -2,7 +2,7 @@ import TrellisCore
 import XCTest
 
 final class DrawerResolverTests: XCTestCase {
-    private let layout = DrawerLayout(container: DrawerSize(width: 390, height: 844), safeAreaInsets: DrawerInsets(top: 47, leading: 0, bottom: 34, trailing: 0))
+    private let layout = DrawerLayout(container: Size(width: 390, height: 844), safeAreaInsets: DrawerInsets(top: 47, leading: 0, bottom: 34, trailing: 0))
 
     func testWithoutAnActionTheCurrentStateIsRenderedWithoutATransition() {
         let result = DrawerResolver.resolve(DrawerInput(state: DrawerState(isPresented: true), layout: layout))

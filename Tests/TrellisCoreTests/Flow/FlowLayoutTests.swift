@@ -32,7 +32,7 @@ final class FlowLayoutTests: XCTestCase {
             FlowRow(y: 0, height: 44, width: 236, start: 0, count: 3),
             FlowRow(y: 44, height: 44, width: 272, start: 3, count: 4),
         ])
-        XCTAssertEqual(result.size, FlowSize(width: 300, height: 88))
+        XCTAssertEqual(result.size, Size(width: 300, height: 88))
         XCTAssertEqual(result.hiddenCount, 0)
         XCTAssertNil(result.overflowIndicator)
     }
@@ -46,7 +46,7 @@ final class FlowLayoutTests: XCTestCase {
         XCTAssertEqual(rects(result), [[0, 0, 40, 20], [0, 25, 40, 20], [50, 25, 40, 20], [0, 50, 40, 20], [0, 75, 40, 20]])
         XCTAssertEqual(result.rows.map(\.count), [1, 2, 1, 1])
         XCTAssertEqual(result.rows.map(\.width), [40, 90, 40, 40])
-        XCTAssertEqual(result.size, FlowSize(width: 200, height: 95))
+        XCTAssertEqual(result.size, Size(width: 200, height: 95))
     }
 
     func testForcedBreakOnFirstItemAddsNoEmptyRow() {
@@ -96,7 +96,7 @@ final class FlowLayoutTests: XCTestCase {
         let result = FlowLayout.compute(request)
         XCTAssertEqual(rects(result), [[0, 0, 250, 10], [0, 20, 50, 10], [60, 20, 50, 10]])
         XCTAssertEqual(result.rows.map(\.width), [250, 110])
-        XCTAssertEqual(result.size, FlowSize(width: 200, height: 30))
+        XCTAssertEqual(result.size, Size(width: 200, height: 30))
     }
 
     func testOversizedItemInTheMiddle() {
@@ -215,8 +215,8 @@ final class FlowLayoutTests: XCTestCase {
     }
 
     func testNoItems() {
-        let result = FlowLayout.compute(FlowRequest(containerWidth: 100, items: [], rowGap: 5, maxRows: 2, overflowIndicator: FlowSize(width: 10, height: 10)))
-        XCTAssertEqual(result, FlowResult(items: [], rows: [], size: FlowSize(width: 100, height: 0), hiddenCount: 0, overflowIndicator: nil))
+        let result = FlowLayout.compute(FlowRequest(containerWidth: 100, items: [], rowGap: 5, maxRows: 2, overflowIndicator: Size(width: 10, height: 10)))
+        XCTAssertEqual(result, FlowResult(items: [], rows: [], size: Size(width: 100, height: 0), hiddenCount: 0, overflowIndicator: nil))
         let balanced = FlowLayout.compute(FlowRequest(containerWidth: 100, items: [], lineBreaking: .balanced, pixelScale: 2))
         XCTAssertEqual(balanced.rows, [])
     }
@@ -224,7 +224,7 @@ final class FlowLayoutTests: XCTestCase {
     func testZeroContainerWidth() {
         let result = FlowLayout.compute(FlowRequest(containerWidth: 0, items: items([(10, 10), (0, 5), (20, 8)]), rowGap: 2))
         XCTAssertEqual(rects(result), [[0, 0, 10, 10], [0, 12, 0, 5], [0, 19, 20, 8]])
-        XCTAssertEqual(result.size, FlowSize(width: 0, height: 27))
+        XCTAssertEqual(result.size, Size(width: 0, height: 27))
     }
 
     func testZeroContainerWidthKeepsZeroWidthCellsTogether() {

@@ -6,7 +6,7 @@ enum FlowReferenceModel {
         var rows: [[Int]]
         var hiddenCount: Int
         /// Leading, top-aligned, ltr rectangles of visible items by index.
-        var rects: [Int: FlowRect]
+        var rects: [Int: Rect]
         var indicator: FlowOverflowIndicator?
     }
 
@@ -46,7 +46,7 @@ enum FlowReferenceModel {
         let all = greedyRows(request)
         var rows = Array(all.prefix(request.maxRows ?? all.count))
         var visible = rows.reduce(0) { $0 + $1.count }
-        var chip: FlowSize?
+        var chip: Size?
         if let indicator = request.overflowIndicator, visible < request.items.count, !rows.isEmpty {
             let chipCell = indicator.width + 2 * request.horizontalSpacing
             while let last = rows.last, !last.isEmpty,
@@ -56,7 +56,7 @@ enum FlowReferenceModel {
             visible = rows.reduce(0) { $0 + $1.count }
             chip = indicator
         }
-        var rects: [Int: FlowRect] = [:]
+        var rects: [Int: Rect] = [:]
         var indicatorResult: FlowOverflowIndicator?
         var top = 0.0
         for (r, row) in rows.enumerated() {
@@ -67,7 +67,7 @@ enum FlowReferenceModel {
             }
             var x = 0.0
             for index in row {
-                rects[index] = FlowRect(
+                rects[index] = Rect(
                     x: x + request.horizontalSpacing, y: top + request.verticalSpacing,
                     width: request.items[index].width, height: request.items[index].height
                 )
@@ -75,7 +75,7 @@ enum FlowReferenceModel {
             }
             if isLast, let chip {
                 indicatorResult = FlowOverflowIndicator(
-                    rect: FlowRect(
+                    rect: Rect(
                         x: x + request.horizontalSpacing, y: top + request.verticalSpacing,
                         width: chip.width, height: chip.height
                     ),

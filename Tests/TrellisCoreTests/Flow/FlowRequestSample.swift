@@ -14,7 +14,7 @@ struct FlowRequestSample {
         rowAlignment: FlowRowAlignment = .top,
         direction: FlowDirection = .ltr,
         maxRows: Int? = nil,
-        overflowIndicator: FlowSize? = nil,
+        overflowIndicator: Size? = nil,
         lineBreaking: FlowLineBreaking = .greedy,
         pixelScale: Double? = nil
     ) -> FlowRequest {

@@ -11,12 +11,12 @@ final class FlowSnappingTests: XCTestCase {
         )
         let result = FlowLayout.compute(request)
         XCTAssertEqual(result.items.map(\.rect), [
-            FlowRect(x: 0, y: 0, width: 1.5, height: 1.5),
-            FlowRect(x: 1.5, y: 0, width: 1, height: 1.5),
-            FlowRect(x: 2.5, y: 0, width: 1.5, height: 1.5),
+            Rect(x: 0, y: 0, width: 1.5, height: 1.5),
+            Rect(x: 1.5, y: 0, width: 1, height: 1.5),
+            Rect(x: 2.5, y: 0, width: 1.5, height: 1.5),
         ])
         XCTAssertEqual(result.rows, [FlowRow(y: 0, height: 1.5, width: 4, start: 0, count: 3)])
-        XCTAssertEqual(result.size, FlowSize(width: 10, height: 1.5))
+        XCTAssertEqual(result.size, Size(width: 10, height: 1.5))
     }
 
     func testWithoutPixelScaleNumbersAreExact() {

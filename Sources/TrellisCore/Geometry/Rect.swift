@@ -1,5 +1,5 @@
-/// A rectangle in container coordinates, y downwards.
-public struct FlowRect: Sendable, Equatable {
+/// A rectangle in container coordinates, y downwards (flow items, drawer frames).
+public struct Rect: Sendable, Equatable, Hashable {
     public var x: Double
     public var y: Double
     public var width: Double

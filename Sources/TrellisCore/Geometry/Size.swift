@@ -1,5 +1,5 @@
-/// A width and a height.
-public struct FlowSize: Sendable, Equatable {
+/// A width and a height in points.
+public struct Size: Sendable, Equatable, Hashable {
     public var width: Double
     public var height: Double
 
