@@ -216,6 +216,7 @@ def main():
               f"ratio {row['rps'] / row['bare_rps']:.2f}", flush=True)
     write_report(args, rows)
     if not args.only:
+        write_scaling_report(args)
         write_json_report(args)
 
 
@@ -230,6 +231,67 @@ def replace_section(path, marker, section):
     else:
         existing = existing.rstrip("\n") + "\n\n" + section
     open(path, "w").write(existing)
+
+
+def time_requests(port, path, body_path, repeats):
+    """Median milliseconds of `repeats` sequential requests on one keep-alive connection."""
+    import http.client
+    body = open(body_path, "rb").read()
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        connection.request("POST", path, body=body, headers={"Content-Type": "application/json"})
+        response = connection.getresponse()
+        response.read()
+        if response.status != 200:
+            raise RuntimeError(f"{path}: {response.status}")
+        times.append((time.perf_counter() - start) * 1000)
+    connection.close()
+    return statistics.median(times)
+
+
+def write_scaling_report(args):
+    """Issue 8: ms per request end to end at 10^3 ... 10^6 elements; 10x the elements should cost at most 12x."""
+    sizes = [1_000, 10_000, 100_000, 1_000_000]
+    cases = [
+        ("flow layout (items)", "/v1/flow/layout", lambda n: flow_body(n)),
+        ("outline expansion, flat chain (nodes)", "/v1/outline/expansion",
+         lambda n: {"parentKey": "parent", "selection": n - 1,
+                    "nodes": [{"id": i, "parent": i - 1 if i else None} for i in range(n)]}),
+        ("outline expansion, nested (nodes)", "/v1/outline/expansion",
+         lambda n: {"nodes": nested_tree(n), "selection": n - 1}),
+    ]
+    port = free_port()
+    trellis = start_trellis(port, args.threads, 256 << 20)
+    lines = [
+        "## Scaling",
+        "",
+        "- Command: `make bench` (one keep-alive connection, sequential requests, median of 5 after one warm-up)",
+        f"- Date: {datetime.date.today().isoformat()}; machine as above",
+        "",
+        "| workload | " + " | ".join(f"{n:,} ms" for n in sizes) + " | worst 10x step |",
+        "|---|" + "---:|" * (len(sizes) + 1),
+    ]
+    try:
+        for name, path, make in cases:
+            times = []
+            for n in sizes:
+                if "flow" in name and n > 100_000:
+                    body = write_body("scale", make(n))
+                    # The flow limit is 100,000 items: past it the service answers 422 by design.
+                    times.append(None)
+                    continue
+                body = write_body("scale", make(n))
+                time_requests(port, path, body, 1)
+                times.append(time_requests(port, path, body, 5))
+            steps = [b / a for a, b in zip(times, times[1:]) if a and b]
+            cells = " | ".join(f"{t:.2f}" if t is not None else "over the limit" for t in times)
+            lines.append(f"| {name} | {cells} | {max(steps):.1f}x |")
+            print(f"scaling {name}: {cells}", flush=True)
+    finally:
+        stop(trellis)
+    replace_section(args.output, "## Scaling", "\n".join(lines) + "\n")
 
 
 def write_json_report(args):

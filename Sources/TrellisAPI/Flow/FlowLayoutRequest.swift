@@ -3,7 +3,7 @@ import TrellisCore
 /// A flow layout request as the API reads it: the core's request and the ids to echo.
 struct FlowLayoutRequest {
     /// Rule "item limit": more items than this is a 422.
-    static let maxItems = 100_000
+    static let maxItems = 1_000_000
     /// Rule "finite output": lengths up to 1e9 keep every sum over maxItems finite.
     static let lengths = NumberRange.closed(0, 1_000_000_000)
     /// Rule "finite output": scaled edges stay finite.

@@ -1,7 +1,7 @@
 import XCTest
 @testable import TrellisAPI
 
-/// Rule "item limit": 100,000 items are laid out; one more is a 422 at /items.
+/// Rule "item limit": 1,000,000 items are laid out; one more is a 422 at /items.
 final class FlowLimitsTests: XCTestCase {
     private let service = TrellisService()
 
@@ -9,21 +9,21 @@ final class FlowLimitsTests: XCTestCase {
         #"{"containerWidth":1000,"items":["# + Array(repeating: #"{"width":10,"height":10}"#, count: count).joined(separator: ",") + "]}"
     }
 
-    /// 100 cells of 10 fill each 1000 wide row exactly: 1,000 rows, the last item at (990, 9990).
-    func testHundredThousandItemsAreLaidOut() {
+    /// 100 cells of 10 fill each 1000 wide row exactly: 10,000 rows, the last item at (990, 99990).
+    func testAMillionItemsAreLaidOut() {
         let response = call(service, "POST", "/v1/flow/layout", json: uniformItems(FlowLayoutRequest.maxItems))
         XCTAssertEqual(response.status, 200)
         XCTAssertTrue(response.text.hasPrefix(#"{"items":[{"index":0,"row":0,"x":0,"y":0,"width":10,"height":10},"#))
-        XCTAssertTrue(response.text.contains(#"{"index":99999,"row":999,"x":990,"y":9990,"width":10,"height":10}],"rows":["#))
+        XCTAssertTrue(response.text.contains(#"{"index":999999,"row":9999,"x":990,"y":99990,"width":10,"height":10}],"rows":["#))
         XCTAssertTrue(response.text.hasSuffix(
-            #"{"y":9990,"height":10,"width":1000,"start":99900,"count":100}],"size":{"width":1000,"height":10000},"hiddenCount":0}"#))
+            #"{"y":99990,"height":10,"width":1000,"start":999900,"count":100}],"size":{"width":1000,"height":100000},"hiddenCount":0}"#))
     }
 
     func testOneItemPastTheLimitIsRejected() {
         let response = call(service, "POST", "/v1/flow/layout", json: uniformItems(FlowLayoutRequest.maxItems + 1))
         XCTAssertEqual(response.status, 422)
         let errors = response.json["errors"] as? [[String: String]] ?? []
-        XCTAssertEqual(errors, [["pointer": "/items", "detail": "must have at most 100000 elements"]])
+        XCTAssertEqual(errors, [["pointer": "/items", "detail": "must have at most 1000000 elements"]])
     }
 
     /// Rule "finite output": the largest lengths allowed still give finite numbers everywhere.
