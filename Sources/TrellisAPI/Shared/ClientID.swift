@@ -1,8 +1,9 @@
 import Glibc
 
-/// An id as a client sent it: a JSON string or an integer (no fraction, |n| ≤ 2^53).
-/// `"1"` and `1` are different ids; strings compare by their UTF-8 bytes (no Unicode
-/// normalisation), so every distinct JSON string is a distinct id.
+/// An id as a client sent it: a JSON string or an integer (no fraction, |n| ≤ 2^53; `3.0` is
+/// the integer 3, as in JSON Schema and JavaScript). `"1"` and `1` are different ids; strings
+/// compare by their UTF-8 bytes (no Unicode normalisation), so every distinct JSON string is a
+/// distinct id.
 public enum ClientID: Hashable, Sendable {
     case string(String)
     case integer(Int64)
@@ -35,17 +36,14 @@ public enum ClientID: Hashable, Sendable {
 
     /// Reads an id, recording a problem when the value is neither a string nor an integer in range.
     public init?(json: JSONValue, _ problems: inout Problems) {
-        switch json.kind {
-        case .string:
-            self = .string(json.string!)
-        case .integer:
-            if let n = json.int64, n >= -Self.maxMagnitude && n <= Self.maxMagnitude {
-                self = .integer(n)
-            } else {
-                problems.add(at: json, "must be a string or an integer with magnitude at most 2^53")
-                return nil
-            }
-        default:
+        if let string = json.string {
+            self = .string(string)
+        } else if let n = json.int64, n >= -Self.maxMagnitude && n <= Self.maxMagnitude {
+            self = .integer(n)
+        } else if json.isIntegral {
+            problems.add(at: json, "must be a string or an integer with magnitude at most 2^53")
+            return nil
+        } else {
             problems.add(at: json, "must be a string or an integer")
             return nil
         }

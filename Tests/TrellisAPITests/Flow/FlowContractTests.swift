@@ -5,6 +5,17 @@ import XCTest
 final class FlowContractTests: XCTestCase {
     private let service = TrellisService()
 
+    /// `maxRows` is `type: integer`, which JSON Schema (and JavaScript) satisfy with 2.0 as with 2;
+    /// the server used to answer 422 for an integral decimal.
+    func testMaxRowsAcceptsAnIntegralDecimal() {
+        let json = #"{"containerWidth":100,"items":[{"width":60,"height":10},{"width":60,"height":10}],"maxRows":1.0}"#
+        let response = call(service, "POST", "/v1/flow/layout", json: json)
+        XCTAssertEqual(response.status, 200, response.text)
+        XCTAssertEqual(response.json["hiddenCount"] as? Int, 1)
+        let fraction = call(service, "POST", "/v1/flow/layout", json: #"{"containerWidth":100,"items":[],"maxRows":1.5}"#)
+        XCTAssertEqual(fraction.status, 422, fraction.text)
+    }
+
     /// An integer literal beyond 64 bits is valid JSON: it used to make the whole body a 400.
     /// Now it is a number like any other: ignored in an unknown member, out of range for maxRows.
     func testIntegersBeyond64BitsAreNumbers() {

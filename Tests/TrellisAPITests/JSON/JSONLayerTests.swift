@@ -92,6 +92,24 @@ final class JSONLayerTests: XCTestCase {
         }
     }
 
+    /// Contract (schemathesis): JSON Schema's `integer` is any number without a fraction, so 2.0
+    /// is the integer 2 (JavaScript cannot even tell them apart).
+    func testIntegralDecimalsAreIntegers() throws {
+        try withJSON("[2.0, -0.0, 1e3, -9223372036854775808.0, 2.5, 9223372036854775808.0, 1e300, 3]") { root in
+            let values = Array(root.elements)
+            XCTAssertEqual(values[0].int64, 2)
+            XCTAssertEqual(values[1].int64, 0)
+            XCTAssertEqual(values[2].int64, 1000)
+            XCTAssertEqual(values[3].int64, Int64.min)
+            XCTAssertNil(values[4].int64)
+            XCTAssertFalse(values[4].isIntegral)
+            XCTAssertNil(values[5].int64, "2^63 does not fit Int64")
+            XCTAssertNil(values[6].int64)
+            XCTAssertTrue(values[6].isIntegral)
+            XCTAssertEqual(values[7].int64, 3)
+        }
+    }
+
     func testEscapesAndUnicodeInStrings() throws {
         try withJSON(#"["\u00e9\ud83d\ude00\n\"\\\/\u0000", "日本語"]"#) { root in
             let values = Array(root.elements)
