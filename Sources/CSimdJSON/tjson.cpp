@@ -3,6 +3,9 @@
 
 #include <simdjson.h>
 
+#include <cstring>
+#include <string>
+
 namespace {
 
 // One parser per worker thread, reused across requests, with the depth limit set explicitly.
@@ -15,6 +18,61 @@ simdjson::dom::parser &thread_parser() {
     return parser;
 }
 
+// A JSON integer literal too large for 64 bits, which simdjson 3.0 refuses (NUMBER_ERROR) although
+// it is valid JSON: true for digits beyond INT64_MIN (negative) or UINT64_MAX (positive).
+bool beyond_64_bits(const uint8_t *digits, size_t count, bool negative) {
+    const char *limit = negative ? "9223372036854775808" : "18446744073709551615";
+    size_t limit_count = negative ? 19 : 20;
+    if (count != limit_count) {
+        return count > limit_count;
+    }
+    return memcmp(digits, limit, count) > 0;
+}
+
+// Copies `bytes` with every integer literal beyond 64 bits written as a decimal ("…​.0"), so
+// that simdjson reads it as a double, as JavaScript's JSON.parse does. Strings are copied as
+// they are. False when there is no such literal (the document is invalid for another reason).
+bool widen_big_integers(const uint8_t *bytes, size_t length, std::string &out) {
+    bool widened = false;
+    out.clear();
+    out.reserve(length + 64);
+    size_t i = 0;
+    while (i < length) {
+        uint8_t c = bytes[i];
+        if (c == '"') {
+            size_t j = i + 1;
+            while (j < length && bytes[j] != '"') {
+                j += bytes[j] == '\\' ? 2 : 1;
+            }
+            j = j < length ? j + 1 : length;
+            out.append(reinterpret_cast<const char *>(bytes + i), j - i);
+            i = j;
+            continue;
+        }
+        if (c == '-' || (c >= '0' && c <= '9')) {
+            size_t start = i;
+            bool negative = c == '-';
+            size_t digits = negative ? i + 1 : i;
+            size_t j = digits;
+            while (j < length && bytes[j] >= '0' && bytes[j] <= '9') {
+                j++;
+            }
+            bool fraction_or_exponent = j < length && (bytes[j] == '.' || bytes[j] == 'e' || bytes[j] == 'E');
+            out.append(reinterpret_cast<const char *>(bytes + start), j - start);
+            if (!fraction_or_exponent && j > digits && bytes[digits] != '0' &&
+                beyond_64_bits(bytes + digits, j - digits, negative)) {
+                out.append(".0");
+                widened = true;
+            }
+            i = j;
+            continue;
+        }
+        out.push_back(static_cast<char>(c));
+        i++;
+    }
+    return widened;
+}
+
 } // namespace
 
 extern "C" tjson_status tjson_parse(const uint8_t *bytes, size_t length, int padded,
@@ -23,6 +81,13 @@ extern "C" tjson_status tjson_parse(const uint8_t *bytes, size_t length, int pad
     simdjson::dom::element root;
     simdjson::error_code error =
         parser.parse(bytes, length, padded == 0).get(root);
+    if (error == simdjson::NUMBER_ERROR) {
+        // Rare: retried on a copy only when the document has an integer beyond 64 bits.
+        std::string widened;
+        if (widen_big_integers(bytes, length, widened)) {
+            error = parser.parse(widened.data(), widened.size(), true).get(root);
+        }
+    }
     *message = simdjson::error_message(error);
     switch (error) {
     case simdjson::SUCCESS:

@@ -80,15 +80,27 @@ public struct JSONValue {
         return body(UnsafeRawBufferPointer(start: start, count: length))
     }
 
-    /// An integer literal that fits Int64.
+    /// An integer that fits Int64: a number without a fraction, whether written `2` or `2.0`
+    /// (JSON Schema's `integer`, and all JavaScript can tell apart).
     public var int64: Int64? {
         switch type {
         case TJSON_INT64: return tjson_int64(document, index)
         case TJSON_UINT64:
             let value = tjson_uint64(document, index)
             return value <= UInt64(Int64.max) ? Int64(value) : nil
+        case TJSON_DOUBLE:
+            let value = tjson_double(document, index)
+            // 2^63 is the first double past Int64.max; -2^63 itself fits.
+            guard value == value.rounded(.towardZero), value >= -0x1p63, value < 0x1p63 else { return nil }
+            return Int64(value)
         default: return nil
         }
+    }
+
+    /// A number without a fraction, of any size (an integer to JSON Schema).
+    public var isIntegral: Bool {
+        guard let value = double else { return false }
+        return value == value.rounded(.towardZero)
     }
 
     /// Any number, as a Double.

@@ -21,7 +21,7 @@ enum OutlineExpansionEndpoint {
         json.beginArray()
         for (k, path) in expansion.paths.enumerated() {
             json.beginObject()
-            json.key("id"); json.value(request.selections[k])
+            json.key("id"); ClientID.write(request.selections[k], to: &json)
             json.key("found"); json.bool(request.indices[k] != nil)
             json.key("path")
             json.beginArray()

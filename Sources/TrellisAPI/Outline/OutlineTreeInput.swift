@@ -15,7 +15,7 @@ struct OutlineTreeInput {
 
     /// Writes the id of a node back exactly as the client gave it.
     func writeID(of node: Int, to json: inout JSONWriter) {
-        json.value(ids.value(of: node)!)
+        ClientID.write(ids.value(of: node)!, to: &json)
     }
 
     /// Reads `idKey`, `childrenKey`, `parentKey` and `nodes`, recording every problem; nil when there was one.

@@ -1,8 +1,9 @@
 import Glibc
 
-/// An id as a client sent it: a JSON string or an integer (no fraction, |n| ≤ 2^53).
-/// `"1"` and `1` are different ids; strings compare by their UTF-8 bytes (no Unicode
-/// normalisation), so every distinct JSON string is a distinct id.
+/// An id as a client sent it: a JSON string or an integer (no fraction, |n| ≤ 2^53; `3.0` is
+/// the integer 3, as in JSON Schema and JavaScript). `"1"` and `1` are different ids; strings
+/// compare by their UTF-8 bytes (no Unicode normalisation), so every distinct JSON string is a
+/// distinct id.
 public enum ClientID: Hashable, Sendable {
     case string(String)
     case integer(Int64)
@@ -33,19 +34,22 @@ public enum ClientID: Hashable, Sendable {
         }
     }
 
-    /// True for a string or an integer in range; otherwise records a problem (builds no value).
+    /// True for a string or an integer in range (`2.0` counts as 2); otherwise records a problem.
+    /// Builds no value.
     public static func isValid(_ json: JSONValue, _ problems: inout Problems) -> Bool {
-        switch json.kind {
-        case .string:
-            return true
-        case .integer:
-            if let n = json.int64, n >= -maxMagnitude && n <= maxMagnitude { return true }
+        if json.kind == .string { return true }
+        if let n = json.int64, n >= -maxMagnitude && n <= maxMagnitude { return true }
+        if json.isIntegral {
             problems.add(at: json, "must be a string or an integer with magnitude at most 2^53")
-            return false
-        default:
+        } else {
             problems.add(at: json, "must be a string or an integer")
-            return false
         }
+        return false
+    }
+
+    /// Writes a valid id on the tape back as the client gave it (`2.0` as 2).
+    public static func write(_ id: JSONValue, to json: inout JSONWriter) {
+        if id.kind == .string { json.value(id) } else { json.int(Int(id.int64!)) }
     }
 
     /// Reads an id, recording a problem when the value is neither a string nor an integer in range.

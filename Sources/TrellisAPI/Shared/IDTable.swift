@@ -1,7 +1,8 @@
 import CSimdJSON
 import Glibc
 
-/// Client ids numbered in order of appearance and found again by value, straight from simdjson's tape:
+/// Valid client ids (ClientID.isValid) numbered in order of appearance and found again by value, straight
+/// from simdjson's tape (`2` and `2.0` are the same id):
 /// ids are hashed and compared by their JSON bytes (strings) or values (integers), so a million ids cost
 /// two small integer arrays and no Swift String or Dictionary entry each (issue 8: hash the bytes once).
 struct IDTable {
@@ -86,15 +87,20 @@ struct IDTable {
                 h = (h ^ UInt64(bytes[i])) &* 0x0000_0100_0000_01B3
             }
         } else {
-            h = UInt64(bitPattern: tjson_int64(document, index)) &* 0x9E37_79B9_7F4A_7C15
+            h = UInt64(bitPattern: integer(index)) &* 0x9E37_79B9_7F4A_7C15
         }
         return Int(truncatingIfNeeded: h ^ (h >> 29))
     }
 
+    /// A valid integer id's value, whether written `2` or `2.0`.
+    private func integer(_ index: Int) -> Int64 {
+        JSONValue(document: document, index: index).int64!
+    }
+
     private func same(_ a: Int, _ b: Int) -> Bool {
-        let type = tjson_type_at(document, a)
-        guard type == tjson_type_at(document, b) else { return false }
-        if type != TJSON_STRING { return tjson_int64(document, a) == tjson_int64(document, b) }
+        let aString = tjson_type_at(document, a) == TJSON_STRING
+        guard aString == (tjson_type_at(document, b) == TJSON_STRING) else { return false }
+        if !aString { return integer(a) == integer(b) }
         var n = 0, m = 0
         let x = tjson_string(document, a, &n)!, y = tjson_string(document, b, &m)!
         return n == m && (n == 0 || memcmp(x, y, n) == 0)

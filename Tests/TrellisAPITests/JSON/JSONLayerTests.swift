@@ -68,6 +68,48 @@ final class JSONLayerTests: XCTestCase {
         XCTAssertNotNil(parseError(Array("[Infinity]".utf8)))
     }
 
+    /// Contract (schemathesis): an integer literal beyond 64 bits is valid JSON, and simdjson 3.0
+    /// refused it, so a body with one anywhere, even in an ignored member, was a 400. It is read
+    /// as a double, as JavaScript's JSON.parse reads it; strings that look like one are untouched.
+    func testIntegersBeyond64BitsAreReadAsDoubles() throws {
+        let text = #"""
+            {"big":18446744073709551616,"low":-9223372036854775809,"huge":123456789012345678901234567890,
+             "s":"18446744073709551616","e":"\"99999999999999999999999","max":18446744073709551615,"min":-9223372036854775808}
+            """#
+        try withJSON(text) { root in
+            XCTAssertEqual(root.member("big")?.kind, .double)
+            XCTAssertEqual(root.member("big")?.double, 18446744073709551616.0)
+            XCTAssertNil(root.member("big")?.int64)
+            XCTAssertEqual(root.member("low")?.double, -9223372036854775809.0)
+            XCTAssertEqual(root.member("huge")?.double, 123456789012345678901234567890.0)
+            XCTAssertEqual(root.member("s")?.string, "18446744073709551616")
+            XCTAssertEqual(root.member("e")?.string, #""99999999999999999999999"#)
+            XCTAssertEqual(root.member("max")?.kind, .integer)
+            XCTAssertEqual(root.member("min")?.int64, Int64.min)
+        }
+        for bad in ["[18446744073709551616, 1e400]", "[0123456789012345678901234]", "[18446744073709551616", "[-]"] {
+            guard case .invalid = parseError(Array(bad.utf8)) else { return XCTFail("accepted \(bad)") }
+        }
+    }
+
+    /// Contract (schemathesis): JSON Schema's `integer` is any number without a fraction, so 2.0
+    /// is the integer 2 (JavaScript cannot even tell them apart).
+    func testIntegralDecimalsAreIntegers() throws {
+        try withJSON("[2.0, -0.0, 1e3, -9223372036854775808.0, 2.5, 9223372036854775808.0, 1e300, 3]") { root in
+            let values = Array(root.elements)
+            XCTAssertEqual(values[0].int64, 2)
+            XCTAssertEqual(values[1].int64, 0)
+            XCTAssertEqual(values[2].int64, 1000)
+            XCTAssertEqual(values[3].int64, Int64.min)
+            XCTAssertNil(values[4].int64)
+            XCTAssertFalse(values[4].isIntegral)
+            XCTAssertNil(values[5].int64, "2^63 does not fit Int64")
+            XCTAssertNil(values[6].int64)
+            XCTAssertTrue(values[6].isIntegral)
+            XCTAssertEqual(values[7].int64, 3)
+        }
+    }
+
     func testEscapesAndUnicodeInStrings() throws {
         try withJSON(#"["\u00e9\ud83d\ude00\n\"\\\/\u0000", "日本語"]"#) { root in
             let values = Array(root.elements)

@@ -75,7 +75,8 @@ final class SectionsToggleValidationTests: XCTestCase {
         assertProblems(#"{"sections":[{"id":"a"}],"toggle":"z"}"#, [#"/toggle: "z" is not the id of a section"#])
         assertProblems(#"{"sections":[{"id":"1"}],"toggle":1}"#, ["/toggle: 1 is not the id of a section"])
         assertProblems(#"{"sections":[{"id":"a"}],"toggle":true}"#, ["/toggle: must be a string or an integer"])
-        assertProblems(#"{"sections":[{"id":1}],"toggle":1.0}"#, ["/toggle: must be a string or an integer"])
+        assertProblems(#"{"sections":[{"id":1}],"toggle":1.5}"#, ["/toggle: must be a string or an integer"])
+        assertProblems(#"{"sections":[{"id":"1"}],"toggle":1.0}"#, ["/toggle: 1 is not the id of a section"])
     }
 
     /// Issue 5: an action naming an unknown section → 422 at the action's `section`.

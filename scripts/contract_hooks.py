@@ -1,0 +1,196 @@
+"""Schemathesis hooks for `make contract-test` (loaded through SCHEMATHESIS_HOOKS).
+
+openapi.yaml states a few rules in prose that JSON Schema cannot express, because they relate
+one value to another: an id in `toggle` must name a section, ids must be unique, a flat
+outline's parents must exist without cycles, a custom `idKey` names the member every node
+must have, a drawer's spring must settle within 60 s. A schema-valid example that breaks one of
+them is rightly answered 422, which positive_data_acceptance would report as a failure.
+
+So `map_case` rewrites *positive* examples, and only them, to keep those rules, changing as
+little as it can (an unknown id becomes an existing one, a duplicate id a fresh one, a drawer's
+lengths and spring are clamped into a range where the limits cannot trigger). Negative examples
+are sent exactly as generated: the server must reject every one of them.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+
+import schemathesis
+
+MAX_ID = 2**53
+
+
+def _is_id(value) -> bool:
+    """A string, or an integer (2 or 2.0) with magnitude at most 2^53, as the server reads ids."""
+    if isinstance(value, str):
+        return True
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    return math.isfinite(value) and float(value).is_integer() and abs(value) <= MAX_ID
+
+
+def _id_key(value):
+    """Ids compare as the server compares them: "1" and 1 differ, 1 and 1.0 do not."""
+    return ("s", value) if isinstance(value, str) else ("i", int(value))
+
+
+class _FreshIds:
+    """Ids no example uses, for duplicates and missing ids."""
+
+    def __init__(self, prefix: str):
+        self.prefix = prefix
+        self.count = 0
+
+    def take(self, used: set) -> str:
+        while True:
+            self.count += 1
+            candidate = f"{self.prefix}{self.count}"
+            if ("s", candidate) not in used:
+                used.add(("s", candidate))
+                return candidate
+
+
+def _unique_id(node: dict, key: str, used: set, fresh: _FreshIds):
+    """Gives `node` a valid id under `key` that no earlier node has; returns it."""
+    value = node.get(key)
+    if _is_id(value) and _id_key(value) not in used:
+        used.add(_id_key(value))
+        return value
+    node[key] = fresh.take(used)
+    return node[key]
+
+
+# -- outline: unique ids under idKey, keys that differ, parents that exist and form no cycle --
+
+
+def _outline(body: dict) -> None:
+    # Null means absent; "" is a key like any other.
+    id_key = "id" if body.get("idKey") is None else body["idKey"]
+    children_key = "children" if body.get("childrenKey") is None else body["childrenKey"]
+    parent_key = body.get("parentKey")
+    nodes = body.get("nodes")
+    if not isinstance(nodes, list):
+        return
+    used: set = set()
+    fresh = _FreshIds("node-")
+    if parent_key is not None:
+        if parent_key == id_key:
+            parent_key = body["parentKey"] = id_key + "-parent"
+        ids = []
+        for i, node in enumerate(nodes):
+            if not isinstance(node, dict):
+                node = nodes[i] = {}
+            ids.append(_unique_id(node, id_key, used, fresh))
+            parent = node.get(parent_key)
+            # Parents that come earlier in `nodes` can never close a cycle.
+            earlier = {_id_key(v) for v in ids[:i]}
+            if parent is not None and not (_is_id(parent) and _id_key(parent) in earlier):
+                node[parent_key] = ids[(i - 1) // 2] if i > 0 else None
+        return
+    if children_key == id_key:
+        children_key = body["childrenKey"] = id_key + "-children"
+    stack = [nodes]
+    while stack:
+        siblings = stack.pop()
+        for i, node in enumerate(siblings):
+            if not isinstance(node, dict):
+                node = siblings[i] = {}
+            _unique_id(node, id_key, used, fresh)
+            children = node.get(children_key)
+            if isinstance(children, list):
+                stack.append(children)
+            elif children is not None:
+                node[children_key] = None
+
+
+# -- sections: unique section ids; toggle, expanded and actions name sections; single mode --
+
+
+def _sections(body: dict) -> None:
+    sections = body.get("sections")
+    if not isinstance(sections, list):
+        return
+    used: set = set()
+    fresh = _FreshIds("section-")
+    ids = [_unique_id(section, "id", used, fresh) for section in sections]
+    single = body.get("mode") == "single"
+
+    def existing(value, salt: int):
+        if _is_id(value) and _id_key(value) in used:
+            return value
+        return ids[salt % len(ids)] if ids else None
+
+    expanded = body.get("expanded")
+    if isinstance(expanded, list):
+        expanded = [v for v in (existing(v, i) for i, v in enumerate(expanded)) if v is not None]
+        if single and expanded:
+            first = _id_key(expanded[0])
+            expanded = [v for v in expanded if _id_key(v) == first]
+        body["expanded"] = expanded
+    if body.get("toggle") is not None:
+        body["toggle"] = existing(body["toggle"], 0)
+    actions = body.get("actions")
+    if isinstance(actions, list):
+        kept = []
+        for i, action in enumerate(actions):
+            kind = action.get("type")
+            if kind in ("toggle", "expand", "collapse"):
+                action["section"] = existing(action.get("section"), i)
+                if action["section"] is None:
+                    continue
+            elif kind == "expandAll" and single:
+                continue
+            kept.append(action)
+        body["actions"] = kept
+
+
+# -- drawer: lengths, spring and start within the range where the documented limits hold --
+
+
+def _clamp(value, low: float, high: float):
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return value
+    return min(max(value, low), high)
+
+
+def _clamp_members(obj, limits: dict) -> None:
+    if isinstance(obj, dict):
+        for name, (low, high) in limits.items():
+            if obj.get(name) is not None:
+                obj[name] = _clamp(obj[name], low, high)
+
+
+def _drawer(body: dict) -> None:
+    # Lengths far apart in magnitude make the panel's travel or its sums unrepresentable.
+    _clamp_members(body.get("container"), {"width": (0, 10_000), "height": (0, 10_000)})
+    _clamp_members(body, {"drawerWidth": (10, 10_000)})
+    side = (0, 1_000)
+    _clamp_members(body.get("safeAreaInsets"), {"top": side, "leading": side, "bottom": side, "trailing": side})
+    # A spring that settles within 60 s, with an easing of at most 1,000,000 samples.
+    _clamp_members(body.get("spring"), {
+        "response": (0.05, 2), "dampingFraction": (0.1, 4), "duration": (0.05, 2), "bounce": (-0.75, 0.9),
+    })
+    # A start within a few panel widths of its travel, at a plausible speed.
+    _clamp_members(body.get("from"), {"x": (-1_000, 1_000), "velocity": (-5_000, 5_000)})
+
+
+FIXES = {
+    "/v1/outline/expansion": _outline,
+    "/v1/outline/rows": _outline,
+    "/v1/sections/toggle": _sections,
+    "/v1/drawer/state": _drawer,
+}
+
+
+@schemathesis.hook
+def map_case(context, case):
+    meta = case.meta
+    fix = FIXES.get(case.operation.path)
+    if fix is None or meta is None or not meta.generation.mode.is_positive or not isinstance(case.body, dict):
+        return case
+    body = copy.deepcopy(case.body)
+    fix(body)
+    case.body = body
+    return case
