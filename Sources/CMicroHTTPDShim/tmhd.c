@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -156,6 +157,49 @@ static enum MHD_Result tmhd_dispatch(tmhd_exchange *exchange, const char *url, c
     return MHD_YES;
 }
 
+typedef struct {
+    unsigned int content_lengths;
+    const char *first_content_length;
+    int conflicting_lengths;
+    unsigned int transfer_encodings;
+    int chunked;
+} tmhd_framing;
+
+static enum MHD_Result tmhd_inspect_framing(void *cls, enum MHD_ValueKind kind, const char *key,
+                                            const char *value) {
+    (void)kind;
+    tmhd_framing *framing = cls;
+    value = value ? value : "";
+    if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0) {
+        if (framing->content_lengths++ == 0) {
+            framing->first_content_length = value;
+        } else if (strcmp(framing->first_content_length, value) != 0) {
+            framing->conflicting_lengths = 1;
+        }
+    } else if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) {
+        framing->transfer_encodings += 1;
+        framing->chunked = strcasecmp(value, "chunked") == 0;
+    }
+    return MHD_YES;
+}
+
+// Rule: only framings libmicrohttpd delimits exactly get through (RFC 9112 §6.3). It reads a body
+// with any other Transfer-Encoding until the client closes, takes the first of conflicting
+// Content-Length values, and lets Transfer-Encoding override Content-Length: a request is
+// refused with 400 (and the connection closed) before its body when the framing is ambiguous.
+static tmhd_rejection tmhd_check_framing(struct MHD_Connection *connection) {
+    tmhd_framing framing;
+    memset(&framing, 0, sizeof framing);
+    MHD_get_connection_values(connection, MHD_HEADER_KIND, tmhd_inspect_framing, &framing);
+    if (framing.transfer_encodings > 1 || (framing.transfer_encodings == 1 && !framing.chunked)) {
+        return TMHD_REJECT_TRANSFER_ENCODING;
+    }
+    if (framing.conflicting_lengths || (framing.transfer_encodings && framing.content_lengths)) {
+        return TMHD_REJECT_AMBIGUOUS_LENGTH;
+    }
+    return TMHD_REJECT_NONE;
+}
+
 // Rule: the body accumulates across calls under max_body_bytes, plus zeroed padding after it.
 static int tmhd_append(tmhd_exchange *exchange, const char *data, size_t size) {
     size_t limit = exchange->server->options.max_body_bytes;
@@ -204,6 +248,10 @@ static enum MHD_Result tmhd_access(void *cls, struct MHD_Connection *connection,
         if (atomic_load_explicit(&server->open_connections, memory_order_relaxed) >
             server->options.max_connections) {
             exchange->rejection = TMHD_REJECT_OVERLOADED;
+            return tmhd_dispatch(exchange, url, method);
+        }
+        exchange->rejection = tmhd_check_framing(connection);
+        if (exchange->rejection != TMHD_REJECT_NONE) {
             return tmhd_dispatch(exchange, url, method);
         }
         // Rule: refuse a declared oversized body before reading any of it.

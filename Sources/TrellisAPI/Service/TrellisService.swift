@@ -109,6 +109,14 @@ public final class TrellisService: Sendable {
             var problem = ProblemDetails(status: 503, detail: "Too many open connections; retry shortly.")
             problem.extraHeaders = [("Retry-After", "1")]
             throw problem
+        case .unsupportedTransferEncoding:
+            throw ProblemDetails(
+                status: 400,
+                detail: "Transfer-Encoding other than chunked is not supported; send the body with Content-Length or chunked.")
+        case .ambiguousLength:
+            throw ProblemDetails(
+                status: 400,
+                detail: "The body's length is ambiguous: send one Content-Length or Transfer-Encoding: chunked, not both.")
         case nil:
             break
         }
