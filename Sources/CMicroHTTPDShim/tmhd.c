@@ -14,7 +14,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#define TMHD_MAX_HEADERS 64
+// Header fields handed over without a heap allocation; more are collected on the heap.
+#define TMHD_INLINE_HEADERS 64
 #define TMHD_MAX_QUERY 2048
 // Bytes of an oversized body without Content-Length read (and dropped) to reach its end.
 #define TMHD_MAX_DRAIN (1u << 20)
@@ -89,15 +90,16 @@ int tmhd_listen(const char *host, uint16_t port, uint16_t *bound_port) {
 }
 
 typedef struct {
-    tmhd_header items[TMHD_MAX_HEADERS];
+    tmhd_header *items;
     size_t count;
+    size_t capacity;
 } tmhd_header_list;
 
 static enum MHD_Result tmhd_collect_header(void *cls, enum MHD_ValueKind kind, const char *key,
                                            const char *value) {
     (void)kind;
     tmhd_header_list *list = cls;
-    if (list->count == TMHD_MAX_HEADERS) {
+    if (list->count == list->capacity) {
         return MHD_NO;
     }
     list->items[list->count].name = key;
@@ -127,8 +129,18 @@ static enum MHD_Result tmhd_collect_argument(void *cls, enum MHD_ValueKind kind,
 }
 
 static enum MHD_Result tmhd_dispatch(tmhd_exchange *exchange, const char *url, const char *method) {
-    tmhd_header_list headers;
-    headers.count = 0;
+    // Rule: every header field reaches the handler, however many libmicrohttpd accepted
+    // (its per-connection memory bounds them), so none is silently dropped.
+    tmhd_header inline_items[TMHD_INLINE_HEADERS];
+    tmhd_header_list headers = {inline_items, 0, TMHD_INLINE_HEADERS};
+    int total = MHD_get_connection_values(exchange->connection, MHD_HEADER_KIND, NULL, NULL);
+    if (total > TMHD_INLINE_HEADERS) {
+        headers.items = malloc((size_t)total * sizeof *headers.items);
+        if (headers.items == NULL) {
+            return MHD_NO;
+        }
+        headers.capacity = (size_t)total;
+    }
     MHD_get_connection_values(exchange->connection, MHD_HEADER_KIND, tmhd_collect_header, &headers);
     tmhd_query query;
     query.length = 0;
@@ -147,6 +159,9 @@ static enum MHD_Result tmhd_dispatch(tmhd_exchange *exchange, const char *url, c
     };
     tmhd_options *options = &exchange->server->options;
     options->handler(options->context, &request, exchange);
+    if (headers.items != inline_items) {
+        free(headers.items);
+    }
     if (!exchange->responded) {
         static const char fallback[] = "Content-Type\0text/plain\0";
         return tmhd_respond(exchange, 500, fallback, 1, (const uint8_t *)"internal error\n", 15,
