@@ -1,0 +1,40 @@
+import Foundation
+import XCTest
+
+/// Memory held for one large request is given back once it is answered: big bodies and
+/// abandoned uploads must not leave the server at its peak RSS.
+final class HostileMemoryTests: HostileTestCase {
+    /// Regression: libmicrohttpd 0.9.75 misses a close that arrives with the last bytes of an
+    /// unfinished upload, so the request (and the body so far) was held, and its connection
+    /// counted against --max-connections, until --connection-timeout (30 s here). Abandoned
+    /// Content-Length uploads, and refused ones, are now dropped at once.
+    func testAbandonedUploadsAreFreedAtOnce() throws {
+        let server = try Hostile.server(maxBodyBytes: 4 << 20)
+        let body = [UInt8](repeating: 0x20, count: 256 << 10)
+        for round in 0..<30 {
+            let connection = try Hostile.connect(server)
+            if round % 3 == 2 {
+                try connection.send(Hostile.head("/v1/flow/layout", length: 8 << 20))  // 413, then more bytes
+                _ = try? connection.send(body)
+            } else {
+                try connection.send(Hostile.head("/v1/flow/layout", length: 3 << 20) + body.prefix(round % 2 == 0 ? 1000 : body.count))
+            }
+        }
+        assertHealthy(server)
+        assertNoRequestsLeft(server)
+    }
+
+    /// An abandoned chunked upload cannot be told from one whose rest libmicrohttpd still holds
+    /// unread, so it is freed when --connection-timeout (1 s here) closes it (README, Limits).
+    func testAbandonedChunkedUploadsAreFreedAtTheTimeout() throws {
+        let server = try Hostile.server(maxBodyBytes: 4 << 20, connectionTimeout: 1)
+        let body = [UInt8](repeating: 0x20, count: 256 << 10)
+        for _ in 0..<10 {
+            let connection = try Hostile.connect(server)
+            try connection.send(
+                Array("POST /v1/flow/layout HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n100000\r\n".utf8) + body)
+        }
+        assertHealthy(server)
+        assertNoRequestsLeft(server)
+    }
+}
