@@ -1,9 +1,31 @@
 import Foundation
 import XCTest
+@testable import TrellisAPI
 
 /// Memory held for one large request is given back once it is answered: big bodies and
 /// abandoned uploads must not leave the server at its peak RSS.
 final class HostileMemoryTests: HostileTestCase {
+    /// Regression: trimming shrank simdjson's parser but not its document (a tape of 8 bytes per
+    /// input byte plus a string buffer), and a large body that failed to parse was never trimmed,
+    /// so each worker thread kept the largest document's buffers (about 10× the body) for good.
+    /// The router runs on this thread here, so this thread's parser is the one measured.
+    func testTheParserShrinksAfterALargeBodyParsedOrNot() {
+        let service = TrellisService()
+        let million = "[" + Array(repeating: "0", count: 1_500_000).joined(separator: ",") + "]"
+        let bodies = [
+            #"{"containerWidth":100,"items":\#(million)}"#,  // parses; 422
+            #"{"containerWidth":100,"items":\#(million)"#,  // does not parse; 400
+            "\u{FEFF}" + million,  // refused at the first byte; 400
+        ]
+        for body in bodies {
+            let response = call(service, "POST", "/v1/flow/layout", json: body)
+            XCTAssertTrue([400, 422].contains(response.status), response.text)
+            XCTAssertLessThanOrEqual(JSONDocument.parserCapacity, 1 << 20, "the parser kept a \(body.utf8.count)-byte document's capacity")
+        }
+        // Small bodies keep the parser as it is.
+        XCTAssertEqual(call(service, "POST", "/v1/flow/layout", json: Hostile.endpoints[2].valid).status, 200)
+    }
+
     /// Regression: libmicrohttpd 0.9.75 misses a close that arrives with the last bytes of an
     /// unfinished upload, so the request (and the body so far) was held, and its connection
     /// counted against --max-connections, until --connection-timeout (30 s here). Abandoned
