@@ -3,6 +3,7 @@
 #include "tmhd.h"
 
 #include <errno.h>
+#include <malloc.h>
 #include <microhttpd.h>
 #include <netdb.h>
 #include <netinet/in.h>
@@ -393,7 +394,17 @@ static void tmhd_connection_changed(void *cls, struct MHD_Connection *connection
     }
 }
 
+// Blocks of at least this many bytes (request bodies, big responses, parser buffers) are
+// mmapped, so freeing one gives its memory back to the system.
+#define TMHD_MMAP_THRESHOLD (256u << 10)
+
 tmhd_server *tmhd_start(const tmhd_options *options) {
+    // Rule: memory held for a large request goes back to the system when the request ends. By
+    // default glibc raises its mmap threshold to the largest block freed so far (up to 32 MiB);
+    // after one large body, bodies and responses come from arenas that rarely shrink, and the
+    // RSS after a burst of large or abandoned uploads stays near its peak. A fixed threshold
+    // turns that adjustment off (mallopt is process-wide: the server owns this process).
+    mallopt(M_MMAP_THRESHOLD, (int)TMHD_MMAP_THRESHOLD);
     tmhd_server *server = calloc(1, sizeof *server);
     if (server == NULL) {
         return NULL;

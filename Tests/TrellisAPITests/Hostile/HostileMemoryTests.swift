@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import XCTest
 @testable import TrellisAPI
 
@@ -24,6 +25,31 @@ final class HostileMemoryTests: HostileTestCase {
         }
         // Small bodies keep the parser as it is.
         XCTAssertEqual(call(service, "POST", "/v1/flow/layout", json: Hostile.endpoints[2].valid).status, 200)
+    }
+
+    /// Regression: glibc raises its mmap threshold to the largest block freed (up to 32 MiB), so
+    /// after one large body the next bodies and responses came from malloc arenas that rarely
+    /// shrink, and RSS after a burst of large or abandoned uploads stayed near its peak (seen:
+    /// over 900 MiB held with 25 MiB in use). The server fixes the threshold when it starts.
+    func testLargeBlocksStayMappedAfterTheServerStarts() throws {
+        let server = try Hostile.server()
+        // Freeing a mapped block raises a self-adjusting threshold to its size (up to 32 MiB).
+        free(try XCTUnwrap(malloc(31 << 20)))
+        // No arena holds a free 24 MiB chunk, so only the threshold decides where this comes from.
+        XCTAssertTrue(try Self.isMapped(bytes: 24 << 20), "a 24 MiB block came from an arena")
+        assertHealthy(server)
+    }
+
+    /// Whether glibc serves a block of `bytes` from a mapping of its own: a mapped chunk spans
+    /// whole pages, so its usable size exceeds the request by nearly a page; an arena chunk's
+    /// exceeds it by at most 24 bytes. (malloc.h is not in Swift's Glibc module: dlsym.)
+    private static func isMapped(bytes: Int) throws -> Bool {
+        typealias UsableSize = @convention(c) (UnsafeMutableRawPointer?) -> Int
+        let symbol = try XCTUnwrap(dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_usable_size"))
+        let usableSize = unsafeBitCast(symbol, to: UsableSize.self)
+        let block = try XCTUnwrap(malloc(bytes))
+        defer { free(block) }
+        return usableSize(block) >= bytes + 1024
     }
 
     /// Regression: libmicrohttpd 0.9.75 misses a close that arrives with the last bytes of an
