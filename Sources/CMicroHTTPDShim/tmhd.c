@@ -3,6 +3,7 @@
 #include "tmhd.h"
 
 #include <errno.h>
+#include <malloc.h>
 #include <microhttpd.h>
 #include <netdb.h>
 #include <netinet/in.h>
@@ -10,10 +11,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
-#define TMHD_MAX_HEADERS 64
+// Header fields handed over without a heap allocation; more are collected on the heap.
+#define TMHD_INLINE_HEADERS 64
 #define TMHD_MAX_QUERY 2048
 // Bytes of an oversized body without Content-Length read (and dropped) to reach its end.
 #define TMHD_MAX_DRAIN (1u << 20)
@@ -35,6 +38,9 @@ struct tmhd_exchange {
     tmhd_rejection rejection;
     size_t drained;
     int responded;
+    // The Content-Length, when the body has one (it is then at most max_body_bytes).
+    int has_declared_length;
+    size_t declared_length;
 };
 
 static const uint8_t tmhd_empty_body[TMHD_BODY_PADDING];
@@ -88,15 +94,16 @@ int tmhd_listen(const char *host, uint16_t port, uint16_t *bound_port) {
 }
 
 typedef struct {
-    tmhd_header items[TMHD_MAX_HEADERS];
+    tmhd_header *items;
     size_t count;
+    size_t capacity;
 } tmhd_header_list;
 
 static enum MHD_Result tmhd_collect_header(void *cls, enum MHD_ValueKind kind, const char *key,
                                            const char *value) {
     (void)kind;
     tmhd_header_list *list = cls;
-    if (list->count == TMHD_MAX_HEADERS) {
+    if (list->count == list->capacity) {
         return MHD_NO;
     }
     list->items[list->count].name = key;
@@ -126,8 +133,18 @@ static enum MHD_Result tmhd_collect_argument(void *cls, enum MHD_ValueKind kind,
 }
 
 static enum MHD_Result tmhd_dispatch(tmhd_exchange *exchange, const char *url, const char *method) {
-    tmhd_header_list headers;
-    headers.count = 0;
+    // Rule: every header field reaches the handler, however many libmicrohttpd accepted
+    // (its per-connection memory bounds them), so none is silently dropped.
+    tmhd_header inline_items[TMHD_INLINE_HEADERS];
+    tmhd_header_list headers = {inline_items, 0, TMHD_INLINE_HEADERS};
+    int total = MHD_get_connection_values(exchange->connection, MHD_HEADER_KIND, NULL, NULL);
+    if (total > TMHD_INLINE_HEADERS) {
+        headers.items = malloc((size_t)total * sizeof *headers.items);
+        if (headers.items == NULL) {
+            return MHD_NO;
+        }
+        headers.capacity = (size_t)total;
+    }
     MHD_get_connection_values(exchange->connection, MHD_HEADER_KIND, tmhd_collect_header, &headers);
     tmhd_query query;
     query.length = 0;
@@ -146,6 +163,9 @@ static enum MHD_Result tmhd_dispatch(tmhd_exchange *exchange, const char *url, c
     };
     tmhd_options *options = &exchange->server->options;
     options->handler(options->context, &request, exchange);
+    if (headers.items != inline_items) {
+        free(headers.items);
+    }
     if (!exchange->responded) {
         static const char fallback[] = "Content-Type\0text/plain\0";
         return tmhd_respond(exchange, 500, fallback, 1, (const uint8_t *)"internal error\n", 15,
@@ -154,6 +174,49 @@ static enum MHD_Result tmhd_dispatch(tmhd_exchange *exchange, const char *url, c
                    : MHD_NO;
     }
     return MHD_YES;
+}
+
+typedef struct {
+    unsigned int content_lengths;
+    const char *first_content_length;
+    int conflicting_lengths;
+    unsigned int transfer_encodings;
+    int chunked;
+} tmhd_framing;
+
+static enum MHD_Result tmhd_inspect_framing(void *cls, enum MHD_ValueKind kind, const char *key,
+                                            const char *value) {
+    (void)kind;
+    tmhd_framing *framing = cls;
+    value = value ? value : "";
+    if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0) {
+        if (framing->content_lengths++ == 0) {
+            framing->first_content_length = value;
+        } else if (strcmp(framing->first_content_length, value) != 0) {
+            framing->conflicting_lengths = 1;
+        }
+    } else if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) {
+        framing->transfer_encodings += 1;
+        framing->chunked = strcasecmp(value, "chunked") == 0;
+    }
+    return MHD_YES;
+}
+
+// Rule: only framings libmicrohttpd delimits exactly get through (RFC 9112 §6.3). It reads a body
+// with any other Transfer-Encoding until the client closes, takes the first of conflicting
+// Content-Length values, and lets Transfer-Encoding override Content-Length: a request is
+// refused with 400 (and the connection closed) before its body when the framing is ambiguous.
+static tmhd_rejection tmhd_check_framing(struct MHD_Connection *connection) {
+    tmhd_framing framing;
+    memset(&framing, 0, sizeof framing);
+    MHD_get_connection_values(connection, MHD_HEADER_KIND, tmhd_inspect_framing, &framing);
+    if (framing.transfer_encodings > 1 || (framing.transfer_encodings == 1 && !framing.chunked)) {
+        return TMHD_REJECT_TRANSFER_ENCODING;
+    }
+    if (framing.conflicting_lengths || (framing.transfer_encodings && framing.content_lengths)) {
+        return TMHD_REJECT_AMBIGUOUS_LENGTH;
+    }
+    return TMHD_REJECT_NONE;
 }
 
 // Rule: the body accumulates across calls under max_body_bytes, plus zeroed padding after it.
@@ -184,6 +247,21 @@ static int tmhd_append(tmhd_exchange *exchange, const char *data, size_t size) {
     return 1;
 }
 
+// libmicrohttpd 0.9.75 misses a client's close that arrives together with the last bytes it
+// reads (with epoll and with poll alike; its own bare servers show it too): the connection then
+// sits in CLOSE-WAIT, holding the request, until the idle timeout. With a Content-Length, it has
+// passed every byte it holds to the handler, so when the body is still short and the socket
+// reads end-of-stream, the rest can never come.
+static int tmhd_client_closed(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    if (info == NULL) {
+        return 0;
+    }
+    char byte;
+    return recv(info->connect_fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT) == 0;
+}
+
 static enum MHD_Result tmhd_access(void *cls, struct MHD_Connection *connection, const char *url,
                                    const char *method, const char *version,
                                    const char *upload_data, size_t *upload_data_size,
@@ -206,6 +284,10 @@ static enum MHD_Result tmhd_access(void *cls, struct MHD_Connection *connection,
             exchange->rejection = TMHD_REJECT_OVERLOADED;
             return tmhd_dispatch(exchange, url, method);
         }
+        exchange->rejection = tmhd_check_framing(connection);
+        if (exchange->rejection != TMHD_REJECT_NONE) {
+            return tmhd_dispatch(exchange, url, method);
+        }
         // Rule: refuse a declared oversized body before reading any of it.
         const char *declared =
             MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
@@ -217,6 +299,8 @@ static enum MHD_Result tmhd_access(void *cls, struct MHD_Connection *connection,
                 exchange->rejection = TMHD_REJECT_BODY_TOO_LARGE;
                 return tmhd_dispatch(exchange, url, method);
             }
+            exchange->has_declared_length = 1;
+            exchange->declared_length = (size_t)length;
         }
         return MHD_YES;
     }
@@ -241,6 +325,12 @@ static enum MHD_Result tmhd_access(void *cls, struct MHD_Connection *connection,
             exchange->rejection = TMHD_REJECT_BODY_TOO_LARGE;
         }
         *upload_data_size = 0;
+        // Rule: an upload its client abandoned is dropped at once (freeing its body), not
+        // when the idle timeout ends the connection.
+        if (exchange->has_declared_length && exchange->length < exchange->declared_length &&
+            tmhd_client_closed(connection)) {
+            return MHD_NO;
+        }
         return MHD_YES;
     }
     return tmhd_dispatch(exchange, url, method);
@@ -304,7 +394,17 @@ static void tmhd_connection_changed(void *cls, struct MHD_Connection *connection
     }
 }
 
+// Blocks of at least this many bytes (request bodies, big responses, parser buffers) are
+// mmapped, so freeing one gives its memory back to the system.
+#define TMHD_MMAP_THRESHOLD (256u << 10)
+
 tmhd_server *tmhd_start(const tmhd_options *options) {
+    // Rule: memory held for a large request goes back to the system when the request ends. By
+    // default glibc raises its mmap threshold to the largest block freed so far (up to 32 MiB);
+    // after one large body, bodies and responses come from arenas that rarely shrink, and the
+    // RSS after a burst of large or abandoned uploads stays near its peak. A fixed threshold
+    // turns that adjustment off (mallopt is process-wide: the server owns this process).
+    mallopt(M_MMAP_THRESHOLD, (int)TMHD_MMAP_THRESHOLD);
     tmhd_server *server = calloc(1, sizeof *server);
     if (server == NULL) {
         return NULL;

@@ -112,11 +112,16 @@ extern "C" tjson_status tjson_parse(const uint8_t *bytes, size_t length, int pad
 
 extern "C" void tjson_trim(size_t keep_bytes) {
     simdjson::dom::parser &parser = thread_parser();
-    // The parser's structural index and the document's tape and strings are sized separately.
-    if (parser.capacity() > keep_bytes) {
+    // parser.allocate shrinks only the parser's own buffers: the document's tape (8 bytes per
+    // input byte) and string buffer keep the largest size ever parsed, so a fresh parser
+    // replaces both.
+    if (parser.capacity() > keep_bytes || parser.doc.capacity() > keep_bytes) {
+        parser = simdjson::dom::parser();
         (void)parser.allocate(keep_bytes, TJSON_MAX_DEPTH);
     }
-    if (parser.doc.capacity() > keep_bytes) {
-        (void)parser.doc.allocate(keep_bytes);
-    }
+}
+
+extern "C" size_t tjson_capacity(void) {
+    simdjson::dom::parser &parser = thread_parser();
+    return parser.capacity() > parser.doc.capacity() ? parser.capacity() : parser.doc.capacity();
 }

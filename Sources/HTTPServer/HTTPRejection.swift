@@ -4,4 +4,8 @@ public enum HTTPRejection: Sendable, Equatable {
     case bodyTooLarge(limit: Int)
     /// More connections are open than the configured maximum.
     case overloaded
+    /// A Transfer-Encoding other than `chunked`: the body's end cannot be found.
+    case unsupportedTransferEncoding
+    /// Both Content-Length and Transfer-Encoding, or Content-Length values that differ.
+    case ambiguousLength
 }

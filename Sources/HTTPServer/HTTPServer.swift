@@ -112,6 +112,8 @@ private final class HandlerBox: Sendable {
         switch r.rejection {
         case TMHD_REJECT_BODY_TOO_LARGE: rejection = .bodyTooLarge(limit: bodyLimit)
         case TMHD_REJECT_OVERLOADED: rejection = .overloaded
+        case TMHD_REJECT_TRANSFER_ENCODING: rejection = .unsupportedTransferEncoding
+        case TMHD_REJECT_AMBIGUOUS_LENGTH: rejection = .ambiguousLength
         default: rejection = nil
         }
         let request = HTTPRequest(

@@ -13,10 +13,6 @@ func fail(_ message: String, code: Int32) -> Never {
     exit(code)
 }
 
-/// glibc's mallopt(3); <malloc.h> is not part of Swift's Glibc module.
-@_silgen_name("mallopt")
-func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
-
 enum Date {
     static func monotonicSeconds() -> Double {
         var now = timespec()
@@ -59,11 +55,6 @@ case .healthcheck:
 case .serve:
     break
 }
-
-// Buffers of 1 MiB and more (large bodies, simdjson's tape, big answers) get their own mappings,
-// returned to the system when freed: otherwise glibc raises this threshold as they are freed, and
-// each worker thread's arena keeps the memory of the largest request it ever served.
-_ = mallopt(-3 /* M_MMAP_THRESHOLD */, 1 << 20)
 
 // SIGINT and SIGTERM are blocked in every thread (workers inherit the mask) and taken here by
 // sigwait, so shutdown runs as ordinary code; SIGPIPE from closed sockets is ignored.

@@ -28,6 +28,10 @@ typedef enum {
     TMHD_REJECT_BODY_TOO_LARGE = 1,
     /// More connections are open than max_connections.
     TMHD_REJECT_OVERLOADED = 2,
+    /// A Transfer-Encoding other than exactly `chunked` (the body's end cannot be found).
+    TMHD_REJECT_TRANSFER_ENCODING = 3,
+    /// Both Content-Length and Transfer-Encoding, or Content-Length values that differ.
+    TMHD_REJECT_AMBIGUOUS_LENGTH = 4,
 } tmhd_rejection;
 
 typedef struct {

@@ -42,8 +42,12 @@ typedef enum {
 tjson_status tjson_parse(const uint8_t *bytes, size_t length, int padded, tjson_document *document,
                          const char **message);
 
-/// Frees this thread's parser memory if it grew past `keep_bytes` of input capacity.
+/// Frees this thread's parser memory (the parser's and the document's) if either grew past
+/// `keep_bytes` of input capacity. Invalidates this thread's last document.
 void tjson_trim(size_t keep_bytes);
+
+/// The input capacity this thread's parser and document hold now, in bytes.
+size_t tjson_capacity(void);
 
 /// Tape element types, as simdjson writes them.
 typedef enum {

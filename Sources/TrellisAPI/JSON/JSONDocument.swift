@@ -41,6 +41,9 @@ public struct JSONDocument {
     public static func trimParser(keepingBytes: Int) {
         tjson_trim(keepingBytes)
     }
+
+    /// The input capacity this thread's parser holds on to, in bytes.
+    static var parserCapacity: Int { tjson_capacity() }
 }
 
 /// Why a body is not JSON the service can read.

@@ -110,6 +110,14 @@ public final class TrellisService: Sendable {
             var problem = ProblemDetails(status: 503, detail: "Too many open connections; retry shortly.")
             problem.extraHeaders = [("Retry-After", "1")]
             throw problem
+        case .unsupportedTransferEncoding:
+            throw ProblemDetails(
+                status: 400,
+                detail: "Transfer-Encoding other than chunked is not supported; send the body with Content-Length or chunked.")
+        case .ambiguousLength:
+            throw ProblemDetails(
+                status: 400,
+                detail: "The body's length is ambiguous: send one Content-Length or Transfer-Encoding: chunked, not both.")
         case nil:
             break
         }
@@ -137,6 +145,8 @@ public final class TrellisService: Sendable {
                 status: 415,
                 detail: "Send the body as JSON with the header Content-Type: application/json (curl --json does).")
         }
+        // After a large body, parsed or not, this thread's parser gives its memory back.
+        defer { if request.body.count > 1 << 20 { JSONDocument.trimParser(keepingBytes: 1 << 20) } }
         let document: JSONDocument
         switch JSONDocument.parse(request.body, padded: request.bodyPadding >= 64) {
         case .success(let parsed):
@@ -150,7 +160,6 @@ public final class TrellisService: Sendable {
         case .failure(.invalid(let message)):
             throw ProblemDetails(status: 400, detail: "The body is not valid JSON: \(message)")
         }
-        defer { if request.body.count > 1 << 20 { JSONDocument.trimParser(keepingBytes: 1 << 20) } }
         var problems = Problems()
         var json = JSONWriter(capacity: 1024)
         endpoint.handle(document.root, &problems, &json)
