@@ -2,7 +2,7 @@
 // mode as Trellis (internal polling thread + epoll, a pool of --threads), answering every
 // request with a fixed body after reading the request body in full.
 //
-//   bare-server PORT THREADS REPLY_FILE CONTENT_TYPE
+//   bare-server PORT THREADS REPLY_FILE CONTENT_TYPE   (64 KiB of connection memory, as Trellis)
 #include <microhttpd.h>
 #include <signal.h>
 #include <stdio.h>
@@ -54,7 +54,7 @@ int main(int argc, char **argv) {
         MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC, (uint16_t)atoi(argv[1]), NULL,
         NULL, answer, NULL, MHD_OPTION_CONNECTION_LIMIT, (unsigned int)1168,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)30, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
-        (size_t)(256 << 10), threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, threads,
+        (size_t)(64 << 10), threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, threads,
         MHD_OPTION_END);
     if (daemon == NULL) return 1;
     sigset_t stop;

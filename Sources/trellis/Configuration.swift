@@ -27,6 +27,8 @@ struct Configuration {
           --max-body-bytes N          largest request body (TRELLIS_MAX_BODY_BYTES; default 8388608)
           --max-connections N         open connections before answering 503 (TRELLIS_MAX_CONNECTIONS; default 1024)
           --connection-timeout S      seconds an idle connection stays open (TRELLIS_CONNECTION_TIMEOUT; default 30)
+          --connection-memory N       bytes per connection for the request line and headers
+                                      (TRELLIS_CONNECTION_MEMORY; default 65536)
           --cors-origins LIST         allowed browser origins, comma-separated, or * (TRELLIS_CORS_ORIGINS; default *)
           --log json|off              access log on stdout (TRELLIS_LOG; default json)
           --help                      this text
@@ -43,6 +45,7 @@ struct Configuration {
             ("host", ["TRELLIS_HOST"]), ("port", ["TRELLIS_PORT", "PORT"]), ("threads", ["TRELLIS_THREADS"]),
             ("max-body-bytes", ["TRELLIS_MAX_BODY_BYTES"]), ("max-connections", ["TRELLIS_MAX_CONNECTIONS"]),
             ("connection-timeout", ["TRELLIS_CONNECTION_TIMEOUT"]), ("cors-origins", ["TRELLIS_CORS_ORIGINS"]),
+            ("connection-memory", ["TRELLIS_CONNECTION_MEMORY"]),
             ("log", ["TRELLIS_LOG"]),
         ]
         for (flag, names) in envNames {
@@ -96,6 +99,7 @@ struct Configuration {
         case "max-body-bytes": server.maxBodyBytes = try integer(1...(1 << 30))
         case "max-connections": server.maxConnections = try integer(1...60000)
         case "connection-timeout": server.connectionTimeout = try integer(1...86400)
+        case "connection-memory": server.connectionMemoryLimit = try integer((8 << 10)...(16 << 20))
         case "cors-origins": corsOrigins = value
         case "log":
             guard value == "json" || value == "off" else { throw Invalid(message: "--log must be json or off, not '\(value)'") }

@@ -77,7 +77,7 @@ final class TrellisProcessTests: XCTestCase {
 
     func testBadConfigurationExits2WithOneLine() throws {
         for arguments in [["--port", "http"], ["--port", "70000"], ["--threads", "-1"], ["--log", "xml"],
-                          ["--bogus", "1"], ["--max-body-bytes"], ["stray"]] {
+                          ["--bogus", "1"], ["--max-body-bytes"], ["stray"], ["--connection-memory", "1"]] {
             let result = try run(arguments)
             XCTAssertEqual(result.status, 2, "\(arguments)")
             XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, "\(arguments): \(result.stderr)")
