@@ -160,13 +160,13 @@ def workloads():
              "nodes": [{"id": i, "parent": i - 1 if i else None} for i in range(1_000_000)]}
     big = 64 << 20
     return [
-        ("GET /healthz", "GET", "/healthz", None, 32, 8 << 20),
-        ("flow, 7 tags (seed)", "POST", "/v1/flow/layout", write_body("flow7", seed_flow), 32, 8 << 20),
-        ("flow, 10 items", "POST", "/v1/flow/layout", write_body("flow10", flow_body(10)), 32, 8 << 20),
-        ("outline expansion, 20 nodes", "POST", "/v1/outline/expansion", write_body("outline20", outline20), 32, 8 << 20),
-        ("sections toggle, 2 sections (seed)", "POST", "/v1/sections/toggle", write_body("sections2", seed_sections), 32, 8 << 20),
-        ("sections toggle, 50 sections", "POST", "/v1/sections/toggle", write_body("sections50", fifty_sections), 32, 8 << 20),
-        ("drawer toggle with keyframes (seed)", "POST", "/v1/drawer/state", write_body("drawer", drawer), 32, 8 << 20),
+        ("GET /healthz", "GET", "/healthz", None, 64, 8 << 20),
+        ("flow, 7 tags (seed)", "POST", "/v1/flow/layout", write_body("flow7", seed_flow), 64, 8 << 20),
+        ("flow, 10 items", "POST", "/v1/flow/layout", write_body("flow10", flow_body(10)), 64, 8 << 20),
+        ("outline expansion, 20 nodes", "POST", "/v1/outline/expansion", write_body("outline20", outline20), 64, 8 << 20),
+        ("sections toggle, 2 sections (seed)", "POST", "/v1/sections/toggle", write_body("sections2", seed_sections), 64, 8 << 20),
+        ("sections toggle, 50 sections", "POST", "/v1/sections/toggle", write_body("sections50", fifty_sections), 64, 8 << 20),
+        ("drawer toggle with keyframes (seed)", "POST", "/v1/drawer/state", write_body("drawer", drawer), 64, 8 << 20),
         ("flow, 1 MiB (24,000 items)", "POST", "/v1/flow/layout", write_body("flow24k", big_flow), 4, 8 << 20),
         ("flow, 100,000 items", "POST", "/v1/flow/layout", write_body("flow100k", flow_body(100_000)), 1, big),
         ("outline expansion, 100,000 nodes nested", "POST", "/v1/outline/expansion", write_body("outline100k", outline100k), 1, big),
@@ -183,6 +183,11 @@ def main():
     parser.add_argument("--output", default=os.path.join(ROOT, "BENCHMARKS.md"))
     args = parser.parse_args()
 
+    port = free_port()
+    trellis = start_trellis(port, args.threads, 8 << 20)
+    time.sleep(1)
+    args.idle_rss = rss_mb(trellis.pid)
+    stop(trellis)
     rows = []
     for name, method, path, body, connections, max_body in workloads():
         if args.only and args.only not in name:
@@ -205,7 +210,7 @@ def main():
             stop(trellis)
         med = lambda runs, i: statistics.median(r[i] for r in runs)
         row = {
-            "name": name, "bytes": len(reply),
+            "name": name, "bytes": len(reply), "connections": connections,
             "bare_rps": med(bare_runs, 0), "rps": med(trellis_runs, 0),
             "bare_p50": med(bare_runs, 1), "p50": med(trellis_runs, 1),
             "bare_p99": med(bare_runs, 2), "p99": med(trellis_runs, 2),
@@ -326,15 +331,16 @@ def write_report(args, rows):
         f"- Command: `{command}` ({args.pairs} pairs of {args.duration} s, bare and Trellis alternating, medians)",
         f"- Date: {datetime.date.today().isoformat()}",
         f"- Machine: {os.cpu_count()} CPUs (`nproc`), {cpu_model()}; wrk -t1 on the same machine (loopback)",
-        f"- Both servers: internal polling thread + epoll, thread pool of {args.threads}, keep-alive",
+        f"- Both servers: internal polling thread + epoll, thread pool of {args.threads}, 64 KiB of connection memory, keep-alive",
+        f"- Trellis idle RSS: {args.idle_rss:.1f} MB (after start, before any request)",
         "",
-        "| workload | reply bytes | bare req/s | Trellis req/s | ratio | bare p50 / p99 ms | Trellis p50 / p99 ms | Trellis peak RSS MB |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|",
+        "| workload | connections | reply bytes | bare req/s | Trellis req/s | ratio | bare p50 / p99 ms | Trellis p50 / p99 ms | p99 ratio | Trellis peak RSS MB |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
         lines.append(
-            f"| {r['name']} | {r['bytes']} | {r['bare_rps']:.0f} | {r['rps']:.0f} | {r['rps'] / r['bare_rps']:.2f} | "
-            f"{r['bare_p50']:.3f} / {r['bare_p99']:.3f} | {r['p50']:.3f} / {r['p99']:.3f} | {r['rss']:.1f} |")
+            f"| {r['name']} | {r['connections']} | {r['bytes']} | {r['bare_rps']:.0f} | {r['rps']:.0f} | {r['rps'] / r['bare_rps']:.2f} | "
+            f"{r['bare_p50']:.3f} / {r['bare_p99']:.3f} | {r['p50']:.3f} / {r['p99']:.3f} | {r['p99'] / r['bare_p99']:.2f} | {r['rss']:.1f} |")
     section = "\n".join(lines) + "\n"
     replace_section(args.output, "## Throughput against the bare libmicrohttpd server", section)
     print(f"wrote {args.output}")
