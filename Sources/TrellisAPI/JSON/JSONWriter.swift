@@ -50,10 +50,12 @@ public struct JSONWriter: ~Copyable {
         count += bytes.count
     }
 
+    @inline(__always)
     private mutating func append(_ literal: StaticString) {
         append(UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
+    @inline(__always)
     private mutating func separate() {
         if !atStart { append(UInt8(ascii: ",")) }
         atStart = false
@@ -82,6 +84,7 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// A member name the service chose (plain ASCII, nothing to escape).
+    @inline(__always)
     public mutating func key(_ name: StaticString) {
         separate()
         append(UInt8(ascii: "\""))
@@ -168,7 +171,7 @@ public struct JSONWriter: ~Copyable {
             append(UInt8(ascii: "0"))
             return
         }
-        if value == value.rounded(), abs(value) <= 9_007_199_254_740_992 {
+        if abs(value) <= 9_007_199_254_740_992, Double(Int(value)) == value {
             appendDecimal(Int(value))
         } else {
             appendShortest(value)
