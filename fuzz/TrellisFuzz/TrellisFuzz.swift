@@ -72,7 +72,8 @@ enum Fuzz {
         let type = response.headers["Content-Type"]
         let expected = status == 200 ? "application/json" : "application/problem+json"
         guard type == expected else { fail("status \(status) with Content-Type \(type ?? "none")") }
-        let pointers = response.body.withUnsafeBytes { bytes -> [String]? in
+        let output = response.body.bytes
+        let pointers = output.withUnsafeBytes { bytes -> [String]? in
             guard case .success(let document) = JSONDocument.parse(bytes, padded: false) else { return nil }
             let root = document.root
             guard root.kind == .object else { return nil }
@@ -94,7 +95,7 @@ enum Fuzz {
             return pointers
         }
         guard let pointers else {
-            fail("status \(status): the body is not the JSON object it should be: \(String(decoding: response.body.prefix(500), as: UTF8.self))")
+            fail("status \(status): the body is not the JSON object it should be: \(String(decoding: output.prefix(500), as: UTF8.self))")
         }
         guard !pointers.isEmpty else { return }
         // The request body parses (it was answered 422); parse it again to follow the pointers.
