@@ -9,8 +9,9 @@ WORKDIR /src
 COPY Package.swift openapi.yaml ./
 COPY Sources ./Sources
 COPY Tests ./Tests
-# Package.swift declares the JSONBench target too: SwiftPM checks every target's path.
+# Package.swift declares the JSONBench and fuzz targets too: SwiftPM checks every target's path.
 COPY bench/JSONBench ./bench/JSONBench
+COPY fuzz/TrellisFuzz ./fuzz/TrellisFuzz
 RUN swift build -c release --static-swift-stdlib --product trellis \
     && install -D "$(swift build -c release --show-bin-path)/trellis" /out/trellis
 

@@ -13,11 +13,13 @@ SCHEMATHESIS_VERSION := 4.32.5
 
 .PHONY: run build release deps test-deps test unit-test spec-test docker-lint static-test contract-test \
 	image-test browser-deps browser-test screenshots bench soak fixtures clean
+.PHONY: fuzz fuzz-seeds asan-test tsan-test shim-sanitize-test
 
 ## test: the whole suite: spec, Dockerfile, static build, the schemathesis contract run, container image,
-## the playground in Chromium, then unit, router and live HTTP tests (last, so that XCTest's closing
-## line ends the output).
-test: test-deps spec-test docker-lint static-test contract-test image-test browser-test unit-test
+## the playground in Chromium, the sanitizer runs, then unit, router and live HTTP tests (last, so
+## that XCTest's closing line ends the output).
+test: test-deps spec-test docker-lint static-test contract-test image-test browser-test \
+	shim-sanitize-test asan-test tsan-test unit-test
 
 ## deps: install libmicrohttpd, simdjson and pkg-config with apt-get when pkg-config can't find them.
 deps:
@@ -86,6 +88,50 @@ screenshots: browser-deps release
 image-test: test-deps
 	scripts/image-test.sh
 
+# The sanitizer runs cover the suites that drive the HTTP path (router-level and live-socket tests,
+# the server on its own, the trellis process); TrellisCoreTests (pure Swift, no unsafe code, no
+# threads) only run in unit-test. Each sanitizer builds in its own scratch path.
+SANITIZED_TESTS := HTTPServerTests|TrellisAPITests|TrellisExecutableTests
+# Skipped under the sanitizers: it checks glibc malloc's mmap threshold, and they replace malloc.
+SANITIZER_SKIPS := --skip HostileMemoryTests.testLargeBlocksStayMappedAfterTheServerStarts
+# The toolchain's clang has the sanitizer runtimes; lld keeps gold's warnings about ASan's symbols out.
+SWIFT_BIN := $(shell dirname "$$(readlink -f "$$(command -v $(SWIFT))")" 2>/dev/null)
+CLANG ?= $(SWIFT_BIN)/clang
+SANITIZER_LINK := -Xswiftc -use-ld=lld
+
+## asan-test: AddressSanitizer with LeakSanitizer. XCTest never frees its own objects, so the leak
+## check runs after the last test instead of at exit (Tests/TrellisAPITests/Support/LeakCheck.swift).
+asan-test: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan $(SANITIZER_LINK)
+	TRELLIS_LEAK_CHECK=1 ASAN_OPTIONS=leak_check_at_exit=0 \
+		LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/sanitizers/lsan.supp:print_suppressions=0 \
+		$(SWIFT) test --skip-build --disable-swift-testing --sanitize=address --scratch-path .build/asan \
+		--filter '$(SANITIZED_TESTS)' $(SANITIZER_SKIPS)
+
+## tsan-test: ThreadSanitizer; the first report fails the run.
+tsan-test: deps
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan $(SANITIZER_LINK)
+	TSAN_OPTIONS=halt_on_error=1 \
+		$(SWIFT) test --skip-build --disable-swift-testing --sanitize=thread --scratch-path .build/tsan \
+		--filter '$(SANITIZED_TESTS)' $(SANITIZER_SKIPS)
+
+## shim-sanitize-test: the C shim alone under ASan+UBSan (with LeakSanitizer at exit), then TSan.
+SHIM_TEST_SOURCES := Tests/ShimSanitizer/shim_sanitize_test.c Sources/CMicroHTTPDShim/tmhd.c
+SHIM_TEST_CFLAGS := -std=gnu11 -g -O1 -fno-omit-frame-pointer -fuse-ld=lld -Wall -Wextra -Werror \
+	-ISources/CMicroHTTPDShim/include
+shim-sanitize-test: deps
+	@mkdir -p .build/shim-sanitize
+	$(CLANG) $(SHIM_TEST_CFLAGS) -fsanitize=address,undefined -fno-sanitize-recover=all \
+		$$(pkg-config --cflags libmicrohttpd) $(SHIM_TEST_SOURCES) $$(pkg-config --libs libmicrohttpd) \
+		-o .build/shim-sanitize/asan-ubsan
+	.build/shim-sanitize/asan-ubsan
+	@# The toolchain's TSan runtime has libdispatch interceptors, so it links libdispatch.
+	$(CLANG) $(SHIM_TEST_CFLAGS) -fsanitize=thread \
+		$$(pkg-config --cflags libmicrohttpd) $(SHIM_TEST_SOURCES) $$(pkg-config --libs libmicrohttpd) \
+		-L$(SWIFT_BIN)/../lib/swift/linux -Wl,-rpath,$(SWIFT_BIN)/../lib/swift/linux -ldispatch -lBlocksRuntime \
+		-o .build/shim-sanitize/tsan
+	TSAN_OPTIONS=halt_on_error=1 .build/shim-sanitize/tsan
+
 ## bench: side-by-side figures against the bare libmicrohttpd server; writes BENCHMARKS.md.
 bench: release
 	@command -v wrk >/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq wrk >/dev/null; }
@@ -97,6 +143,16 @@ SOAK_SECONDS ?= 600
 soak: release
 	@command -v wrk >/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq wrk >/dev/null; }
 	python3 bench/soak.py --seconds $(SOAK_SECONDS)
+
+## fuzz: libFuzzer (with AddressSanitizer) on every feature endpoint, FUZZ_SECONDS (300) each, from
+## the seeds in fuzz/corpus/; crashes, hangs (FUZZ_TIMEOUT s) and blowups (FUZZ_RSS_MB) fail it.
+## Not part of `make test`. FUZZ_ENDPOINTS="flow-layout" narrows it; see scripts/fuzz.sh.
+fuzz: deps
+	SWIFT=$(SWIFT) scripts/fuzz.sh
+
+## fuzz-seeds: rewrite fuzz/corpus/ from openapi.yaml's examples and the edge cases in the script.
+fuzz-seeds:
+	python3 scripts/fuzz-seeds.py
 
 ## fixtures: regenerate the flow layout fixtures in headless Chromium.
 fixtures:

@@ -37,6 +37,12 @@ let package = Package(
         .executableTarget(name: "trellis", dependencies: ["TrellisAPI", "HTTPServer"]),
         // `make bench`: the JSON layer against Foundation's coders.
         .executableTarget(name: "JSONBench", dependencies: ["TrellisAPI"], path: "bench/JSONBench"),
+        // `make fuzz`: the libFuzzer target (built apart, with -sanitize=fuzzer,address); the
+        // ordinary build makes it a replayer of saved inputs. See fuzz/TrellisFuzz.
+        .executableTarget(
+            name: "TrellisFuzz", dependencies: ["TrellisAPI", "HTTPServer"], path: "fuzz/TrellisFuzz",
+            swiftSettings: [.enableExperimentalFeature("Extern")]
+        ),
         // Seeded generators and reference models shared by the test targets.
         .target(name: "TrellisTestSupport", path: "Tests/TrellisTestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),

@@ -1,0 +1,218 @@
+// The libFuzzer target: arbitrary bytes as the body of a POST to one feature endpoint, through
+// TrellisService.handle, so through the same decode → validate → core → encode path the server
+// runs (simdjson parse in place, the endpoint's reader, TrellisCore, JSONWriter, problem+json).
+//
+// `make fuzz` builds it with -sanitize=fuzzer,address and -D TRELLIS_LIBFUZZER (libFuzzer then
+// supplies main). The ordinary build has no libFuzzer, so it gets a main that replays files:
+// `.build/debug/TrellisFuzz <endpoint> <file or directory>...` runs each input once, with the
+// same checks, which is how a crash file from `make fuzz` is reproduced in a debugger.
+//
+// The endpoint comes from TRELLIS_FUZZ_ENDPOINT: a path such as /v1/flow/layout or the short
+// name of its corpus folder (outline-expansion, outline-rows, flow-layout, sections-toggle,
+// drawer-state).
+import Glibc
+import HTTPServer
+import TrellisAPI
+
+enum Fuzz {
+    /// Corpus folder names and the paths they stand for.
+    static let endpoints: [(name: String, path: String)] = [
+        ("outline-expansion", "/v1/outline/expansion"),
+        ("outline-rows", "/v1/outline/rows"),
+        ("flow-layout", "/v1/flow/layout"),
+        ("sections-toggle", "/v1/sections/toggle"),
+        ("drawer-state", "/v1/drawer/state"),
+    ]
+
+    static let service = TrellisService(configuration: ServiceConfiguration(log: AccessLog(enabled: false)))
+
+    static func path(for selector: String) -> String? {
+        endpoints.first { $0.name == selector || $0.path == selector }?.path
+    }
+
+    static func fail(_ message: String) -> Never {
+        printError("TrellisFuzz: \(message)")
+        abort()
+    }
+
+    static func printError(_ line: String) {
+        var bytes = Array(line.utf8)
+        bytes.append(10)
+        bytes.withUnsafeBytes { _ = write(2, $0.baseAddress, $0.count) }
+    }
+
+    /// One input. Aborts (a libFuzzer finding) when the answer breaks the contract.
+    @discardableResult
+    static func run(_ data: UnsafeRawBufferPointer, path: String) -> Int {
+        // The shim hands bodies over followed by TMHD_BODY_PADDING zero bytes and the service
+        // parses them in place; do the same, in an allocation of exactly that size so that
+        // AddressSanitizer catches any read past the padding.
+        let padding = 64
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count + padding, alignment: 64)
+        defer { buffer.deallocate() }
+        if data.count > 0 { buffer.baseAddress!.copyMemory(from: data.baseAddress!, byteCount: data.count) }
+        (buffer.baseAddress! + data.count).initializeMemory(as: UInt8.self, repeating: 0, count: padding)
+        let body = UnsafeRawBufferPointer(start: buffer.baseAddress, count: data.count)
+
+        var headers = HTTPHeaders()
+        headers.add("Content-Type", "application/json")
+        let response = service.handle(HTTPRequest(method: "POST", path: path, headers: headers, body: body, bodyPadding: padding))
+        check(response, request: body)
+        return response.status
+    }
+
+    /// The contract every answer to a POST with a JSON content type keeps: 200 with a JSON object;
+    /// or 400/413/422 with a problem+json object whose `status` matches, and for 422 a non-empty
+    /// `errors` list (at most 100) whose every pointer leads into the request: to a value in it or,
+    /// for a member that is missing, to the object that lacks it. Anything else (a 500, output
+    /// that is not JSON, a pointer to nowhere) is a finding.
+    static func check(_ response: HTTPResponse, request body: UnsafeRawBufferPointer) {
+        let status = response.status
+        guard [200, 400, 413, 422].contains(status) else { fail("unexpected status \(status)") }
+        let type = response.headers["Content-Type"]
+        let expected = status == 200 ? "application/json" : "application/problem+json"
+        guard type == expected else { fail("status \(status) with Content-Type \(type ?? "none")") }
+        let output = response.body.bytes
+        let pointers = output.withUnsafeBytes { bytes -> [String]? in
+            guard case .success(let document) = JSONDocument.parse(bytes, padded: false) else { return nil }
+            let root = document.root
+            guard root.kind == .object else { return nil }
+            if status == 200 { return [] }
+            guard root.member("status")?.int64 == Int64(status), let detail = root.member("detail")?.string,
+                  !detail.isEmpty
+            else { return nil }
+            guard status == 422 else { return [] }
+            guard let errors = root.member("errors"), errors.kind == .array, (1...100).contains(errors.count) else {
+                return nil
+            }
+            var pointers: [String] = []
+            for error in errors.elements {
+                guard let pointer = error.member("pointer")?.string, error.member("detail")?.string != nil else {
+                    return nil
+                }
+                pointers.append(pointer)
+            }
+            return pointers
+        }
+        guard let pointers else {
+            fail("status \(status): the body is not the JSON object it should be: \(String(decoding: output.prefix(500), as: UTF8.self))")
+        }
+        guard !pointers.isEmpty else { return }
+        // The request body parses (it was answered 422); parse it again to follow the pointers.
+        guard case .success(let request) = JSONDocument.parse(body, padded: false) else {
+            fail("422 for a body that does not parse")
+        }
+        for pointer in pointers where !leadsIntoRequest(pointer, request.root) {
+            fail("422 with the pointer \(pointer), which leads nowhere in the request")
+        }
+    }
+
+    /// RFC 6901: "" is the root; each "/token" steps into a member or an array index.
+    static func leadsIntoRequest(_ pointer: String, _ root: JSONValue) -> Bool {
+        if pointer.isEmpty { return true }
+        guard pointer.hasPrefix("/") else { return false }
+        let tokens = pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
+            String($0).replacing("~1", with: "/").replacing("~0", with: "~")
+        }
+        var value = root
+        for (i, token) in tokens.enumerated() {
+            let last = i == tokens.count - 1
+            switch value.kind {
+            case .object:
+                guard let member = value.member(token) else { return last }
+                value = member
+            case .array:
+                guard let position = Int(token), position >= 0, position < value.count,
+                      String(position) == token,
+                      let element = value.elements.dropFirst(position).first(where: { _ in true })
+                else { return false }
+                value = element
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
+    static let selectedPath: String = {
+        let selector = getenv("TRELLIS_FUZZ_ENDPOINT").map { String(cString: $0) } ?? ""
+        guard let path = path(for: selector) else {
+            fail("set TRELLIS_FUZZ_ENDPOINT to one of: " + endpoints.map(\.name).joined(separator: ", "))
+        }
+        return path
+    }()
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
+    Fuzz.run(UnsafeRawBufferPointer(start: size > 0 ? data : nil, count: size), path: Fuzz.selectedPath)
+    return 0
+}
+
+#if TRELLIS_LIBFUZZER
+/// libFuzzer's entry point for programs that have their own main (SwiftPM names the main
+/// function of an executable target itself, so libFuzzer's main cannot be used).
+@_extern(c, "LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: @convention(c) (UnsafeRawPointer?, Int) -> CInt
+) -> CInt
+#endif
+
+@main
+struct Main {
+    static func main() {
+        #if TRELLIS_LIBFUZZER
+        var argc = CommandLine.argc
+        var argv = CommandLine.unsafeArgv
+        exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzOneInput))
+        #else
+        replay()
+        #endif
+    }
+
+    /// Replays inputs without libFuzzer: `TrellisFuzz <endpoint> <file or directory>...`.
+    static func replay() {
+        let arguments = CommandLine.arguments.dropFirst()
+        guard let selector = arguments.first, let path = Fuzz.path(for: selector), arguments.count > 1 else {
+            Fuzz.printError("usage: TrellisFuzz <endpoint> <file or directory>...\nendpoints: "
+                + Fuzz.endpoints.map(\.name).joined(separator: ", "))
+            exit(2)
+        }
+        var count = 0
+        for argument in arguments.dropFirst() {
+            for file in files(argument) {
+                let bytes = read(file)
+                let status = bytes.withUnsafeBytes { Fuzz.run($0, path: path) }
+                print("\(status) \(file)")
+                count += 1
+            }
+        }
+        print("replayed \(count) inputs against \(path)")
+    }
+
+    static func files(_ path: String) -> [String] {
+        guard let directory = opendir(path) else { return [path] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if !name.hasPrefix(".") { names.append(path + "/" + name) }
+        }
+        return names.sorted()
+    }
+
+    static func read(_ path: String) -> [UInt8] {
+        guard let file = fopen(path, "rb") else { Fuzz.fail("cannot open \(path)") }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = fread(&chunk, 1, chunk.count, file)
+            if n <= 0 { break }
+            bytes += chunk[0..<n]
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""Writes the fuzzers' seed corpus, fuzz/corpus/<endpoint>/: each operation's examples from
+openapi.yaml plus hand-picked edge cases (other forms of the request, values at and past the
+limits, malformed JSON). `make fuzz` reads these and keeps what it discovers in
+.build/fuzz-work/corpus/<endpoint>/, so this folder only changes when this script does.
+Also writes fuzz/trellis.dict, libFuzzer's dictionary: every property name and enum value in
+openapi.yaml's schemas, as JSON strings, plus JSON's own tokens.
+
+Usage: python3 scripts/fuzz-seeds.py   (from the repository root; needs PyYAML)
+"""
+import json
+import pathlib
+import shutil
+
+import yaml
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "fuzz" / "corpus"
+
+ENDPOINTS = {
+    "outline-expansion": "/v1/outline/expansion",
+    "outline-rows": "/v1/outline/rows",
+    "flow-layout": "/v1/flow/layout",
+    "sections-toggle": "/v1/sections/toggle",
+    "drawer-state": "/v1/drawer/state",
+}
+
+# Malformed or off-schema bodies every endpoint gets.
+COMMON = {
+    "empty": b"",
+    "null": b"null",
+    "array": b"[]",
+    "object": b"{}",
+    "string": b'"nodes"',
+    "truncated": b'{"nodes":[{"id":1,"children":[',
+    "bom": b'\xef\xbb\xbf{}',
+    "invalid-utf8": b'{"id":"\xff\xfe"}',
+    "nul": b'{"a":"\x00"}',
+    "too-deep": b"[" * 1100 + b"]" * 1100,
+    "numbers": b'[1e400,-0,1e-400,18446744073709551616,-9223372036854775809,0.1e-5]',
+    "nan": b"[NaN,Infinity,-Infinity]",
+    "extreme-numbers": b'{"a":[-0,1e-400,18446744073709551615,-9223372036854775808,1.7976931348623157e308,5e-324]}',
+    "duplicate-keys": b'{"a":1,"a":2}',
+}
+
+TREE = [{"id": "root", "children": [{"id": "a", "children": [{"id": "a1"}, {"id": "a2", "children": []}]},
+                                     {"id": "b", "children": None}]}, {"id": 7}]
+FLAT = [{"id": 1}, {"id": 2, "parent": 1}, {"id": 3, "parent": 2}, {"id": "x", "parent": 1}, {"id": 4, "parent": None}]
+
+CASES = {
+    "outline-expansion": {
+        "selections": {"nodes": TREE, "selections": ["a1", 7, "missing"]},
+        "both-selections": {"nodes": TREE, "selection": "a1", "selections": ["a1"]},
+        "flat": {"nodes": FLAT, "parentKey": "parent", "selection": 3},
+        "flat-cycle": {"nodes": [{"id": 1, "parent": 2}, {"id": 2, "parent": 1}, {"id": 3, "parent": 3}],
+                       "parentKey": "parent", "selection": 1},
+        "keys": {"nodes": [{"key": "r", "kids": [{"key": "c"}]}], "idKey": "key", "childrenKey": "kids",
+                 "selection": "c"},
+        "same-keys": {"nodes": TREE, "idKey": "id", "childrenKey": "id"},
+        "duplicates": {"nodes": [{"id": 1, "children": [{"id": 1}, {"id": "1"}]}, {"id": 9007199254740993}],
+                       "selection": 1},
+        "bad-nodes": {"nodes": [1, None, {"id": 1.5}, {"id": True}, {"children": 3}], "selection": [1]},
+    },
+    "outline-rows": {
+        "expanded": {"nodes": TREE, "expanded": ["root", "a", "nope"], "selection": None},
+        "window": {"nodes": TREE, "selection": "a2", "offset": 2, "limit": 1, "includeNoSelection": False},
+        "window-past-end": {"nodes": TREE, "offset": 9223372036854775807, "limit": 9223372036854775807},
+        "flat": {"nodes": FLAT, "parentKey": "parent", "expanded": [1, 2], "selection": "x", "limit": 0},
+        "negative": {"nodes": TREE, "offset": -1, "limit": -5, "expanded": "root"},
+        "flat-orphan": {"nodes": [{"id": 1, "up": 5}, {"id": 2, "up": 1}], "parentKey": "up", "idKey": "up"},
+    },
+    "flow-layout": {
+        "everything": {"containerWidth": 240, "columnGap": 3, "rowGap": 2, "alignment": "spaceEvenly",
+                       "rowAlignment": "bottom", "direction": "rtl", "maxRows": 2,
+                       "overflowIndicator": {"width": 30, "height": 20}, "lineBreaking": "balanced",
+                       "pixelScale": 3,
+                       "items": [{"id": i, "width": 10 + 13 * i, "height": 10 + (i % 3) * 7,
+                                  "breakBefore": i == 4} for i in range(9)]},
+        "spacing-and-gaps": {"containerWidth": 100, "horizontalSpacing": 5, "verticalSpacing": 6,
+                             "columnGap": 1, "rowGap": 1, "alignment": "center", "rowAlignment": "center",
+                             "items": [{"width": 50, "height": 10}, {"width": 50, "height": 20}]},
+        "zero-and-huge": {"containerWidth": 0, "alignment": "spaceBetween",
+                          "items": [{"width": 0, "height": 0}, {"width": 1e9, "height": 1e9},
+                                    {"width": 1e9, "height": 0.5, "breakBefore": True}]},
+        "balanced-overflow": {"containerWidth": 50, "lineBreaking": "balanced", "maxRows": 1,
+                              "overflowIndicator": {"width": 60, "height": 5}, "alignment": "spaceAround",
+                              "items": [{"width": 20, "height": 5}] * 7},
+        "pixel-scale": {"containerWidth": 301.7, "pixelScale": 0.001, "alignment": "trailing",
+                        "items": [{"id": "a", "width": 33.333, "height": 12.5}, {"id": "b", "width": 99.99, "height": 1}]},
+        "extreme-numbers": b'{"containerWidth":-0,"horizontalSpacing":1e-400,"maxRows":18446744073709551615,'
+                           b'"items":[{"width":5e-324,"height":-0.0},{"width":999999999.99999999,"height":1e9}]}',
+        "invalid": {"containerWidth": -1, "maxRows": 2.0, "pixelScale": 1000, "items": [{"width": "1"}, None]},
+    },
+    "sections-toggle": {
+        "actions": {"sections": [{"id": 1, "items": ["a"]}, {"id": "1", "items": []}, {"id": 3}],
+                    "mode": "multiple", "expanded": [1, 3],
+                    "actions": [{"type": "expandAll"}, {"type": "toggle", "section": "1"},
+                                {"type": "collapse", "section": 3}, {"type": "collapseAll"},
+                                {"type": "expand", "section": 1}]},
+        "single": {"sections": [{"id": "a", "items": ["x"]}, {"id": "b", "items": ["y", "z"]}],
+                   "mode": "single", "collapsible": True, "expanded": ["a"], "toggle": "a"},
+        "unknown-ids": {"sections": [{"id": "a"}], "expanded": ["zz"], "toggle": "q",
+                        "actions": [{"type": "toggle", "section": "nope"}, {"type": "explode"}]},
+        "duplicates": {"sections": [{"id": 1}, {"id": 1}], "expanded": [1, 1], "mode": "single",
+                       "collapsible": False},
+        "toggle-and-actions": {"sections": [{"id": 1}], "toggle": 1, "actions": [{"type": "toggle", "section": 1}]},
+    },
+    "drawer-state": {
+        "minimal": {"container": {"width": 320, "height": 480}},
+        "ios17-spring": {"isPresented": True, "action": "close", "container": {"width": 1024, "height": 768},
+                         "drawerWidth": 320, "edge": "trailing", "layoutDirection": "rtl",
+                         "spring": {"duration": 0.3, "bounce": -0.5}, "frameRate": 120},
+        "overdamped": {"isPresented": False, "action": "open", "container": {"width": 390, "height": 844},
+                       "spring": {"response": 2, "dampingFraction": 3}, "frameRate": 30},
+        "from-motion": {"isPresented": True, "action": "tapMask", "container": {"width": 390, "height": 844},
+                        "from": {"x": -150, "velocity": 900}, "maskOpacity": 1,
+                        "spring": {"duration": 1.5, "bounce": 0.9}},
+        "tiny-spring": {"action": "toggle", "container": {"width": 390, "height": 844},
+                        "spring": {"response": 1e-9, "dampingFraction": 1e-9}, "frameRate": 1e6},
+        "both-springs": {"container": {"width": 0, "height": 0}, "drawerWidth": 500,
+                         "spring": {"response": 1, "dampingFraction": 1, "duration": 1, "bounce": 0},
+                         "safeAreaInsets": {"top": -1, "leading": 1e308, "bottom": 0, "trailing": 0}},
+    },
+}
+
+
+def examples(spec, path):
+    media = spec["paths"][path]["post"]["requestBody"]["content"]["application/json"]
+    if "example" in media:
+        return {"example": media["example"]}
+    if "examples" in media:
+        return {f"example-{name}": e["value"] for name, e in media["examples"].items()}
+    name = media["schema"]["$ref"].split("/")[-1]
+    return {f"example-{i}": e for i, e in enumerate(spec["components"]["schemas"][name].get("examples", []))}
+
+
+def dictionary(spec):
+    words = set()
+
+    def walk(node):
+        if isinstance(node, dict):
+            for name, value in (node.get("properties") or {}).items():
+                words.add(json.dumps(name))
+            for value in node.get("enum") or []:
+                if isinstance(value, str):
+                    words.add(json.dumps(value))
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(spec["components"]["schemas"])
+    tokens = ["{", "}", "[", "]", ":", ",", "null", "true", "false", "-0", "1e9", "1e-9", "0.5", '""', '"\\u0000"']
+    lines = [f"# {len(words)} property names and enum values from openapi.yaml, then JSON tokens."]
+    lines += [json.dumps(word) for word in sorted(words)] + [json.dumps(token) for token in tokens]
+    (ROOT / "fuzz" / "trellis.dict").write_text("\n".join(lines) + "\n")
+
+
+def main():
+    spec = yaml.safe_load((ROOT / "openapi.yaml").read_text())
+    dictionary(spec)
+    for endpoint, path in ENDPOINTS.items():
+        folder = CORPUS / endpoint
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir(parents=True)
+        seeds = {name: json.dumps(value, ensure_ascii=False).encode() for name, value in examples(spec, path).items()}
+        if not seeds:
+            raise SystemExit(f"openapi.yaml has no request example for {path}")
+        seeds.update({name: value if isinstance(value, bytes) else json.dumps(value, ensure_ascii=False).encode()
+                      for name, value in CASES[endpoint].items()})
+        seeds.update(COMMON)
+        for name, body in seeds.items():
+            (folder / f"{name}.json").write_bytes(body)
+        print(f"{folder.relative_to(ROOT)}: {len(seeds)} seeds")
+
+
+if __name__ == "__main__":
+    main()

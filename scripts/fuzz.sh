@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# make fuzz: builds the libFuzzer target (fuzz/TrellisFuzz) with -sanitize=fuzzer,address in its
+# own scratch path, then fuzzes each feature endpoint in turn for FUZZ_SECONDS, starting from the
+# committed seeds in fuzz/corpus/<endpoint>/ plus whatever earlier runs found.
+#
+# Inputs that take longer than FUZZ_TIMEOUT seconds (a hang) or push the process past
+# FUZZ_RSS_MB (a memory blowup) count as findings, like crashes and contract violations.
+# Findings land in .build/fuzz-work/findings/<endpoint>/ (crash-*, timeout-*, oom-*), full
+# logs in .build/fuzz-work/logs/. Exits non-zero when any endpoint had a finding.
+#
+# Reproduce a finding without libFuzzer: swift build --product TrellisFuzz &&
+#   .build/debug/TrellisFuzz <endpoint> <file>
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SECONDS_PER_ENDPOINT=${FUZZ_SECONDS:-300}
+TIMEOUT=${FUZZ_TIMEOUT:-10}
+RSS_MB=${FUZZ_RSS_MB:-2048}
+MAX_LEN=${FUZZ_MAX_LEN:-16384}
+ENDPOINTS=${FUZZ_ENDPOINTS:-outline-expansion outline-rows flow-layout sections-toggle drawer-state}
+SWIFT=${SWIFT:-swift}
+WORK=.build/fuzz-work
+
+"$SWIFT" build -c release --scratch-path .build/fuzz --product TrellisFuzz \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DTRELLIS_LIBFUZZER \
+    -Xcxx -fsanitize=fuzzer-no-link,address -Xswiftc -use-ld=lld
+binary=$("$SWIFT" build -c release --scratch-path .build/fuzz --show-bin-path)/TrellisFuzz
+
+failed=()
+summary=()
+for endpoint in $ENDPOINTS; do
+    seeds=fuzz/corpus/$endpoint
+    [ -d "$seeds" ] || { echo "no seed corpus at $seeds" >&2; exit 2; }
+    mkdir -p "$WORK/corpus/$endpoint" "$WORK/findings/$endpoint" "$WORK/logs"
+    log=$WORK/logs/$endpoint.log
+    echo "== $endpoint: fuzzing for ${SECONDS_PER_ENDPOINT}s (log: $log)"
+    status=0
+    TRELLIS_FUZZ_ENDPOINT=$endpoint "$binary" \
+        -max_total_time="$SECONDS_PER_ENDPOINT" -timeout="$TIMEOUT" -rss_limit_mb="$RSS_MB" \
+        -max_len="$MAX_LEN" -dict=fuzz/trellis.dict -print_final_stats=1 \
+        -artifact_prefix="$WORK/findings/$endpoint/" \
+        "$WORK/corpus/$endpoint" "$seeds" >"$log" 2>&1 || status=$?
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    last=$(grep -E '^#[0-9]+\s+(DONE|pulse|NEW|REDUCE)' "$log" | tail -1 | sed -E 's/^#[0-9]+\s+\S+\s+//')
+    if [ "$status" -ne 0 ]; then
+        failed+=("$endpoint")
+        summary+=("$endpoint: FINDING after ${runs:-?} runs: $(grep -m1 -E '^==[0-9]+==ERROR|^TrellisFuzz:|Fatal error|ALARM|out-of-memory' "$log" || echo "exit $status")")
+        grep -E 'Test unit written to|^==[0-9]+==ERROR|^TrellisFuzz:|Fatal error' "$log" | head -5
+    else
+        summary+=("$endpoint: ${runs:-?} runs, no findings; $last")
+    fi
+done
+
+echo "== fuzz summary (${SECONDS_PER_ENDPOINT}s per endpoint)"
+printf '%s\n' "${summary[@]}"
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "findings in: ${failed[*]} (inputs under $WORK/findings/)" >&2
+    exit 1
+fi
