@@ -1,9 +1,27 @@
-/// Header fields in arrival order; names compare case-insensitively (RFC 9110 §5.1).
+import CMicroHTTPDShim
+import Glibc
+
+/// Header fields; names compare case-insensitively (RFC 9110 §5.1). A request's fields stay in
+/// libmicrohttpd's memory and are read only when asked for (valid during the handler call).
 public struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral {
+    /// Fields added in Swift (a response's headers), in order.
     public private(set) var fields: [(name: String, value: String)]
+    private var received: Received?
+
+    /// A request's fields as the server received them.
+    struct Received: @unchecked Sendable {
+        // @unchecked: C strings owned by libmicrohttpd, read only on the handler's own thread.
+        let base: UnsafePointer<tmhd_header>
+        let count: Int
+    }
 
     public init() {
         fields = []
+    }
+
+    init(received base: UnsafePointer<tmhd_header>?, count: Int) {
+        fields = []
+        if let base { received = Received(base: base, count: count) }
     }
 
     public init(dictionaryLiteral elements: (String, String)...) {
@@ -16,6 +34,15 @@ public struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral {
 
     /// The first value of the named field.
     public subscript(name: String) -> String? {
+        if let received {
+            let found = name.withCString { wanted -> UnsafePointer<CChar>? in
+                for i in 0..<received.count where strcasecmp(received.base[i].name, wanted) == 0 {
+                    return received.base[i].value
+                }
+                return nil
+            }
+            if let found { return String(cString: found) }
+        }
         for field in fields where Self.sameName(field.name, name) {
             return field.value
         }

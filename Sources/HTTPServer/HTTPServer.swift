@@ -103,11 +103,7 @@ private final class HandlerBox: Sendable {
 
     func serve(_ raw: UnsafePointer<tmhd_request>, _ exchange: OpaquePointer) {
         let r = raw.pointee
-        var headers = HTTPHeaders()
-        for i in 0..<r.header_count {
-            let field = r.headers[i]
-            headers.add(String(cString: field.name), String(cString: field.value))
-        }
+        let headers = HTTPHeaders(received: r.headers, count: r.header_count)
         let rejection: HTTPRejection?
         switch r.rejection {
         case TMHD_REJECT_BODY_TOO_LARGE: rejection = .bodyTooLarge(limit: bodyLimit)
@@ -126,30 +122,35 @@ private final class HandlerBox: Sendable {
             rejection: rejection
         )
         let response = handler(request)
-        var packed: [UInt8] = []
-        packed.reserveCapacity(256)
-        for field in response.headers.fields {
-            packed.append(contentsOf: field.name.utf8)
-            packed.append(0)
-            packed.append(contentsOf: field.value.utf8)
-            packed.append(0)
-        }
-        packed.withUnsafeBufferPointer { names in
-            names.withMemoryRebound(to: CChar.self) { names in
-                let close: Int32 = response.closeConnection ? 1 : 0
-                switch response.body {
-                case .bytes(let bytes):
-                    bytes.withUnsafeBufferPointer { body in
-                        _ = tmhd_respond(
-                            exchange, UInt32(response.status), names.baseAddress, response.headers.fields.count,
-                            body.baseAddress, body.count, TMHD_BODY_COPY, close)
-                    }
-                case .buffer(let buffer):
-                    let count = buffer.count
+        let size = response.headers.fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 2 }
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: size) { names in
+            // "name\0value\0" for each field, as tmhd_respond takes them.
+            var at = 0
+            func put(_ text: String) {
+                for byte in text.utf8 {
+                    names[at] = CChar(bitPattern: byte)
+                    at += 1
+                }
+                names[at] = 0
+                at += 1
+            }
+            for field in response.headers.fields {
+                put(field.name)
+                put(field.value)
+            }
+            let close: Int32 = response.closeConnection ? 1 : 0
+            switch response.body {
+            case .bytes(let bytes):
+                bytes.withUnsafeBufferPointer { body in
                     _ = tmhd_respond(
                         exchange, UInt32(response.status), names.baseAddress, response.headers.fields.count,
-                        buffer.take(), count, TMHD_BODY_TAKE, close)
+                        body.baseAddress, body.count, TMHD_BODY_COPY, close)
                 }
+            case .buffer(let buffer):
+                let count = buffer.count
+                _ = tmhd_respond(
+                    exchange, UInt32(response.status), names.baseAddress, response.headers.fields.count,
+                    buffer.take(), count, TMHD_BODY_TAKE, close)
             }
         }
     }

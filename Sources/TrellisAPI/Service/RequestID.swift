@@ -5,11 +5,12 @@ public final class RequestID: Sendable {
     private let prefix: String
     private let counter = Atomic<UInt64>(0)
 
+    /// 8 random hex digits per process, then a counter: up to 15 characters (16M requests) the id
+    /// is a small String, built without a heap allocation.
     public init() {
         var generator = SystemRandomNumberGenerator()
-        let random = generator.next() as UInt64
-        let hex = String(random, radix: 16)
-        prefix = String(repeating: "0", count: 16 - hex.count) + hex
+        let hex = String(generator.next() as UInt32, radix: 16)
+        prefix = String(repeating: "0", count: 8 - hex.count) + hex
     }
 
     /// The client's id when it is 1–128 visible ASCII characters.
