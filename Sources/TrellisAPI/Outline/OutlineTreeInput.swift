@@ -30,7 +30,10 @@ struct OutlineTreeInput {
             problems.add(at: body, member: "childrenKey", "must differ from idKey")
         }
         guard let nodes = body.required("nodes", &problems), problems.count == before else { return nil }
-        var reader = OutlineTreeReader(document: nodes.document, idKey: idKey, expectedCount: nodes.count)
+        // A node takes at least four tape words ({, key, id, }): an upper bound on the nodes, nested ones
+        // included, so the id table never rehashes while reading.
+        let expectedCount = parentKey == nil ? min((nodes.end - nodes.index) / 4, OutlineLimits.maxNodes) : nodes.count
+        var reader = OutlineTreeReader(document: nodes.document, idKey: idKey, expectedCount: expectedCount)
         if let parentKey {
             guard let elements = nodes.array(&problems, maxCount: OutlineLimits.maxNodes) else { return nil }
             reader.readFlat(elements, count: nodes.count, parentKey: parentKey, &problems)
