@@ -232,7 +232,7 @@ def replace_section(path, marker, section):
     if marker in existing:
         start = existing.index(marker)
         end = existing.find("\n## ", start + 1)
-        existing = existing[:start] + section + (existing[end + 1:] if end >= 0 else "")
+        existing = existing[:start] + section + ("\n" + existing[end + 1:] if end >= 0 else "")
     else:
         existing = existing.rstrip("\n") + "\n\n" + section
     open(path, "w").write(existing)
