@@ -21,6 +21,60 @@
 // Bytes of an oversized body without Content-Length read (and dropped) to reach its end.
 #define TMHD_MAX_DRAIN (1u << 20)
 
+struct tmhd_budget {
+    atomic_size_t in_use;
+    size_t limit;
+    atomic_uint_fast64_t refusals;
+};
+
+tmhd_budget *tmhd_budget_create(size_t limit) {
+    tmhd_budget *budget = calloc(1, sizeof *budget);
+    if (budget != NULL) {
+        budget->limit = limit;
+    }
+    return budget;
+}
+
+void tmhd_budget_destroy(tmhd_budget *budget) { free(budget); }
+
+int tmhd_budget_reserve(tmhd_budget *budget, size_t bytes) {
+    if (budget == NULL) {
+        return 1;
+    }
+    size_t used = atomic_load_explicit(&budget->in_use, memory_order_relaxed);
+    do {
+        if (bytes > budget->limit || used > budget->limit - bytes) {
+            atomic_fetch_add_explicit(&budget->refusals, 1, memory_order_relaxed);
+            return 0;
+        }
+    } while (!atomic_compare_exchange_weak_explicit(&budget->in_use, &used, used + bytes,
+                                                    memory_order_relaxed, memory_order_relaxed));
+    return 1;
+}
+
+// Bytes already allocated (a queued answer) are counted even past the limit.
+static void tmhd_budget_charge(tmhd_budget *budget, size_t bytes) {
+    if (budget != NULL) {
+        atomic_fetch_add_explicit(&budget->in_use, bytes, memory_order_relaxed);
+    }
+}
+
+void tmhd_budget_release(tmhd_budget *budget, size_t bytes) {
+    if (budget != NULL) {
+        atomic_fetch_sub_explicit(&budget->in_use, bytes, memory_order_relaxed);
+    }
+}
+
+size_t tmhd_budget_in_use(const tmhd_budget *budget) {
+    return atomic_load_explicit(&((tmhd_budget *)budget)->in_use, memory_order_relaxed);
+}
+
+size_t tmhd_budget_limit(const tmhd_budget *budget) { return budget->limit; }
+
+uint64_t tmhd_budget_refusals(const tmhd_budget *budget) {
+    return atomic_load_explicit(&((tmhd_budget *)budget)->refusals, memory_order_relaxed);
+}
+
 struct tmhd_server {
     struct MHD_Daemon *daemon;
     tmhd_options options;
@@ -169,7 +223,7 @@ static enum MHD_Result tmhd_dispatch(tmhd_exchange *exchange, const char *url, c
     if (!exchange->responded) {
         static const char fallback[] = "Content-Type\0text/plain\0";
         return tmhd_respond(exchange, 500, fallback, 1, (const uint8_t *)"internal error\n", 15,
-                            TMHD_BODY_COPY, 1) == 0
+                            TMHD_BODY_COPY, 15, 1) == 0
                    ? MHD_YES
                    : MHD_NO;
     }
@@ -220,6 +274,7 @@ static tmhd_rejection tmhd_check_framing(struct MHD_Connection *connection) {
 }
 
 // Rule: the body accumulates across calls under max_body_bytes, plus zeroed padding after it.
+// 1 when appended, 0 past max_body_bytes, -1 when memory (the budget or malloc) runs out.
 static int tmhd_append(tmhd_exchange *exchange, const char *data, size_t size) {
     size_t limit = exchange->server->options.max_body_bytes;
     if (size > limit || exchange->length > limit - size) {
@@ -234,9 +289,15 @@ static int tmhd_append(tmhd_exchange *exchange, const char *data, size_t size) {
         if (capacity > limit + TMHD_BODY_PADDING) {
             capacity = limit + TMHD_BODY_PADDING;
         }
+        // Rule: a body's buffer grows only within the memory budget.
+        tmhd_budget *budget = exchange->server->options.budget;
+        if (!tmhd_budget_reserve(budget, capacity - exchange->capacity)) {
+            return -1;
+        }
         uint8_t *grown = realloc(exchange->body, capacity);
         if (grown == NULL) {
-            return 0;
+            tmhd_budget_release(budget, capacity - exchange->capacity);
+            return -1;
         }
         exchange->body = grown;
         exchange->capacity = capacity;
@@ -245,6 +306,14 @@ static int tmhd_append(tmhd_exchange *exchange, const char *data, size_t size) {
     exchange->length = needed;
     memset(exchange->body + needed, 0, TMHD_BODY_PADDING);
     return 1;
+}
+
+static void tmhd_free_body(tmhd_exchange *exchange) {
+    free(exchange->body);
+    tmhd_budget_release(exchange->server->options.budget, exchange->capacity);
+    exchange->body = NULL;
+    exchange->length = 0;
+    exchange->capacity = 0;
 }
 
 // libmicrohttpd 0.9.75 misses a client's close that arrives together with the last bytes it
@@ -301,6 +370,14 @@ static enum MHD_Result tmhd_access(void *cls, struct MHD_Connection *connection,
             }
             exchange->has_declared_length = 1;
             exchange->declared_length = (size_t)length;
+            // Rule: a declared body that would pass the memory budget is refused before it is read.
+            tmhd_budget *budget = server->options.budget;
+            if (length > 0 && budget != NULL &&
+                tmhd_budget_in_use(budget) + (size_t)length + TMHD_BODY_PADDING > budget->limit) {
+                atomic_fetch_add_explicit(&budget->refusals, 1, memory_order_relaxed);
+                exchange->rejection = TMHD_REJECT_MEMORY;
+                return tmhd_dispatch(exchange, url, method);
+            }
         }
         return MHD_YES;
     }
@@ -309,20 +386,19 @@ static enum MHD_Result tmhd_access(void *cls, struct MHD_Connection *connection,
         return MHD_NO;
     }
     if (*upload_data_size > 0) {
-        if (exchange->rejection == TMHD_REJECT_BODY_TOO_LARGE) {
+        if (exchange->rejection == TMHD_REJECT_BODY_TOO_LARGE || exchange->rejection == TMHD_REJECT_MEMORY) {
             // libmicrohttpd 0.9.75 can queue a response only before the body or after all of
             // it: drain a bounded amount to answer 413, and cut the connection past that.
             exchange->drained += *upload_data_size;
             *upload_data_size = 0;
             return exchange->drained > TMHD_MAX_DRAIN ? MHD_NO : MHD_YES;
         }
-        if (!tmhd_append(exchange, upload_data, *upload_data_size)) {
-            // Rule: a body without Content-Length is refused once the bytes received pass the cap.
-            free(exchange->body);
-            exchange->body = NULL;
-            exchange->length = 0;
-            exchange->capacity = 0;
-            exchange->rejection = TMHD_REJECT_BODY_TOO_LARGE;
+        int appended = tmhd_append(exchange, upload_data, *upload_data_size);
+        if (appended != 1) {
+            // Rule: a body without Content-Length is refused once the bytes received pass the
+            // cap, any body once memory runs out; what was received is dropped at once.
+            tmhd_free_body(exchange);
+            exchange->rejection = appended == 0 ? TMHD_REJECT_BODY_TOO_LARGE : TMHD_REJECT_MEMORY;
         }
         *upload_data_size = 0;
         // Rule: an upload its client abandoned is dropped at once (freeing its body), not
@@ -336,19 +412,43 @@ static enum MHD_Result tmhd_access(void *cls, struct MHD_Connection *connection,
     return tmhd_dispatch(exchange, url, method);
 }
 
+// An answer's memory and the budget it counts against, freed together once libmicrohttpd is done.
+typedef struct {
+    void *body;
+    size_t held_bytes;
+    tmhd_budget *budget;
+} tmhd_held_body;
+
+static void tmhd_free_held(void *cls) {
+    tmhd_held_body *held = cls;
+    free(held->body);
+    tmhd_budget_release(held->budget, held->held_bytes);
+    free(held);
+}
+
 int tmhd_respond(tmhd_exchange *exchange, unsigned int status, const char *headers,
                  size_t header_count, const uint8_t *body, size_t body_length,
-                 tmhd_body_ownership ownership, int close_connection) {
-    struct MHD_Response *response;
-    if (ownership == TMHD_BODY_TAKE) {
-        response = MHD_create_response_from_buffer_with_free_callback(body_length, (void *)body, free);
-        if (response == NULL) {
-            free((void *)body);
+                 tmhd_body_ownership ownership, size_t held_bytes, int close_connection) {
+    // Rule: an answer counts against the memory budget until it is sent or abandoned.
+    void *owned = (void *)body;
+    if (ownership == TMHD_BODY_COPY) {
+        owned = malloc(body_length ? body_length : 1);
+        if (owned != NULL && body_length) {
+            memcpy(owned, body, body_length);
         }
-    } else {
-        response = MHD_create_response_from_buffer(body_length, (void *)body, MHD_RESPMEM_MUST_COPY);
+        held_bytes = body_length;
     }
+    tmhd_held_body *held = owned != NULL ? malloc(sizeof *held) : NULL;
+    if (held == NULL) {
+        free(owned);
+        return -1;
+    }
+    *held = (tmhd_held_body){owned, held_bytes, exchange->server->options.budget};
+    tmhd_budget_charge(held->budget, held_bytes);
+    struct MHD_Response *response =
+        MHD_create_response_from_buffer_with_free_callback_cls(body_length, owned, tmhd_free_held, held);
     if (response == NULL) {
+        tmhd_free_held(held);
         return -1;
     }
     const char *cursor = headers;
@@ -376,7 +476,7 @@ static void tmhd_completed(void *cls, struct MHD_Connection *connection, void **
     if (exchange == NULL) {
         return;
     }
-    free(exchange->body);
+    tmhd_free_body(exchange);
     free(exchange);
     *req_cls = NULL;
     atomic_fetch_sub_explicit(&server->in_flight, 1, memory_order_relaxed);

@@ -4,6 +4,7 @@
 #include <simdjson.h>
 
 #include <cstring>
+#include <new>
 #include <string>
 
 namespace {
@@ -17,6 +18,8 @@ simdjson::dom::parser &thread_parser() {
     }();
     return parser;
 }
+
+bool is_digit(uint8_t c) { return c >= '0' && c <= '9'; }
 
 // A JSON integer literal too large for 64 bits, which simdjson 3.0 refuses (NUMBER_ERROR) although
 // it is valid JSON: true for digits beyond INT64_MIN (negative) or UINT64_MAX (positive).
@@ -50,17 +53,37 @@ bool widen_big_integers(const uint8_t *bytes, size_t length, std::string &out) {
             continue;
         }
         if (c == '-' || (c >= '0' && c <= '9')) {
+            // One whole number token: sign, integer digits, then any fraction and exponent, so
+            // that digits after '.', 'e' or '-' are never taken for an integer of their own.
             size_t start = i;
             bool negative = c == '-';
             size_t digits = negative ? i + 1 : i;
             size_t j = digits;
-            while (j < length && bytes[j] >= '0' && bytes[j] <= '9') {
+            while (j < length && is_digit(bytes[j])) {
                 j++;
             }
-            bool fraction_or_exponent = j < length && (bytes[j] == '.' || bytes[j] == 'e' || bytes[j] == 'E');
+            size_t integer_end = j;
+            bool fraction_or_exponent = false;
+            if (j < length && bytes[j] == '.') {
+                fraction_or_exponent = true;
+                j++;
+                while (j < length && is_digit(bytes[j])) {
+                    j++;
+                }
+            }
+            if (j < length && (bytes[j] == 'e' || bytes[j] == 'E')) {
+                fraction_or_exponent = true;
+                j++;
+                if (j < length && (bytes[j] == '+' || bytes[j] == '-')) {
+                    j++;
+                }
+                while (j < length && is_digit(bytes[j])) {
+                    j++;
+                }
+            }
             out.append(reinterpret_cast<const char *>(bytes + start), j - start);
-            if (!fraction_or_exponent && j > digits && bytes[digits] != '0' &&
-                beyond_64_bits(bytes + digits, j - digits, negative)) {
+            if (!fraction_or_exponent && integer_end > digits && bytes[digits] != '0' &&
+                beyond_64_bits(bytes + digits, integer_end - digits, negative)) {
                 out.append(".0");
                 widened = true;
             }
@@ -82,10 +105,15 @@ extern "C" tjson_status tjson_parse(const uint8_t *bytes, size_t length, int pad
     simdjson::error_code error =
         parser.parse(bytes, length, padded == 0).get(root);
     if (error == simdjson::NUMBER_ERROR) {
-        // Rare: retried on a copy only when the document has an integer beyond 64 bits.
-        std::string widened;
-        if (widen_big_integers(bytes, length, widened)) {
-            error = parser.parse(widened.data(), widened.size(), true).get(root);
+        // Rare: retried on a copy only when the document has an integer beyond 64 bits. The
+        // copy's allocation may fail: that is a capacity error, never an exception through C.
+        try {
+            std::string widened;
+            if (widen_big_integers(bytes, length, widened)) {
+                error = parser.parse(widened.data(), widened.size(), true).get(root);
+            }
+        } catch (const std::bad_alloc &) {
+            error = simdjson::MEMALLOC;
         }
     }
     *message = simdjson::error_message(error);

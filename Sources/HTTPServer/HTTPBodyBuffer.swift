@@ -6,11 +6,18 @@ public final class HTTPBodyBuffer: @unchecked Sendable {
     // @unchecked: a buffer is filled by one handler and then only read once, by the same thread.
     private var base: UnsafeMutablePointer<UInt8>?
     public let count: Int
+    /// Bytes of the allocation reserved from `budget` (its whole capacity), given back when the
+    /// memory is freed or handed to the server, which then accounts it until the answer is sent.
+    let held: Int
+    let budget: HTTPMemoryBudget?
 
-    /// Takes ownership of `count` bytes at `base`, allocated with malloc.
-    public init(adopting base: UnsafeMutablePointer<UInt8>, count: Int) {
+    /// Takes ownership of `count` bytes at `base`, allocated with malloc; `held` bytes of it were
+    /// reserved from `budget`.
+    public init(adopting base: UnsafeMutablePointer<UInt8>, count: Int, held: Int = 0, budget: HTTPMemoryBudget? = nil) {
         self.base = base
         self.count = count
+        self.held = max(held, count)
+        self.budget = budget
     }
 
     public var bytes: [UInt8] {
@@ -18,13 +25,19 @@ public final class HTTPBodyBuffer: @unchecked Sendable {
         return Array(UnsafeBufferPointer(start: base, count: count))
     }
 
-    /// Hands the memory over (to be freed with free()); the buffer is empty afterwards.
+    /// Hands the memory over (to be freed with free()) with its reservation; the buffer is empty afterwards.
     func take() -> UnsafeMutablePointer<UInt8>? {
-        defer { base = nil }
+        defer {
+            if base != nil { budget?.release(held) }
+            base = nil
+        }
         return base
     }
 
-    deinit { free(base) }
+    deinit {
+        if base != nil { budget?.release(held) }
+        free(base)
+    }
 }
 
 /// The bytes of a response.

@@ -8,4 +8,6 @@ public enum HTTPRejection: Sendable, Equatable {
     case unsupportedTransferEncoding
     /// Both Content-Length and Transfer-Encoding, or Content-Length values that differ.
     case ambiguousLength
+    /// Receiving the body would pass the memory budget.
+    case memoryExhausted
 }

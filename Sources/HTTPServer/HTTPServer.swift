@@ -7,6 +7,8 @@ public final class HTTPServer: Sendable {
     public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 
     public let configuration: HTTPServerConfiguration
+    /// Request bodies and queued answers count against it (nil: unbounded).
+    public let memoryBudget: HTTPMemoryBudget?
     private let handler: Handler
     private let state = Mutex<State>(State())
 
@@ -21,8 +23,9 @@ public final class HTTPServer: Sendable {
         let context: Unmanaged<HandlerBox>
     }
 
-    public init(configuration: HTTPServerConfiguration, handler: @escaping Handler) {
+    public init(configuration: HTTPServerConfiguration, memoryBudget: HTTPMemoryBudget? = nil, handler: @escaping Handler) {
         self.configuration = configuration
+        self.memoryBudget = memoryBudget
         self.handler = handler
     }
 
@@ -45,6 +48,7 @@ public final class HTTPServer: Sendable {
             max_connections: UInt32(clamping: configuration.maxConnections),
             connection_timeout: UInt32(clamping: configuration.connectionTimeout),
             connection_memory_limit: configuration.connectionMemoryLimit,
+            budget: memoryBudget?.raw,
             handler: { context, request, exchange in
                 guard let context, let request, let exchange else { return }
                 Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue().serve(request, exchange)
@@ -110,6 +114,7 @@ private final class HandlerBox: Sendable {
         case TMHD_REJECT_OVERLOADED: rejection = .overloaded
         case TMHD_REJECT_TRANSFER_ENCODING: rejection = .unsupportedTransferEncoding
         case TMHD_REJECT_AMBIGUOUS_LENGTH: rejection = .ambiguousLength
+        case TMHD_REJECT_MEMORY: rejection = .memoryExhausted
         default: rejection = nil
         }
         let request = HTTPRequest(
@@ -144,13 +149,14 @@ private final class HandlerBox: Sendable {
                 bytes.withUnsafeBufferPointer { body in
                     _ = tmhd_respond(
                         exchange, UInt32(response.status), names.baseAddress, response.headers.fields.count,
-                        body.baseAddress, body.count, TMHD_BODY_COPY, close)
+                        body.baseAddress, body.count, TMHD_BODY_COPY, body.count, close)
                 }
             case .buffer(let buffer):
-                let count = buffer.count
+                let count = buffer.count, held = buffer.held
+                // The server accounts the answer from here on; the buffer gives its reservation back.
                 _ = tmhd_respond(
                     exchange, UInt32(response.status), names.baseAddress, response.headers.fields.count,
-                    buffer.take(), count, TMHD_BODY_TAKE, close)
+                    buffer.take(), count, TMHD_BODY_TAKE, held, close)
             }
         }
     }

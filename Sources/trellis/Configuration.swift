@@ -8,6 +8,9 @@ struct Configuration {
     var corsOrigins = "*"
     var log = "json"
     var command = Command.serve
+    /// Bytes; nil until chosen: half the container's (cgroup) or the machine's memory.
+    var memoryBudget: Int?
+    var maxAnswerFactor = 16
 
     enum Command { case serve, healthcheck, help, version }
 
@@ -29,6 +32,11 @@ struct Configuration {
           --connection-timeout S      seconds an idle connection stays open (TRELLIS_CONNECTION_TIMEOUT; default 30)
           --connection-memory N       bytes per connection for the request line and headers
                                       (TRELLIS_CONNECTION_MEMORY; default 65536)
+          --memory-budget N           bytes of request bodies being received plus answers not yet sent;
+                                      past it requests get 503 (TRELLIS_MEMORY_BUDGET; default: half
+                                      the container's memory limit, else half the machine's memory)
+          --max-answer-factor N       no answer is larger than N × its request body + 1 MiB
+                                      (TRELLIS_MAX_ANSWER_FACTOR; default 16)
           --cors-origins LIST         allowed browser origins, comma-separated, or * (TRELLIS_CORS_ORIGINS; default *)
           --log json|off              access log on stdout (TRELLIS_LOG; default json)
           --help                      this text
@@ -46,6 +54,7 @@ struct Configuration {
             ("max-body-bytes", ["TRELLIS_MAX_BODY_BYTES"]), ("max-connections", ["TRELLIS_MAX_CONNECTIONS"]),
             ("connection-timeout", ["TRELLIS_CONNECTION_TIMEOUT"]), ("cors-origins", ["TRELLIS_CORS_ORIGINS"]),
             ("connection-memory", ["TRELLIS_CONNECTION_MEMORY"]),
+            ("memory-budget", ["TRELLIS_MEMORY_BUDGET"]), ("max-answer-factor", ["TRELLIS_MAX_ANSWER_FACTOR"]),
             ("log", ["TRELLIS_LOG"]),
         ]
         for (flag, names) in envNames {
@@ -100,6 +109,8 @@ struct Configuration {
         case "max-connections": server.maxConnections = try integer(1...60000)
         case "connection-timeout": server.connectionTimeout = try integer(1...86400)
         case "connection-memory": server.connectionMemoryLimit = try integer((8 << 10)...(16 << 20))
+        case "memory-budget": memoryBudget = try integer((1 << 20)...(1 << 50))
+        case "max-answer-factor": maxAnswerFactor = try integer(1...1_000_000)
         case "cors-origins": corsOrigins = value
         case "log":
             guard value == "json" || value == "off" else { throw Invalid(message: "--log must be json or off, not '\(value)'") }
@@ -108,8 +119,31 @@ struct Configuration {
         }
     }
 
-    var service: ServiceConfiguration {
+    func service(memoryBudget: HTTPMemoryBudget?) -> ServiceConfiguration {
         ServiceConfiguration(
-            cors: CORSPolicy(corsOrigins), log: AccessLog(enabled: log == "json"), maxBodyBytes: server.maxBodyBytes)
+            cors: CORSPolicy(corsOrigins), log: AccessLog(enabled: log == "json"), maxBodyBytes: server.maxBodyBytes,
+            maxAnswerFactor: maxAnswerFactor, memoryBudget: memoryBudget)
+    }
+
+    /// The default memory budget: half the memory this process may use, from the cgroup v2 or v1
+    /// limit when there is one (a container), else from the machine's physical memory.
+    static func defaultMemoryBudget() -> Int {
+        let physical = sysconf(Int32(_SC_PHYS_PAGES)) * sysconf(Int32(_SC_PAGESIZE))
+        var limit = physical > 0 ? physical : 1 << 30
+        for path in ["/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"] {
+            if let text = readSmallFile(path), let bytes = Int(text), bytes > 0 { limit = min(limit, bytes) }
+        }
+        return max(limit / 2, 16 << 20)
+    }
+
+    /// The first line of a small file ("max" and other words come back as they are), nil when unreadable.
+    private static func readSmallFile(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[..<n], as: UTF8.self).split(separator: "\n").first.map(String.init)
     }
 }

@@ -65,15 +65,18 @@ sigaddset(&stopSignals, SIGINT)
 sigaddset(&stopSignals, SIGTERM)
 pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
 
-let service = TrellisService(configuration: configuration.service)
-let server = HTTPServer(configuration: configuration.server, handler: service.handle)
+guard let memoryBudget = HTTPMemoryBudget(limit: configuration.memoryBudget ?? Configuration.defaultMemoryBudget()) else {
+    fail("cannot allocate the memory budget", code: 1)
+}
+let service = TrellisService(configuration: configuration.service(memoryBudget: memoryBudget))
+let server = HTTPServer(configuration: configuration.server, memoryBudget: memoryBudget, handler: service.handle)
 let port: Int
 do {
     port = try server.start()
 } catch {
     fail(error.description, code: 1)
 }
-say("listening on \(configuration.server.host):\(port) with \(configuration.server.threads) threads")
+say("listening on \(configuration.server.host):\(port) with \(configuration.server.threads) threads, memory budget \(memoryBudget.limit) bytes")
 
 var received: Int32 = 0
 sigwait(&stopSignals, &received)

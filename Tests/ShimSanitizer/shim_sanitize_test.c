@@ -26,6 +26,8 @@
 
 static int failures;
 static atomic_uint handled;
+// Every body and answer is accounted here; all of it is given back once the server stops.
+static tmhd_budget *budget;
 
 static void fail(const char *format, ...) {
     va_list args;
@@ -48,7 +50,7 @@ static void handler(void *context, const tmhd_request *request, tmhd_exchange *e
                           : request->rejection == TMHD_REJECT_BODY_TOO_LARGE ? 413
                                                                              : 400;
         static const char headers[] = "Content-Type\0text/plain\0";
-        tmhd_respond(exchange, status, headers, 1, (const uint8_t *)"rejected", 8, TMHD_BODY_COPY, 0);
+        tmhd_respond(exchange, status, headers, 1, (const uint8_t *)"rejected", 8, TMHD_BODY_COPY, 8, 0);
         return;
     }
     if (strcmp(request->path, "/silent") == 0) {
@@ -74,9 +76,9 @@ static void handler(void *context, const tmhd_request *request, tmhd_exchange *e
     if (strcmp(request->path, "/take") == 0) {
         uint8_t *body = malloc((size_t)n);
         memcpy(body, text, (size_t)n);
-        tmhd_respond(exchange, 200, headers, 2, body, (size_t)n, TMHD_BODY_TAKE, 0);
+        tmhd_respond(exchange, 200, headers, 2, body, (size_t)n, TMHD_BODY_TAKE, (size_t)n, 0);
     } else {
-        tmhd_respond(exchange, 200, headers, 2, (const uint8_t *)text, (size_t)n, TMHD_BODY_COPY, 0);
+        tmhd_respond(exchange, 200, headers, 2, (const uint8_t *)text, (size_t)n, TMHD_BODY_COPY, (size_t)n, 0);
     }
 }
 
@@ -302,6 +304,7 @@ static tmhd_server *start(unsigned threads, unsigned max_connections, uint16_t *
         .max_connections = max_connections,
         .connection_timeout = 5,
         .connection_memory_limit = 32 * 1024,
+        .budget = budget,
         .handler = handler,
         .context = NULL,
     };
@@ -341,9 +344,14 @@ static void run_server(unsigned threads) {
 }
 
 int main(void) {
+    budget = tmhd_budget_create(64u << 20);
     run_server(2);
     run_server(1);
     run_server(0);
+    if (tmhd_budget_in_use(budget) != 0) {
+        fail("%zu budget bytes still in use after every server stopped", tmhd_budget_in_use(budget));
+    }
+    tmhd_budget_destroy(budget);
     if (failures > 0) {
         fprintf(stderr, "%d failures\n", failures);
         return 1;

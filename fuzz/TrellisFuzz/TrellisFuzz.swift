@@ -56,12 +56,29 @@ enum Fuzz {
 
         var headers = HTTPHeaders()
         headers.add("Content-Type", "application/json")
+        let started = monotonicSeconds()
         let response = service.handle(HTTPRequest(method: "POST", path: path, headers: headers, body: body, bodyPadding: padding))
+        let seconds = monotonicSeconds() - started
+        // Cost: no input takes more than a second (libFuzzer's -timeout only catches hangs).
+        if seconds > maxSeconds { fail("\(data.count) bytes took \(seconds) s (more than \(maxSeconds) s)") }
+        // Amplification: no answer passes its bound.
+        let bound = service.configuration.answerLimit(bodyBytes: data.count)
+        if response.body.count > bound { fail("\(response.body.count) bytes answered to \(data.count) (bound \(bound))") }
         check(response, request: body)
         return response.status
     }
 
-    /// The contract every answer to a POST with a JSON content type keeps: 200 with a JSON object;
+    /// TRELLIS_FUZZ_MAX_SECONDS, default 1.
+    static let maxSeconds: Double = getenv("TRELLIS_FUZZ_MAX_SECONDS").flatMap { Double(String(cString: $0)) } ?? 1
+
+    static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
+    /// The contract every answer to a POST with a JSON content type keeps: within 16 × the request
+    /// + 1 MiB and a second (checked in `run`); 200 with a JSON object;
     /// or 400/413/422 with a problem+json object whose `status` matches, and for 422 a non-empty
     /// `errors` list (at most 100) whose every pointer leads into the request: to a value in it or,
     /// for a member that is missing, to the object that lacks it. Anything else (a 500, output

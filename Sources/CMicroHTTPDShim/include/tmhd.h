@@ -32,7 +32,25 @@ typedef enum {
     TMHD_REJECT_TRANSFER_ENCODING = 3,
     /// Both Content-Length and Transfer-Encoding, or Content-Length values that differ.
     TMHD_REJECT_AMBIGUOUS_LENGTH = 4,
+    /// Receiving the body would pass the memory budget.
+    TMHD_REJECT_MEMORY = 5,
 } tmhd_rejection;
+
+/// A process-wide ceiling on the bytes of request bodies being received plus answers not yet
+/// sent, shared by the shim (bodies, queued answers) and the handler (answers being written).
+typedef struct tmhd_budget tmhd_budget;
+
+/// A budget of `limit` bytes, nothing in use. NULL when it cannot be allocated.
+tmhd_budget *tmhd_budget_create(size_t limit);
+void tmhd_budget_destroy(tmhd_budget *budget);
+/// Takes `bytes` when they fit under the limit: 1, else 0 (nothing taken; a refusal is counted).
+int tmhd_budget_reserve(tmhd_budget *budget, size_t bytes);
+/// Gives back bytes taken earlier.
+void tmhd_budget_release(tmhd_budget *budget, size_t bytes);
+size_t tmhd_budget_in_use(const tmhd_budget *budget);
+size_t tmhd_budget_limit(const tmhd_budget *budget);
+/// Reservations refused so far.
+uint64_t tmhd_budget_refusals(const tmhd_budget *budget);
 
 typedef struct {
     const char *name;
@@ -70,6 +88,8 @@ typedef struct {
     unsigned int connection_timeout;
     /// Bytes of per-connection buffer memory libmicrohttpd may use for reading.
     size_t connection_memory_limit;
+    /// Request bodies and queued answers are accounted here; NULL: no budget.
+    tmhd_budget *budget;
     tmhd_handler handler;
     void *context;
 } tmhd_options;
@@ -101,11 +121,13 @@ typedef enum {
 } tmhd_body_ownership;
 
 /// Queues the response. `headers` is `count` pairs packed as "name\0value\0name\0value\0".
-/// With `close_connection`, the connection closes after this response.
+/// With `close_connection`, the connection closes after this response. `held_bytes` (at least
+/// body_length: a taken body's whole allocation) count against the budget until the answer is
+/// sent or abandoned, whether or not they fit: the handler reserved them while writing.
 int tmhd_respond(tmhd_exchange *exchange, unsigned int status,
                  const char *headers, size_t header_count,
                  const uint8_t *body, size_t body_length, tmhd_body_ownership ownership,
-                 int close_connection);
+                 size_t held_bytes, int close_connection);
 
 #ifdef __cplusplus
 }

@@ -7,7 +7,7 @@ public enum FlowEndpoint {
     public static let endpoint = JSONEndpoint(path: path) { body, problems, json in
         guard let request = FlowLayoutRequest.read(body, &problems) else { return }
         let result = FlowLayout.compute(request.layout)
-        json = JSONWriter(capacity: FlowLayoutResponse.estimatedSize(result, hasIDs: !request.ids.isEmpty))
+        json.reserveCapacity(FlowLayoutResponse.estimatedSize(result, hasIDs: !request.ids.isEmpty))
         FlowLayoutResponse.write(result, ids: request.ids, to: &json)
     }
 }

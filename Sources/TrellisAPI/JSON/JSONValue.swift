@@ -123,44 +123,7 @@ public struct JSONValue {
 
     /// The RFC 6901 pointer to this value, found by walking down from the root (no recursion).
     public var pointer: String {
-        var tokens: [String] = []
-        var i = 1
-        search: while i != index {
-            switch tjson_type_at(document, i) {
-            case TJSON_OBJECT:
-                var j = i + 1
-                while tjson_type_at(document, j) != TJSON_OBJECT_END {
-                    let value = j + 1
-                    let next = tjson_after(document, value)
-                    if index >= value && index < next {
-                        tokens.append(JSONValue(document: document, index: j).withStringBytes {
-                            JSONPointer.escape(String(decoding: $0, as: UTF8.self))
-                        })
-                        i = value
-                        continue search
-                    }
-                    j = next
-                }
-                break search
-            case TJSON_ARRAY:
-                var j = i + 1
-                var position = 0
-                while tjson_type_at(document, j) != TJSON_ARRAY_END {
-                    let next = tjson_after(document, j)
-                    if index >= j && index < next {
-                        tokens.append(String(position))
-                        i = j
-                        continue search
-                    }
-                    position += 1
-                    j = next
-                }
-                break search
-            default:
-                break search
-            }
-        }
-        return tokens.reduce(into: "") { $0 += "/" + $1 }
+        JSONPointer.pointers(to: [index], in: document)[0]
     }
 }
 

@@ -4,49 +4,115 @@ import HTTPServer
 
 /// A streaming JSON writer into one growable malloc'd buffer, which becomes the response body
 /// without a copy (`finish()`). Not copyable: one writer, one buffer.
+///
+/// Rule: an answer is bounded. The writer never grows past `limit` bytes, and every byte it
+/// allocates is first reserved from the memory budget; when either refuses, or malloc fails,
+/// it stops writing and records why (`failure`), and the caller answers a problem instead.
 public struct JSONWriter: ~Copyable {
-    private var base: UnsafeMutablePointer<UInt8>
+    private var base: UnsafeMutablePointer<UInt8>?
     private var capacity: Int
     public private(set) var count = 0
     /// True right after `[`, `{` or a key: the next value needs no comma.
     private var atStart = true
+    /// The most bytes this answer may take.
+    public let limit: Int
+    private let budget: HTTPMemoryBudget?
+    /// Why writing stopped; nil while every byte fits.
+    public private(set) var failure: Failure?
 
-    public init(capacity: Int = 512) {
-        self.capacity = max(capacity, 16)
-        base = malloc(self.capacity)!.assumingMemoryBound(to: UInt8.self)
+    public enum Failure: Equatable, Sendable {
+        /// The answer would pass `limit`.
+        case tooLarge
+        /// The memory budget or malloc refused the bytes.
+        case outOfMemory
     }
 
-    deinit { free(base) }
+    public init(capacity: Int = 512, limit: Int = .max, budget: HTTPMemoryBudget? = nil) {
+        self.limit = max(limit, 16)
+        self.budget = budget
+        let wanted = min(max(capacity, 16), self.limit)
+        self.capacity = 0
+        guard budget?.reserve(wanted) ?? true else {
+            failure = .outOfMemory
+            return
+        }
+        guard let memory = malloc(wanted) else {
+            budget?.release(wanted)
+            failure = .outOfMemory
+            return
+        }
+        base = memory.assumingMemoryBound(to: UInt8.self)
+        self.capacity = wanted
+    }
+
+    deinit {
+        if base != nil { budget?.release(capacity) }
+        free(base)
+    }
 
     /// A copy of what was written so far.
-    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+    public var bytes: [UInt8] {
+        guard let base else { return [] }
+        return Array(UnsafeBufferPointer(start: base, count: count))
+    }
 
-    /// The written bytes as a response body, handed over without a copy.
+    /// The written bytes as a response body, handed over without a copy (call only when `failure` is nil).
     public consuming func finish() -> HTTPBody {
-        let body = HTTPBody.buffer(HTTPBodyBuffer(adopting: base, count: count))
-        discard self
+        guard let base, failure == nil else {
+            return .bytes([])
+        }
+        let body = HTTPBody.buffer(HTTPBodyBuffer(adopting: base, count: count, held: capacity, budget: budget))
+        // The body owns the memory and its reservation now.
+        self.base = nil
         return body
     }
 
-    private mutating func reserve(_ extra: Int) {
-        guard count + extra > capacity else { return }
-        var grown = capacity * 2
+    /// Makes room for `extra` more bytes; false (and `failure` set) when the answer may not grow.
+    private mutating func reserve(_ extra: Int) -> Bool {
+        guard failure == nil else { return false }
+        guard count + extra > capacity else { return true }
+        guard extra <= limit - count else {
+            failure = .tooLarge
+            return false
+        }
+        var grown = max(capacity * 2, 64)
         while grown < count + extra { grown *= 2 }
-        base = realloc(base, grown)!.assumingMemoryBound(to: UInt8.self)
-        capacity = grown
+        guard grow(to: min(grown, limit)) else {
+            failure = .outOfMemory
+            return false
+        }
+        return true
+    }
+
+    /// Reallocates to `size` bytes, reserved from the budget first; false when either refuses.
+    private mutating func grow(to size: Int) -> Bool {
+        guard budget?.reserve(size - capacity) ?? true else { return false }
+        guard let memory = realloc(base, size) else {
+            budget?.release(size - capacity)
+            return false
+        }
+        base = memory.assumingMemoryBound(to: UInt8.self)
+        capacity = size
+        return true
+    }
+
+    /// Allocates room for an answer of about `size` bytes up front (at most `limit`); a refusal
+    /// here is not a failure, the writer grows as it writes.
+    public mutating func reserveCapacity(_ size: Int) {
+        let size = min(size, limit)
+        if failure == nil && size > capacity { _ = grow(to: size) }
     }
 
     @inline(__always)
     private mutating func append(_ byte: UInt8) {
-        if count == capacity { reserve(1) }
-        base[count] = byte
+        if count == capacity { guard reserve(1) else { return } }
+        base.unsafelyUnwrapped[count] = byte
         count += 1
     }
 
     private mutating func append(_ bytes: UnsafeRawBufferPointer) {
-        guard !bytes.isEmpty else { return }
-        reserve(bytes.count)
-        (base + count).update(from: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        guard !bytes.isEmpty, reserve(bytes.count), let source = bytes.baseAddress else { return }
+        (base.unsafelyUnwrapped + count).update(from: source.assumingMemoryBound(to: UInt8.self), count: bytes.count)
         count += bytes.count
     }
 
@@ -101,6 +167,8 @@ public struct JSONWriter: ~Copyable {
 
     /// A string from UTF-8 bytes, escaped per RFC 8259 §7.
     public mutating func string(utf8: UnsafeRawBufferPointer) {
+        // Past the limit nothing is written: don't scan long strings for nothing.
+        guard failure == nil else { return }
         separate()
         append(UInt8(ascii: "\""))
         var runStart = 0
@@ -194,9 +262,10 @@ public struct JSONWriter: ~Copyable {
         let document = source.document
         var i = source.index
         let end = source.end
+        guard failure == nil else { return }
         // One entry per open container.
         var open: [Container] = []
-        while i < end {
+        while i < end && failure == nil {
             let type = tjson_type_at(document, i)
             if open.last == .objectAwaitingKey && type != TJSON_OBJECT_END {
                 JSONValue(document: document, index: i).withStringBytes { string(utf8: $0) }

@@ -2,7 +2,9 @@ import TrellisCore
 
 /// Issue 3, POST /v1/outline/expansion: the nodes to expand so that every found selection is visible.
 enum OutlineExpansionEndpoint {
-    static let endpoint = JSONEndpoint(path: "/v1/outline/expansion", depthAdvice: OutlineLimits.depthAdvice) {
+    static let endpoint = JSONEndpoint(path: "/v1/outline/expansion", depthAdvice: OutlineLimits.depthAdvice,
+        sizeAdvice: OutlineLimits.expansionSizeAdvice
+    ) {
         body, problems, json in
         guard let request = OutlineExpansionRequest(body, &problems) else { return }
         let expansion = OutlineExpansion(tree: request.input.tree, selections: request.indices)

@@ -2,7 +2,9 @@ import TrellisCore
 
 /// Issue 3, POST /v1/outline/rows: the window of visible rows of an outline picker.
 enum OutlineRowsEndpoint {
-    static let endpoint = JSONEndpoint(path: "/v1/outline/rows", depthAdvice: OutlineLimits.depthAdvice) {
+    static let endpoint = JSONEndpoint(path: "/v1/outline/rows", depthAdvice: OutlineLimits.depthAdvice,
+        sizeAdvice: OutlineLimits.rowsSizeAdvice
+    ) {
         body, problems, json in
         guard let request = OutlineRowsRequest(body, &problems) else { return }
         let rows = OutlineRows(

@@ -46,8 +46,15 @@ struct OutlineTreeInput {
         self.ids = reader.ids
     }
 
-    /// An optional member naming a key; nil when absent, null or not a string (then a problem is recorded).
+    /// An optional member naming a key; nil when absent, null, not a string or longer than
+    /// `OutlineLimits.maxKeyBytes` (then a problem is recorded).
     private static func key(_ body: JSONValue, _ name: StaticString, _ problems: inout Problems) -> String? {
-        body.optional(name)?.text(&problems)
+        guard let value = body.optional(name), let key = value.text(&problems) else { return nil }
+        // Rule: member names are short, so no pointer or answer repeats a long one.
+        guard key.utf8.count <= OutlineLimits.maxKeyBytes else {
+            problems.add(at: value, "must be at most \(OutlineLimits.maxKeyBytes) bytes of UTF-8")
+            return nil
+        }
+        return key
     }
 }

@@ -123,14 +123,12 @@ struct OutlineTreeReader {
         }
         if let first = ids.append(id), let id {
             // Issue 3, 422: a duplicate id, naming the first occurrence's pointer.
-            problems.add(at: id, "duplicates the id \(ClientID.quoted(id)) first given at \(idPointer(first))")
+            problems.add(
+                at: id, "duplicates the id \(ClientID.quoted(id)) first given at ",
+                citing: JSONValue(document: document, index: Int(positions[first])), member: idKey)
         }
         nodes.append(OutlineNode(parent: parent, hasChildrenMember: hasChildrenMember))
         positions.append(UInt32(position))
-    }
-
-    private func idPointer(_ node: Int) -> String {
-        JSONPointer.appending(JSONValue(document: document, index: Int(positions[node])).pointer, idKey)
     }
 
     /// Issue 3, 422 in flat form: a cycle, one problem at the parent member of its first node.

@@ -7,6 +7,8 @@ public struct ProblemDetails: Error, Equatable, Sendable {
     public var detail: String
     /// One entry per problem found (422 only).
     public var errors: [Problem]?
+    /// Problems found in all, listed or not (422 only).
+    public var problemCount = 0
     public var extraHeaders: [(String, String)] = []
 
     public init(status: Int, detail: String, errors: [Problem]? = nil) {
@@ -20,15 +22,40 @@ public struct ProblemDetails: Error, Equatable, Sendable {
         a.status == b.status && a.detail == b.detail && a.errors == b.errors
     }
 
+    /// 503 with Retry-After: the server can't take this request now (connections or memory).
+    public static func unavailable(_ detail: String) -> ProblemDetails {
+        var problem = ProblemDetails(status: 503, detail: detail)
+        problem.extraHeaders = [("Retry-After", "1")]
+        return problem
+    }
+
     public static func validation(_ problems: Problems) -> ProblemDetails {
         let n = problems.count
         let detail = n == 1
             ? "The request body has 1 problem; see errors."
             : "The request body has \(n) problems; see errors" + (n > Problems.limit ? " (the first \(Problems.limit) are listed)." : ".")
-        return ProblemDetails(status: 422, detail: detail, errors: problems.list)
+        var details = ProblemDetails(status: 422, detail: detail, errors: problems.list)
+        details.problemCount = n
+        return details
     }
 
-    public func response() -> HTTPResponse {
+    /// The answer, at most about `limit` bytes: errors that would pass it are left out (and the
+    /// detail says how many are listed).
+    public func response(limit: Int = 1 << 20) -> HTTPResponse {
+        var errors = self.errors
+        var detail = self.detail
+        if let listed = errors {
+            // An upper bound of each entry's escaped size (\u00XX is 6 bytes for 1).
+            var room = limit - 512 - detail.utf8.count * 6
+            let kept = listed.prefix { error in
+                room -= 32 + (error.pointer.utf8.count + error.detail.utf8.count) * 6
+                return room >= 0
+            }
+            if kept.count < listed.count {
+                errors = Array(kept)
+                detail = "The request body has \(max(problemCount, listed.count)) problems; see errors (the first \(kept.count) are listed)."
+            }
+        }
         var json = JSONWriter(capacity: 256)
         json.beginObject()
         json.key("type"); json.string("about:blank")
@@ -49,6 +76,7 @@ public struct ProblemDetails: Error, Equatable, Sendable {
         json.endObject()
         var headers: HTTPHeaders = ["Content-Type": "application/problem+json"]
         for (name, value) in extraHeaders { headers.add(name, value) }
-        return HTTPResponse(status: status, headers: headers, body: json.finish())
+        // Rule: a failed allocation still answers, with the status and no body.
+        return HTTPResponse(status: status, headers: headers, body: json.failure == nil ? json.finish() : .bytes([]))
     }
 }

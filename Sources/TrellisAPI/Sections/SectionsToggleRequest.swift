@@ -27,7 +27,8 @@ struct SectionsToggleRequest {
             guard let id, let idValue else { continue }
             // Issue 5, `sections`: duplicate ids → 422.
             if let first = indices[id] {
-                problems.add(at: idValue, "\(id.quoted) is already the id of \(first.at.pointer); section ids must be unique")
+                problems.add(
+                    at: idValue, "\(id.quoted) is already the id of ", citing: first.at, "; section ids must be unique")
                 continue
             }
             indices[id] = (sections.count, idValue)

@@ -6,13 +6,16 @@ public struct JSONEndpoint: Sendable {
     public let handle: @Sendable (JSONValue, inout Problems, inout JSONWriter) -> Void
     /// Added to the 400 answer when the body nests deeper than the parser allows.
     public let depthAdvice: String?
+    /// Added to the 422 answer when the answer would pass its size limit: how to ask for less.
+    public let sizeAdvice: String?
 
     public init(
-        path: String, depthAdvice: String? = nil,
+        path: String, depthAdvice: String? = nil, sizeAdvice: String? = nil,
         handle: @escaping @Sendable (JSONValue, inout Problems, inout JSONWriter) -> Void
     ) {
         self.path = path
         self.depthAdvice = depthAdvice
+        self.sizeAdvice = sizeAdvice
         self.handle = handle
     }
 }

@@ -1,3 +1,4 @@
+import HTTPServer
 import Synchronization
 
 /// Prometheus metrics kept in atomics only, so workers never wait on each other.
@@ -16,8 +17,11 @@ public final class Metrics: @unchecked Sendable {
     let inFlight = Atomic<Int>(0)
     let requestBytes = Atomic<Int>(0)
     let responseBytes = Atomic<Int>(0)
+    /// Shown as gauges: its limit, the bytes in use and the reservations it refused.
+    let memoryBudget: HTTPMemoryBudget?
 
-    public init(routes: [String]) {
+    public init(routes: [String], memoryBudget: HTTPMemoryBudget? = nil) {
+        self.memoryBudget = memoryBudget
         self.routes = routes + ["unmatched"]
         let r = self.routes.count
         requests = AtomicCounters(count: r * (Self.methods.count + 1) * (Self.statuses.count + 1))
@@ -72,6 +76,14 @@ public final class Metrics: @unchecked Sendable {
         out += "trellis_request_bytes_total \(requestBytes.load(ordering: .relaxed))\n"
         out += "# HELP trellis_response_bytes_total Response body bytes sent.\n# TYPE trellis_response_bytes_total counter\n"
         out += "trellis_response_bytes_total \(responseBytes.load(ordering: .relaxed))\n"
+        if let memoryBudget {
+            out += "# HELP trellis_memory_budget_bytes The memory budget: request bodies being received plus answers not yet sent.\n"
+            out += "# TYPE trellis_memory_budget_bytes gauge\ntrellis_memory_budget_bytes \(memoryBudget.limit)\n"
+            out += "# HELP trellis_memory_in_use_bytes Bytes of the memory budget in use now.\n"
+            out += "# TYPE trellis_memory_in_use_bytes gauge\ntrellis_memory_in_use_bytes \(memoryBudget.inUse)\n"
+            out += "# HELP trellis_memory_refusals_total Bodies and answers refused because they would pass the budget.\n"
+            out += "# TYPE trellis_memory_refusals_total counter\ntrellis_memory_refusals_total \(memoryBudget.refusals)\n"
+        }
         return out
     }
 }

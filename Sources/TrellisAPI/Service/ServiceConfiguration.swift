@@ -1,12 +1,31 @@
+import HTTPServer
+
 /// What the HTTP layer needs to know beyond the socket settings.
 public struct ServiceConfiguration: Sendable {
     public var cors: CORSPolicy
     public var log: AccessLog
     public var maxBodyBytes: Int
+    /// Rule: no answer is larger than this many times its request's body, plus 1 MiB.
+    public var maxAnswerFactor: Int
+    /// Answers being written reserve their bytes here (the server's budget); nil: unbounded.
+    public var memoryBudget: HTTPMemoryBudget?
 
-    public init(cors: CORSPolicy = .anyOrigin, log: AccessLog = AccessLog(enabled: false), maxBodyBytes: Int = 8 << 20) {
+    public static let answerAllowance = 1 << 20
+
+    public init(
+        cors: CORSPolicy = .anyOrigin, log: AccessLog = AccessLog(enabled: false), maxBodyBytes: Int = 8 << 20,
+        maxAnswerFactor: Int = 16, memoryBudget: HTTPMemoryBudget? = nil
+    ) {
         self.cors = cors
         self.log = log
         self.maxBodyBytes = maxBodyBytes
+        self.maxAnswerFactor = maxAnswerFactor
+        self.memoryBudget = memoryBudget
+    }
+
+    /// The largest answer to a request with a body of `bodyBytes`.
+    public func answerLimit(bodyBytes: Int) -> Int {
+        let (scaled, overflow) = bodyBytes.multipliedReportingOverflow(by: maxAnswerFactor)
+        return overflow ? .max : scaled.addingReportingOverflow(Self.answerAllowance).overflow ? .max : scaled + Self.answerAllowance
     }
 }

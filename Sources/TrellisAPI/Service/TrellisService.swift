@@ -28,7 +28,7 @@ public final class TrellisService: Sendable {
         self.configuration = configuration
         let paths = ["/", "/healthz", "/readyz", "/metrics", "/openapi.yaml", "/playground"] + endpoints.map(\.path)
         self.paths = paths
-        let metrics = Metrics(routes: paths)
+        let metrics = Metrics(routes: paths, memoryBudget: configuration.memoryBudget)
         self.metrics = metrics
         let draining = self.draining
         var table: [String: Route] = [:]
@@ -86,7 +86,7 @@ public final class TrellisService: Sendable {
         do {
             response = try answer(request, route: route, preflight: preflight)
         } catch {
-            response = error.response()
+            response = error.response(limit: configuration.answerLimit(bodyBytes: request.body.count))
         }
         response.headers.add("X-Request-Id", requestId)
         configuration.cors.decorate(&response.headers, origin: origin, preflight: preflight && response.status == 204)
@@ -107,9 +107,9 @@ public final class TrellisService: Sendable {
         case .bodyTooLarge(let limit):
             throw ProblemDetails(status: 413, detail: "The request body is larger than the limit of \(limit) bytes.")
         case .overloaded:
-            var problem = ProblemDetails(status: 503, detail: "Too many open connections; retry shortly.")
-            problem.extraHeaders = [("Retry-After", "1")]
-            throw problem
+            throw .unavailable("Too many open connections; retry shortly.")
+        case .memoryExhausted:
+            throw .unavailable("The server is short of memory for this request's body; retry shortly.")
         case .unsupportedTransferEncoding:
             throw ProblemDetails(
                 status: 400,
@@ -161,10 +161,23 @@ public final class TrellisService: Sendable {
             throw ProblemDetails(status: 400, detail: "The body is not valid JSON: \(message)")
         }
         var problems = Problems()
-        var json = JSONWriter(capacity: 1024)
+        let limit = configuration.answerLimit(bodyBytes: request.body.count)
+        var json = JSONWriter(capacity: 1024, limit: limit, budget: configuration.memoryBudget)
         endpoint.handle(document.root, &problems, &json)
         guard problems.isEmpty else { throw .validation(problems) }
-        return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: json.finish())
+        switch json.failure {
+        case nil:
+            return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: json.finish())
+        case .tooLarge:
+            // Rule: an answer past its limit is refused with a problem that says how to ask for less.
+            throw ProblemDetails(
+                status: 422,
+                detail: "The answer would be larger than \(limit) bytes (\(configuration.maxAnswerFactor) × the request body + 1 MiB)"
+                    + (endpoint.sizeAdvice.map { "; " + $0 } ?? "."),
+                errors: [Problem(pointer: "", detail: "asks for an answer larger than \(limit) bytes")])
+        case .outOfMemory:
+            throw .unavailable("The server is short of memory for this answer; retry shortly.")
+        }
     }
 
     /// application/json or any +json type, with or without parameters (RFC 6839), case-insensitive.

@@ -9,6 +9,8 @@ public enum ClientID: Hashable, Sendable {
     case integer(Int64)
 
     public static let maxMagnitude: Int64 = 1 << 53
+    /// UTF-8 bytes of a string id: ids are names, and answers repeat them.
+    public static let maxStringBytes = 4096
 
     public static func == (a: ClientID, b: ClientID) -> Bool {
         switch (a, b) {
@@ -34,10 +36,16 @@ public enum ClientID: Hashable, Sendable {
         }
     }
 
-    /// True for a string or an integer in range (`2.0` counts as 2); otherwise records a problem.
-    /// Builds no value.
+    /// True for a string of at most `maxStringBytes` or an integer in range (`2.0` counts as 2);
+    /// otherwise records a problem. Builds no value.
     public static func isValid(_ json: JSONValue, _ problems: inout Problems) -> Bool {
-        if json.kind == .string { return true }
+        if json.kind == .string {
+            guard json.withStringBytes({ $0.count }) <= maxStringBytes else {
+                problems.add(at: json, "must be a string of at most \(maxStringBytes) bytes of UTF-8 or an integer")
+                return false
+            }
+            return true
+        }
         if let n = json.int64, n >= -maxMagnitude && n <= maxMagnitude { return true }
         if json.isIntegral {
             problems.add(at: json, "must be a string or an integer with magnitude at most 2^53")

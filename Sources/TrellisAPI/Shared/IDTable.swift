@@ -4,7 +4,10 @@ import Glibc
 /// Valid client ids (ClientID.isValid) numbered in order of appearance and found again by value, straight
 /// from simdjson's tape (`2` and `2.0` are the same id):
 /// ids are hashed and compared by their JSON bytes (strings) or values (integers), so a million ids cost
-/// two small integer arrays and no Swift String or Dictionary entry each (issue 8: hash the bytes once).
+/// two small integer arrays and no Swift String or Dictionary entry each.
+///
+/// Rule: ids are hashed with Swift's Hasher (SipHash, keyed with a random per-process seed), so a
+/// client can't compute ids that pile into one probe sequence: lookups stay O(1) on any input.
 struct IDTable {
     let document: tjson_document
     /// Tape index of each entry's id value; `UInt32.max` for an entry without a valid id.
@@ -12,11 +15,16 @@ struct IDTable {
     /// Open addressing with linear probing: entry + 1, 0 for an empty slot; kept at most half full.
     private var slots: [Int32]
     private var mask: Int
+    /// Mixed into every hash on top of the process's own seed (tests vary it).
+    private let seed: Int
+    /// Occupied slots passed over so far while inserting (tests count them).
+    private(set) var probes = 0
 
     static let none = UInt32.max
 
-    init(document: tjson_document, expectedCount: Int = 16) {
+    init(document: tjson_document, expectedCount: Int = 16, seed: Int = 0) {
         self.document = document
+        self.seed = seed
         var size = 16
         while size < expectedCount * 2 { size <<= 1 }
         slots = [Int32](repeating: 0, count: size)
@@ -43,6 +51,7 @@ struct IDTable {
         values.append(UInt32(value.index))
         var slot = hash(value.index) & mask
         while slots[slot] != 0 {
+            probes += 1
             let other = Int(slots[slot] - 1)
             if same(Int(values[other]), value.index) { return other }
             slot = (slot + 1) & mask
@@ -69,6 +78,7 @@ struct IDTable {
             var slot = hash(Int(values[entry])) & mask
             var duplicate = false
             while slots[slot] != 0 {
+                probes += 1
                 if same(Int(values[Int(slots[slot] - 1)]), Int(values[entry])) { duplicate = true; break }
                 slot = (slot + 1) & mask
             }
@@ -76,25 +86,23 @@ struct IDTable {
         }
     }
 
-    /// Strings by FNV-1a over their bytes, integers by a multiplicative mix; the kinds never collide in `same`.
-    private func hash(_ index: Int) -> Int {
-        var h: UInt64
+    /// Strings by their bytes, integers by their value; the kinds never collide in `same`.
+    func hash(_ index: Int) -> Int {
+        var hasher = Hasher()
+        hasher.combine(seed)
         if tjson_type_at(document, index) == TJSON_STRING {
             var length = 0
-            let bytes = tjson_string(document, index, &length)!
-            h = 0xCBF2_9CE4_8422_2325
-            for i in 0..<length {
-                h = (h ^ UInt64(bytes[i])) &* 0x0000_0100_0000_01B3
-            }
+            let bytes = tjson_string(document, index, &length)
+            hasher.combine(bytes: UnsafeRawBufferPointer(start: bytes, count: length))
         } else {
-            h = UInt64(bitPattern: integer(index)) &* 0x9E37_79B9_7F4A_7C15
+            hasher.combine(integer(index))
         }
-        return Int(truncatingIfNeeded: h ^ (h >> 29))
+        return hasher.finalize()
     }
 
     /// A valid integer id's value, whether written `2` or `2.0`.
     private func integer(_ index: Int) -> Int64 {
-        JSONValue(document: document, index: index).int64!
+        JSONValue(document: document, index: index).int64 ?? 0
     }
 
     private func same(_ a: Int, _ b: Int) -> Bool {
@@ -102,7 +110,9 @@ struct IDTable {
         guard aString == (tjson_type_at(document, b) == TJSON_STRING) else { return false }
         if !aString { return integer(a) == integer(b) }
         var n = 0, m = 0
-        let x = tjson_string(document, a, &n)!, y = tjson_string(document, b, &m)!
-        return n == m && (n == 0 || memcmp(x, y, n) == 0)
+        let x = tjson_string(document, a, &n), y = tjson_string(document, b, &m)
+        guard n == m else { return false }
+        guard n > 0, let x, let y else { return true }
+        return memcmp(x, y, n) == 0
     }
 }

@@ -41,4 +41,70 @@ final class IDTableTests: XCTestCase {
             XCTAssertEqual(table.entry(of: values[2]), 2)
         }
     }
+
+    /// Inserts every value of a JSON array into a fresh table and returns the occupied slots passed over.
+    private func probes(_ text: String, seed: Int) -> Int {
+        Array(text.utf8).withUnsafeBytes { raw -> Int in
+            guard case .success(let document) = JSONDocument.parse(raw, padded: false) else {
+                XCTFail("parse")
+                return 0
+            }
+            let values = Array(document.root.elements)
+            var table = IDTable(document: document.tape, expectedCount: values.count, seed: seed)
+            for value in values { XCTAssertNil(table.append(value)) }
+            return table.probes
+        }
+    }
+
+    /// Integers that all land in one slot of the unseeded hash this table used before (a multiply by
+    /// 0x9E3779B97F4A7C15 and an xor-shift by 29): computed directly, as an attacker would. With the
+    /// seeded hash they spread like any other ids.
+    func testIntegersThatCollidedInTheOldHashSpreadOut() {
+        let n = 2048, mask: UInt64 = 4095 // a table for 2,048 ids has 4,096 slots
+        let inverse = Self.inverse(0x9E37_79B9_7F4A_7C15)
+        var generator = SystemRandomNumberGenerator()
+        var family: [Int64] = []
+        while family.count < n {
+            // h with (h ^ h >> 29) & mask == 0, then x = h / multiplier; kept when |x| ≤ 2^53.
+            let top = generator.next() >> 29
+            let h = top << 29 | (generator.next() & 0x1FFF_F000 & ~mask) | (top & mask)
+            let x = Int64(bitPattern: h &* inverse)
+            guard x.magnitude <= 1 << 53 else { continue }
+            let old = UInt64(bitPattern: x) &* 0x9E37_79B9_7F4A_7C15
+            XCTAssertEqual((old ^ (old >> 29)) & mask, 0)
+            family.append(x)
+        }
+        let text = "[" + family.map(String.init).joined(separator: ",") + "]"
+        // Quadratic would be ~n²/2 = 2 million; linear probing at half load passes ~0.5 slots per insertion.
+        XCTAssertLessThan(probes(text, seed: 0), 4 * n)
+    }
+
+    /// Strings that all land in one slot for one seed: inserted with that seed they pile up (the family
+    /// is real), with another seed they spread out, so a client that can't know the seed can't pile them.
+    func testAStringCollisionFamilyForOneSeedSpreadsUnderAnother() {
+        let n = 512, mask = 1023 // a table for 512 ids has 1,024 slots
+        let attacked = 12345
+        var family: [String] = []
+        var k = 0
+        while family.count < n {
+            let id = "k\(k)"
+            k += 1
+            var hasher = Hasher()
+            hasher.combine(attacked)
+            var bytes = id
+            bytes.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            if hasher.finalize() & mask == 0 { family.append(id) }
+        }
+        let text = "[" + family.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+        XCTAssertGreaterThan(probes(text, seed: attacked), n * (n - 1) / 2 - n, "the family collides for the seed it was made for")
+        XCTAssertLessThan(probes(text, seed: 0), 4 * n)
+        XCTAssertLessThan(probes(text, seed: 777), 4 * n)
+    }
+
+    /// The multiplicative inverse modulo 2^64 of an odd number (Newton's iteration).
+    private static func inverse(_ a: UInt64) -> UInt64 {
+        var x = a
+        for _ in 0..<5 { x = x &* (2 &- a &* x) }
+        return x
+    }
 }

@@ -126,6 +126,26 @@ final class JSONLayerTests: XCTestCase {
         }
     }
 
+    /// A hundred problems at the end of a long array are pointed at in one walk, not one walk each.
+    func testPointersToManyProblemsTakeOneWalk() throws {
+        let n = 200_000
+        let text = #"{"a":{"b":1},"expanded":["# + (0..<n).map(String.init).joined(separator: ",") + "]}"
+        try Array(text.utf8).withUnsafeBytes { raw in
+            guard case .success(let document) = JSONDocument.parse(raw, padded: false) else { return XCTFail("parse") }
+            let elements = Array(try XCTUnwrap(document.root.member("expanded")).elements)
+            let targets = elements.suffix(100).map(\.index)
+            var steps = 0
+            let pointers = JSONPointer.pointers(to: targets, in: document.tape, steps: &steps)
+            XCTAssertEqual(pointers.first, "/expanded/\(n - 100)")
+            XCTAssertEqual(pointers.last, "/expanded/\(n - 1)")
+            XCTAssertLessThan(steps, n + 1000, "one walk over the array, not one per problem (100 × n)")
+            var problems = Problems()
+            for element in elements.suffix(100) { problems.add(at: element, "bad") }
+            XCTAssertEqual(problems.list.map(\.pointer), (n - 100..<n).map { "/expanded/\($0)" })
+            XCTAssertEqual(JSONPointer.escape(String(repeating: "~/", count: 1 << 19)), String(repeating: "~0~1", count: 1 << 19))
+        }
+    }
+
     func testPointersEscapeTildeAndSlash() throws {
         try withJSON(#"{"a/b":{"m~n":[0,{"x":true}]}}"#) { root in
             let x = Array(root.member("a/b")!.member("m~n")!.elements)[1].member("x")!

@@ -53,7 +53,7 @@ final class LiveServer {
         var configuration = configuration
         configuration.maxBodyBytes = http.maxBodyBytes
         service = TrellisService(configuration: configuration, endpoints: endpoints)
-        server = HTTPServer(configuration: http, handler: service.handle)
+        server = HTTPServer(configuration: http, memoryBudget: configuration.memoryBudget, handler: service.handle)
         port = try server.start()
     }
 

@@ -1,0 +1,80 @@
+import Foundation
+import HTTPServer
+import XCTest
+@testable import TrellisAPI
+
+/// The memory budget over real sockets: clients that upload large requests and never read the
+/// answers can't make the process hold more than the budget plus a fixed overhead.
+final class HostileMemoryBudgetTests: HostileTestCase {
+    /// VmRSS of this process (the server runs in it), in bytes.
+    private static func residentBytes() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kilobytes = Int(line.split(separator: " ")[1])
+        else { return 0 }
+        return kilobytes << 10
+    }
+
+    /// A client socket with a small receive buffer, so that answers stay on the server's side.
+    private static func slowReader(port: Int) -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var size: Int32 = 4096
+        setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Foundation.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        return fd
+    }
+
+    func testUnreadAnswersStayWithinTheBudget() throws {
+        let budgetBytes = 64 << 20
+        let budget = try XCTUnwrap(HTTPMemoryBudget(limit: budgetBytes))
+        let server = try LiveServer(
+            http: HTTPServerConfiguration(threads: 2, maxBodyBytes: 2 << 20, connectionMemoryLimit: 64 << 10),
+            service: ServiceConfiguration(memoryBudget: budget))
+        // A 1 MiB flow request; its answer is about 3.5 MiB.
+        var items: [String] = []
+        var size = 0
+        while size < (1 << 20) - 64 {
+            let item = #"{"width":\#(10 + items.count % 50),"height":5}"#
+            items.append(item)
+            size += item.utf8.count + 1
+        }
+        let body = Array(#"{"containerWidth":1000,"items":[\#(items.joined(separator: ","))]}"#.utf8)
+        let request = Hostile.head("/v1/flow/layout", length: body.count) + body
+        let before = Self.residentBytes()
+        var peak = before
+        var sockets: [Int32] = []
+        defer { sockets.forEach { close($0) } }
+        for _ in 0..<200 {
+            let fd = Self.slowReader(port: server.port)
+            sockets.append(fd)
+            // The server may refuse the body (503) and stop reading it: a short send is expected then.
+            _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            peak = max(peak, Self.residentBytes())
+            XCTAssertLessThanOrEqual(budget.inUse, budgetBytes + (4 << 20), "a queued answer may pass the budget by its own size only")
+        }
+        for _ in 0..<20 {
+            usleep(100_000)
+            peak = max(peak, Self.residentBytes())
+        }
+        // Fixed overhead: two parsers for 1 MiB documents, connection buffers, the test's own bytes.
+        let overhead = 64 << 20
+        XCTAssertLessThan(peak - before, budgetBytes + overhead, "RSS grew by \(peak - before) bytes")
+        XCTAssertGreaterThan(budget.refusals, 0, "the budget was reached")
+        assertHealthy(server)
+        sockets.forEach { close($0) }
+        sockets = []
+        // Stopping frees every connection with what it held: all of it is given back.
+        server.server.stop()
+        XCTAssertEqual(budget.inUse, 0, "memory still accounted after every connection closed")
+    }
+}
