@@ -84,21 +84,21 @@ final class IDTableTests: XCTestCase {
     func testAStringCollisionFamilyForOneSeedSpreadsUnderAnother() {
         let n = 512, mask = 1023 // a table for 512 ids has 1,024 slots
         let attacked = 12345
-        var family: [String] = []
-        var k = 0
-        while family.count < n {
-            let id = "k\(k)"
-            k += 1
-            var hasher = Hasher()
-            hasher.combine(attacked)
-            var bytes = id
-            bytes.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-            if hasher.finalize() & mask == 0 { family.append(id) }
+        // Short ids (one-word hash) and long ones (streaming hash).
+        for prefix in ["k", "a-longer-id-"] {
+            var family: [String] = []
+            var k = 0
+            while family.count < n {
+                var id = "\(prefix)\(k)"
+                k += 1
+                let hash = id.withUTF8 { IDTable.hash(string: UnsafeRawBufferPointer($0), seed: attacked) }
+                if hash & mask == 0 { family.append(id) }
+            }
+            let text = "[" + family.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+            XCTAssertGreaterThan(probes(text, seed: attacked), n * (n - 1) / 2 - n, "\(prefix): the family collides for the seed it was made for")
+            XCTAssertLessThan(probes(text, seed: 0), 4 * n, prefix)
+            XCTAssertLessThan(probes(text, seed: 777), 4 * n, prefix)
         }
-        let text = "[" + family.map { "\"\($0)\"" }.joined(separator: ",") + "]"
-        XCTAssertGreaterThan(probes(text, seed: attacked), n * (n - 1) / 2 - n, "the family collides for the seed it was made for")
-        XCTAssertLessThan(probes(text, seed: 0), 4 * n)
-        XCTAssertLessThan(probes(text, seed: 777), 4 * n)
     }
 
     /// The multiplicative inverse modulo 2^64 of an odd number (Newton's iteration).
