@@ -8,4 +8,9 @@ public enum HTTPRejection: Sendable, Equatable {
     case unsupportedTransferEncoding
     /// Both Content-Length and Transfer-Encoding, or Content-Length values that differ.
     case ambiguousLength
+    /// A field name that is not a token (e.g. whitespace before the colon), a control character
+    /// other than HTAB in a field value, or an obs-fold line: the head could be read two ways.
+    case malformedHead
+    /// A NUL in the request target, raw or as %00 in the path.
+    case nulInTarget
 }
