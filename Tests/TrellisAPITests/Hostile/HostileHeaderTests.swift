@@ -99,6 +99,8 @@ final class HostileHeaderTests: HostileTestCase {
             // The one 5xx Trellis cannot prevent: libmicrohttpd refuses other major versions.
             ("GET /healthz HTTP/2.0\r\nHost: x\r\n\r\n", 505),
             ("GET /healthz HTTP/0.9\r\nHost: x\r\n\r\n", 505),
+            // HTTP/1.1 without Host (RFC 9112 §3.2; libmicrohttpd's strict mode).
+            ("GET /healthz HTTP/1.1\r\n\r\n", 400),
         ] {
             assertLibraryPage(try send(server, request), status)
             assertHealthy(server)
@@ -106,28 +108,27 @@ final class HostileHeaderTests: HostileTestCase {
         let garbage = try server.connect()
         try garbage.send((0..<1024).map { UInt8(truncatingIfNeeded: $0) })
         assertLibraryPage(try garbage.readResponse(), 400)
+        // A space inside the target: libmicrohttpd's strict mode closes the connection.
+        let spaced = try Hostile.connect(server, timeoutSeconds: 5)
+        try spaced.send("GET /heal thz HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertEqual(Hostile.ending(of: spaced), .closed)
         assertHealthy(server)
     }
 
-    /// What libmicrohttpd tolerates reaches Trellis and gets its usual answers.
+    /// What libmicrohttpd tolerates reaches Trellis and gets its usual answers (heads that could be
+    /// read two ways, and NUL in the target, are refused: HostileSmugglingTests).
     func testTolerableOddRequestsGetTrellisAnswers() throws {
         let server = try Hostile.server()
         for request in [
-            "GET /healthz HTTP/1.1\r\n\r\n",  // no Host
-            "GET /healthz HTTP/1.0\r\n\r\n",
+            "GET /healthz HTTP/1.0\r\n\r\n",  // no Host, which HTTP/1.0 allows
             "GET /healthz HTTP/1.2\r\nHost: x\r\n\r\n",
             "GET /healthz HTTP/1.1\nHost: x\n\n",  // bare LF
-            "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Folded: a\r\n b\r\n\r\n",
-            "GET /healthz HTTP/1.1\r\nHost: x\r\nBad Name: v\r\n\r\n",
-            "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Nul: a\u{0}b\r\n\r\n",
-            "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Request-Id: \u{7}bell\r\n\r\n",
         ] {
             XCTAssertEqual(try send(server, request).status, 200, request.debugDescription)
         }
         for request in [
             "GET http://x/healthz HTTP/1.1\r\nHost: x\r\n\r\n",
             "OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n",
-            "GET /heal\u{0}thz HTTP/1.1\r\nHost: x\r\n\r\n",
             "GET /%zz HTTP/1.1\r\nHost: x\r\n\r\n",
         ] {
             assertProblem(try send(server, request), 404)
