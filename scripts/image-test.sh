@@ -9,7 +9,7 @@
 #
 # Checks (each one prints "ok: ..." or "FAIL: ..."): /healthz through the published port; the GET
 # endpoints and every POST example of openapi.yaml byte-identical to a host build; non-root PID 1;
-# `podman healthcheck run`; TRELLIS_PORT / PORT and the other settings inside the container;
+# `podman healthcheck run`; --read-only and --cap-drop ALL (the main container); TRELLIS_PORT / PORT and the other settings inside the container;
 # `podman stop` with a request in flight. Records the image size and memory in BENCHMARKS.md.
 #
 # Environment: TRELLIS_IMAGE_STATE (default /var/cache/trellis-image-test),
@@ -343,9 +343,10 @@ healthcheck() { # container, what
 }
 
 # --- The image as a user runs it ---------------------------------------------------------------
-say "podman run -p 127.0.0.1:PORT:8080 (defaults)"
+say "podman run --read-only --cap-drop ALL -p 127.0.0.1:PORT:8080 (defaults)"
 port=$(free_port)
-run main -p "127.0.0.1:$port:8080"
+# Rule: the image runs on a read-only root filesystem without any capability (it writes nothing).
+run main --read-only --cap-drop ALL -p "127.0.0.1:$port:8080"
 container=127.0.0.1:$port
 wait_healthy "$container" || { logs main; fail "/healthz did not answer through 127.0.0.1:$port"; }
 [ "$(curl -sS -o /dev/null -w '%{http_code}' "http://$container/healthz")" = 200 ] || fail "/healthz is not 200"
@@ -360,6 +361,11 @@ pid1=$(awk '/^Name:/ { print $2 }' <<<"$proc")
 [ "$pid1" = trellis ] || fail "PID 1 in the container is '$pid1', not trellis"
 [ "$uid" != 0 ] && [ "$euid" != 0 ] || fail "trellis runs as uid $uid (euid $euid): root"
 ok "PID 1 is trellis, uid $uid (not root); podman top: $(podman top "$PREFIX-main" user pid args | tail -1 | xargs)"
+cap_eff=$(awk '/^CapEff:/ { print $2 }' <<<"$proc")
+[ "$cap_eff" = 0000000000000000 ] || fail "--cap-drop ALL: trellis has effective capabilities $cap_eff"
+[ "$(podman inspect --format '{{.HostConfig.ReadonlyRootfs}}' "$PREFIX-main")" = true ] ||
+    fail "the main container's root filesystem is not read-only"
+ok "--read-only --cap-drop ALL: root filesystem read-only, no effective capabilities, /healthz and the POST examples answered"
 healthcheck main "defaults"
 [ "$(check header "$container" /healthz Access-Control-Allow-Origin https://any.example)" = "*" ] ||
     fail "default CORS: no Access-Control-Allow-Origin: * for an Origin"

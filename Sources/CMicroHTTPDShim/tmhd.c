@@ -7,12 +7,14 @@
 #include <microhttpd.h>
 #include <netdb.h>
 #include <netinet/in.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 // Header fields handed over without a heap allocation; more are collected on the heap.
@@ -74,13 +76,40 @@ size_t tmhd_budget_limit(const tmhd_budget *budget) { return budget->limit; }
 uint64_t tmhd_budget_refusals(const tmhd_budget *budget) {
     return atomic_load_explicit(&((tmhd_budget *)budget)->refusals, memory_order_relaxed);
 }
+// How often the watcher looks for connections past their header deadline.
+#define TMHD_WATCH_INTERVAL_MS 250
+
+// One per open connection (its socket_context): from MHD_CONNECTION_NOTIFY_STARTED to
+// MHD_CONNECTION_NOTIFY_CLOSED, listed in the server's `links` under `links_mutex`.
+typedef struct tmhd_link {
+    struct tmhd_link *prev;
+    struct tmhd_link *next;
+    int fd;
+    // Monotonic milliseconds by which the next request head must be complete; 0 while a
+    // request is being received or answered (or when there is no deadline).
+    atomic_uint_least64_t deadline;
+    // Set once the watcher has shut the socket down (under links_mutex).
+    int shut;
+    // Where the request target's C string ends, as the URI callback saw it.
+    const char *target_end;
+} tmhd_link;
 
 struct tmhd_server {
     struct MHD_Daemon *daemon;
     tmhd_options options;
     atomic_uint open_connections;
     atomic_uint in_flight;
+    pthread_mutex_t links_mutex;
+    pthread_cond_t watcher_wake;
+    tmhd_link *links;
+    int stopping;
+    int watching;
+    pthread_t watcher;
 };
+
+// The URI callback's answer for a target whose path holds %00: the request's first *req_cls.
+// Static, so nothing leaks when libmicrohttpd refuses the request before the access handler.
+static char tmhd_nul_in_path;
 
 // One per request: lives from the first access-handler call to MHD_OPTION_NOTIFY_COMPLETED.
 struct tmhd_exchange {
@@ -238,6 +267,123 @@ typedef struct {
     int chunked;
 } tmhd_framing;
 
+static uint64_t tmhd_now_ms(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t)now.tv_sec * 1000u + (uint64_t)now.tv_nsec / 1000000u;
+}
+
+static tmhd_link *tmhd_link_of(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info != NULL ? info->socket_context : NULL;
+}
+
+// Rule: the next request head is due --header-timeout seconds from now (0: never).
+static void tmhd_start_header_deadline(tmhd_server *server, tmhd_link *link) {
+    unsigned int seconds = server->options.header_timeout;
+    atomic_store_explicit(&link->deadline, seconds ? tmhd_now_ms() + (uint64_t)seconds * 1000u : 0,
+                          memory_order_relaxed);
+}
+
+// RFC 9110 §5.6.2: tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." / "^" / "_"
+// / "`" / "|" / "~" / DIGIT / ALPHA.
+static int tmhd_is_tchar(unsigned char c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+           (c != '\0' && strchr("!#$%&'*+-.^_`|~", c) != NULL);
+}
+
+typedef struct {
+    // Where the previous line of the head ends (its terminating NUL), as an address.
+    uintptr_t line_end;
+    int malformed;
+} tmhd_head_walk;
+
+// libmicrohttpd 0.9.75 keeps the head in place in its connection memory: each line's CR LF (or
+// bare LF) becomes NUL bytes, and the ':' after a field name too. What it loses on the way is
+// recovered from that layout: it stops a value at a raw NUL (dropping the rest of the line),
+// and it appends an obs-fold continuation line to the field *name*, copied into a new block,
+// so that the value no longer follows its name. Both break the layout checked here.
+static enum MHD_Result tmhd_inspect_head_field(void *cls, enum MHD_ValueKind kind, const char *key,
+                                               size_t key_size, const char *value,
+                                               size_t value_size) {
+    (void)kind;
+    tmhd_head_walk *walk = cls;
+    value = value ? value : "";
+    // Rule: a field name is a non-empty token (no whitespace before the colon, no controls).
+    int ok = key_size > 0;
+    for (size_t i = 0; ok && i < key_size; i++) {
+        ok = tmhd_is_tchar((unsigned char)key[i]);
+    }
+    // Rule: a field value holds no control character other than HTAB (RFC 9110 §5.5).
+    for (size_t i = 0; ok && i < value_size; i++) {
+        unsigned char c = (unsigned char)value[i];
+        ok = !((c < 0x20 && c != '\t') || c == 0x7f);
+    }
+    // Rule: each field line starts right after the previous line's CR LF or LF (now NULs).
+    uintptr_t name = (uintptr_t)key;
+    if (ok) {
+        ok = name == walk->line_end + 1 || (name == walk->line_end + 2 && key[-1] == '\0');
+    }
+    // Rule: the value follows its own name, after the colon and optional SP/HTAB only.
+    uintptr_t colon = name + key_size;
+    if (ok) {
+        ok = (uintptr_t)value > colon;
+        for (const char *p = key + key_size + 1; ok && p < value; p++) {
+            ok = *p == ' ' || *p == '\t';
+        }
+    }
+    if (!ok) {
+        walk->malformed = 1;
+        return MHD_NO;
+    }
+    walk->line_end = (uintptr_t)value + value_size;
+    return MHD_YES;
+}
+
+// Rule: a request head is strict, or refused with 400 (and the connection closed) before its
+// body. libmicrohttpd 0.9.75 keeps "Transfer-Encoding : chunked" under the name
+// "Transfer-Encoding " and glues obs-fold lines onto the name, so it frames such a request by
+// Content-Length where a lenient proxy in front may honour the chunked coding: a desync.
+static tmhd_rejection tmhd_check_head(struct MHD_Connection *connection, const char *version) {
+    tmhd_head_walk walk = {(uintptr_t)version + strlen(version), 0};
+    MHD_get_connection_values_n(connection, MHD_HEADER_KIND, tmhd_inspect_head_field, &walk);
+    // After the last line: its CR LF, or LF and the blank line's terminator, both NULs now.
+    const char *end = (const char *)walk.line_end;
+    if (walk.malformed || end[1] != '\0') {
+        return TMHD_REJECT_MALFORMED_HEAD;
+    }
+    return TMHD_REJECT_NONE;
+}
+
+// Rule: a request target with a NUL is refused: libmicrohttpd would end the path there and
+// serve the route before it. %00 in the path is flagged by the URI callback; a raw NUL ends
+// the target's C string before the space that libmicrohttpd turned into the NUL before the
+// HTTP version.
+static tmhd_rejection tmhd_check_target(struct MHD_Connection *connection, void *first_context,
+                                        const char *version) {
+    if (first_context == &tmhd_nul_in_path) {
+        return TMHD_REJECT_NUL_IN_TARGET;
+    }
+    tmhd_link *link = tmhd_link_of(connection);
+    if (link != NULL && link->target_end != NULL && link->target_end + 1 != version) {
+        return TMHD_REJECT_NUL_IN_TARGET;
+    }
+    return TMHD_REJECT_NONE;
+}
+
+// Sees the raw target before libmicrohttpd unescapes it; the answer becomes the first *req_cls.
+static void *tmhd_uri_seen(void *cls, const char *uri, struct MHD_Connection *connection) {
+    (void)cls;
+    tmhd_link *link = tmhd_link_of(connection);
+    size_t length = strlen(uri);
+    if (link != NULL) {
+        link->target_end = uri + length;
+    }
+    size_t path = strcspn(uri, "?");
+    return memmem(uri, path, "%00", 3) != NULL ? &tmhd_nul_in_path : NULL;
+}
+
 static enum MHD_Result tmhd_inspect_framing(void *cls, enum MHD_ValueKind kind, const char *key,
                                             const char *value) {
     (void)kind;
@@ -335,10 +481,18 @@ static enum MHD_Result tmhd_access(void *cls, struct MHD_Connection *connection,
                                    const char *method, const char *version,
                                    const char *upload_data, size_t *upload_data_size,
                                    void **req_cls) {
-    (void)version;
     tmhd_server *server = cls;
-    tmhd_exchange *exchange = *req_cls;
+    tmhd_exchange *exchange = *req_cls == &tmhd_nul_in_path ? NULL : *req_cls;
     if (exchange == NULL) {
+        // Rule: the head is complete: its deadline no longer applies to this request.
+        tmhd_link *link = tmhd_link_of(connection);
+        if (link != NULL) {
+            atomic_store_explicit(&link->deadline, 0, memory_order_relaxed);
+        }
+        tmhd_rejection strictness = tmhd_check_target(connection, *req_cls, version);
+        if (strictness == TMHD_REJECT_NONE) {
+            strictness = tmhd_check_head(connection, version);
+        }
         exchange = calloc(1, sizeof *exchange);
         if (exchange == NULL) {
             return MHD_NO;
@@ -353,7 +507,10 @@ static enum MHD_Result tmhd_access(void *cls, struct MHD_Connection *connection,
             exchange->rejection = TMHD_REJECT_OVERLOADED;
             return tmhd_dispatch(exchange, url, method);
         }
-        exchange->rejection = tmhd_check_framing(connection);
+        exchange->rejection = strictness;
+        if (exchange->rejection == TMHD_REJECT_NONE) {
+            exchange->rejection = tmhd_check_framing(connection);
+        }
         if (exchange->rejection != TMHD_REJECT_NONE) {
             return tmhd_dispatch(exchange, url, method);
         }
@@ -469,11 +626,16 @@ int tmhd_respond(tmhd_exchange *exchange, unsigned int status, const char *heade
 
 static void tmhd_completed(void *cls, struct MHD_Connection *connection, void **req_cls,
                            enum MHD_RequestTerminationCode code) {
-    (void)connection;
     (void)code;
     tmhd_server *server = cls;
+    // Rule: keep-alive: the next head is due --header-timeout after this answer's end.
+    tmhd_link *link = tmhd_link_of(connection);
+    if (link != NULL) {
+        tmhd_start_header_deadline(server, link);
+    }
     tmhd_exchange *exchange = *req_cls;
-    if (exchange == NULL) {
+    if (exchange == NULL || *req_cls == &tmhd_nul_in_path) {
+        *req_cls = NULL;
         return;
     }
     tmhd_free_body(exchange);
@@ -484,19 +646,91 @@ static void tmhd_completed(void *cls, struct MHD_Connection *connection, void **
 
 static void tmhd_connection_changed(void *cls, struct MHD_Connection *connection, void **socket_context,
                                     enum MHD_ConnectionNotificationCode code) {
-    (void)connection;
-    (void)socket_context;
     tmhd_server *server = cls;
     if (code == MHD_CONNECTION_NOTIFY_STARTED) {
         atomic_fetch_add_explicit(&server->open_connections, 1, memory_order_relaxed);
+        const union MHD_ConnectionInfo *info =
+            MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+        tmhd_link *link = calloc(1, sizeof *link);
+        if (link == NULL) {
+            // Rule: a connection the shim cannot track (no deadline, no NUL check) is refused.
+            if (info != NULL) {
+                shutdown(info->connect_fd, SHUT_RDWR);
+            }
+            return;
+        }
+        link->fd = info != NULL ? info->connect_fd : -1;
+        tmhd_start_header_deadline(server, link);
+        pthread_mutex_lock(&server->links_mutex);
+        link->next = server->links;
+        if (server->links != NULL) {
+            server->links->prev = link;
+        }
+        server->links = link;
+        pthread_mutex_unlock(&server->links_mutex);
+        *socket_context = link;
     } else {
         atomic_fetch_sub_explicit(&server->open_connections, 1, memory_order_relaxed);
+        tmhd_link *link = *socket_context;
+        if (link == NULL) {
+            return;
+        }
+        // libmicrohttpd 0.9.75 sends this notification before it closes the socket (in
+        // MHD_cleanup_connections and on internal_add_connection's failure path alike), so
+        // while a link is listed under links_mutex its fd is still this connection's.
+        pthread_mutex_lock(&server->links_mutex);
+        if (link->prev != NULL) {
+            link->prev->next = link->next;
+        } else {
+            server->links = link->next;
+        }
+        if (link->next != NULL) {
+            link->next->prev = link->prev;
+        }
+        pthread_mutex_unlock(&server->links_mutex);
+        free(link);
+        *socket_context = NULL;
     }
+}
+
+// Rule: a connection without a complete request head by its deadline is shut down, however
+// slowly it trickles (each byte restarts libmicrohttpd's idle timeout, not this deadline).
+// Only listed links are touched, under the mutex their close notification takes, so a reused
+// fd number is never shut down; libmicrohttpd then sees the end of stream and closes it.
+static void *tmhd_watch(void *argument) {
+    tmhd_server *server = argument;
+    pthread_mutex_lock(&server->links_mutex);
+    while (!server->stopping) {
+        uint64_t now = tmhd_now_ms();
+        for (tmhd_link *link = server->links; link != NULL; link = link->next) {
+            uint64_t deadline = atomic_load_explicit(&link->deadline, memory_order_relaxed);
+            if (deadline != 0 && now >= deadline && !link->shut && link->fd >= 0) {
+                shutdown(link->fd, SHUT_RDWR);
+                link->shut = 1;
+            }
+        }
+        struct timespec until;
+        clock_gettime(CLOCK_MONOTONIC, &until);
+        until.tv_nsec += TMHD_WATCH_INTERVAL_MS * 1000000L;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec += 1;
+            until.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&server->watcher_wake, &server->links_mutex, &until);
+    }
+    pthread_mutex_unlock(&server->links_mutex);
+    return NULL;
 }
 
 // Blocks of at least this many bytes (request bodies, big responses, parser buffers) are
 // mmapped, so freeing one gives its memory back to the system.
 #define TMHD_MMAP_THRESHOLD (256u << 10)
+
+static void tmhd_free(tmhd_server *server) {
+    pthread_cond_destroy(&server->watcher_wake);
+    pthread_mutex_destroy(&server->links_mutex);
+    free(server);
+}
 
 tmhd_server *tmhd_start(const tmhd_options *options) {
     // Rule: memory held for a large request goes back to the system when the request ends. By
@@ -510,6 +744,12 @@ tmhd_server *tmhd_start(const tmhd_options *options) {
         return NULL;
     }
     server->options = *options;
+    pthread_condattr_t condition;
+    pthread_condattr_init(&condition);
+    pthread_condattr_setclock(&condition, CLOCK_MONOTONIC);
+    pthread_cond_init(&server->watcher_wake, &condition);
+    pthread_condattr_destroy(&condition);
+    pthread_mutex_init(&server->links_mutex, NULL);
     unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ITC;
     if (options->threads == 0) {
         flags |= MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL;
@@ -525,6 +765,11 @@ tmhd_server *tmhd_start(const tmhd_options *options) {
         {MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)options->connection_memory_limit, NULL},
         {MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)tmhd_completed, server},
         {MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)tmhd_connection_changed, server},
+        {MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)tmhd_uri_seen, server},
+        {MHD_OPTION_PER_IP_CONNECTION_LIMIT, (intptr_t)options->max_connections_per_ip, NULL},
+        // Rule: libmicrohttpd itself refuses an HTTP/1.1 request without Host (400, RFC 9112
+        // §3.2) and closes a connection whose request line has a space inside the target.
+        {MHD_OPTION_STRICT_FOR_CLIENT, 1, NULL},
         {options->threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END,
          (intptr_t)options->threads, NULL},
         {MHD_OPTION_END, 0, NULL},
@@ -533,9 +778,19 @@ tmhd_server *tmhd_start(const tmhd_options *options) {
                                       items, MHD_OPTION_END);
     if (server->daemon == NULL) {
         int saved = errno;
-        free(server);
+        tmhd_free(server);
         errno = saved;
         return NULL;
+    }
+    if (options->header_timeout > 0) {
+        int failed = pthread_create(&server->watcher, NULL, tmhd_watch, server);
+        if (failed) {
+            MHD_stop_daemon(server->daemon);
+            tmhd_free(server);
+            errno = failed;
+            return NULL;
+        }
+        server->watching = 1;
     }
     return server;
 }
@@ -552,6 +807,13 @@ unsigned int tmhd_requests_in_flight(const tmhd_server *server) {
 }
 
 void tmhd_stop(tmhd_server *server) {
+    if (server->watching) {
+        pthread_mutex_lock(&server->links_mutex);
+        server->stopping = 1;
+        pthread_cond_signal(&server->watcher_wake);
+        pthread_mutex_unlock(&server->links_mutex);
+        pthread_join(server->watcher, NULL);
+    }
     MHD_stop_daemon(server->daemon);
-    free(server);
+    tmhd_free(server);
 }

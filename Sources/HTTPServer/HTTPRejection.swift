@@ -10,4 +10,9 @@ public enum HTTPRejection: Sendable, Equatable {
     case ambiguousLength
     /// Receiving the body would pass the memory budget.
     case memoryExhausted
+    /// A field name that is not a token (e.g. whitespace before the colon), a control character
+    /// other than HTAB in a field value, or an obs-fold line: the head could be read two ways.
+    case malformedHead
+    /// A NUL in the request target, raw or as %00 in the path.
+    case nulInTarget
 }

@@ -47,6 +47,8 @@ public final class HTTPServer: Sendable {
             max_body_bytes: configuration.maxBodyBytes,
             max_connections: UInt32(clamping: configuration.maxConnections),
             connection_timeout: UInt32(clamping: configuration.connectionTimeout),
+            header_timeout: UInt32(clamping: configuration.headerTimeout),
+            max_connections_per_ip: UInt32(clamping: configuration.maxConnectionsPerIP),
             connection_memory_limit: configuration.connectionMemoryLimit,
             budget: memoryBudget?.raw,
             handler: { context, request, exchange in
@@ -115,6 +117,8 @@ private final class HandlerBox: Sendable {
         case TMHD_REJECT_TRANSFER_ENCODING: rejection = .unsupportedTransferEncoding
         case TMHD_REJECT_AMBIGUOUS_LENGTH: rejection = .ambiguousLength
         case TMHD_REJECT_MEMORY: rejection = .memoryExhausted
+        case TMHD_REJECT_MALFORMED_HEAD: rejection = .malformedHead
+        case TMHD_REJECT_NUL_IN_TARGET: rejection = .nulInTarget
         default: rejection = nil
         }
         let request = HTTPRequest(

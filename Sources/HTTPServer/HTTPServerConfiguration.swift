@@ -12,10 +12,16 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     /// Per-connection buffer: it bounds the request line and headers, and libmicrohttpd clears it for
     /// every request, so larger values cost small requests throughput (256 KiB: about 0.6×).
     public var connectionMemoryLimit: Int
+    /// Seconds a connection has to send a complete request head, counted from its accept or from
+    /// the end of its previous answer, however slowly it trickles; 0 turns the deadline off.
+    public var headerTimeout: Int
+    /// Open connections one client address may hold; 0 means no limit (proxies share one address).
+    public var maxConnectionsPerIP: Int
 
     public init(
         host: String = "0.0.0.0", port: Int = 8080, threads: Int = 2, maxBodyBytes: Int = 8 << 20,
-        maxConnections: Int = 1024, connectionTimeout: Int = 30, connectionMemoryLimit: Int = 64 << 10
+        maxConnections: Int = 1024, connectionTimeout: Int = 30, connectionMemoryLimit: Int = 64 << 10,
+        headerTimeout: Int = 10, maxConnectionsPerIP: Int = 0
     ) {
         self.host = host
         self.port = port
@@ -24,5 +30,7 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         self.maxConnections = maxConnections
         self.connectionTimeout = connectionTimeout
         self.connectionMemoryLimit = connectionMemoryLimit
+        self.headerTimeout = headerTimeout
+        self.maxConnectionsPerIP = maxConnectionsPerIP
     }
 }

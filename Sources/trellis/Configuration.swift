@@ -30,6 +30,12 @@ struct Configuration {
           --max-body-bytes N          largest request body (TRELLIS_MAX_BODY_BYTES; default 8388608)
           --max-connections N         open connections before answering 503 (TRELLIS_MAX_CONNECTIONS; default 1024)
           --connection-timeout S      seconds an idle connection stays open (TRELLIS_CONNECTION_TIMEOUT; default 30)
+          --header-timeout S          seconds a connection has to send a complete request head, from its
+                                      accept or its previous answer, however slowly it trickles; an idle
+                                      keep-alive connection closes after it too (TRELLIS_HEADER_TIMEOUT; default 10)
+          --max-connections-per-ip N  open connections one client address may hold, more are closed;
+                                      0 = no limit (behind a proxy all share its address)
+                                      (TRELLIS_MAX_CONNECTIONS_PER_IP; default 0)
           --connection-memory N       bytes per connection for the request line and headers
                                       (TRELLIS_CONNECTION_MEMORY; default 65536)
           --memory-budget N           bytes of request bodies being received plus answers not yet sent;
@@ -55,6 +61,8 @@ struct Configuration {
             ("connection-timeout", ["TRELLIS_CONNECTION_TIMEOUT"]), ("cors-origins", ["TRELLIS_CORS_ORIGINS"]),
             ("connection-memory", ["TRELLIS_CONNECTION_MEMORY"]),
             ("memory-budget", ["TRELLIS_MEMORY_BUDGET"]), ("max-answer-factor", ["TRELLIS_MAX_ANSWER_FACTOR"]),
+            ("header-timeout", ["TRELLIS_HEADER_TIMEOUT"]),
+            ("max-connections-per-ip", ["TRELLIS_MAX_CONNECTIONS_PER_IP"]),
             ("log", ["TRELLIS_LOG"]),
         ]
         for (flag, names) in envNames {
@@ -111,6 +119,8 @@ struct Configuration {
         case "connection-memory": server.connectionMemoryLimit = try integer((8 << 10)...(16 << 20))
         case "memory-budget": memoryBudget = try integer((1 << 20)...(1 << 50))
         case "max-answer-factor": maxAnswerFactor = try integer(1...1_000_000)
+        case "header-timeout": server.headerTimeout = try integer(1...86400)
+        case "max-connections-per-ip": server.maxConnectionsPerIP = try integer(0...60000)
         case "cors-origins": corsOrigins = value
         case "log":
             guard value == "json" || value == "off" else { throw Invalid(message: "--log must be json or off, not '\(value)'") }

@@ -1,8 +1,9 @@
 // `make shim-sanitize-test`: the C shim (Sources/CMicroHTTPDShim/tmhd.c) on its own, built with
 // clang -fsanitize=address,undefined (LeakSanitizer comes with AddressSanitizer on Linux) and
 // driven over loopback sockets: normal, keep-alive, chunked, oversized (declared and chunked),
-// endless and abandoned uploads, ambiguous framing, a handler that never answers, more
-// connections than the limit, many header fields and a long query, in all three threading
+// endless and abandoned uploads, ambiguous framing, heads that are not strict and NUL in the
+// target, a handler that never answers, more connections than the limit, many header fields and
+// a long query, a connection trickling its head past the header deadline, in all three threading
 // modes (worker pool, one worker, thread per connection); then stop. Any sanitizer report
 // ends the process non-zero (UBSan does not recover; LeakSanitizer checks at exit), and so does
 // any answer other than the one expected. Not a SwiftPM target: the Makefile compiles it.
@@ -248,6 +249,21 @@ static void run_cases(uint16_t port) {
         expect(status == 400, "ambiguous framing", reply);
     }
 
+    // Heads libmicrohttpd reads loosely, and NUL in the target: refused before the body.
+    static const char *const loose[] = {
+        "POST /h HTTP/1.1\r\nHost: x\r\nTransfer-Encoding : chunked\r\nContent-Length: 3\r\n\r\nabc",
+        "POST /h HTTP/1.1\r\nHost: x\r\nTransfer-Encoding:\r\n chunked\r\nContent-Length: 3\r\n\r\nabc",
+        "GET /h HTTP/1.1\r\nHost: x\r\nX: a\x01b\r\n\r\n",
+        "GET /%00h HTTP/1.1\r\nHost: x\r\n\r\n",
+    };
+    for (size_t i = 0; i < sizeof loose / sizeof *loose; i++) {
+        status = request(port, loose[i], strlen(loose[i]), reply, sizeof reply);
+        expect(status == 400, "loose head", reply);
+    }
+    const char nul[] = "GET /h\0x HTTP/1.1\r\nHost: x\r\n\r\n";
+    status = request(port, nul, sizeof nul - 1, reply, sizeof reply);
+    expect(status == 400, "raw NUL in the target", reply);
+
     // The handler does not answer: the shim answers 500 itself.
     const char *silent = "GET /silent HTTP/1.1\r\nHost: x\r\n\r\n";
     status = request(port, silent, strlen(silent), reply, sizeof reply);
@@ -291,6 +307,23 @@ static void run_overload(uint16_t port, unsigned limit) {
     }
 }
 
+// A connection trickling its head a byte every 100 ms is shut down at the header deadline (1 s).
+static void run_deadline(uint16_t port) {
+    int fd = dial(port);
+    const char *head = "GET /slow HTTP/1.1\r\nHost: x\r\nX-Slow: ssssssssssssssssssssssssssssssssssss";
+    int closed = 0;
+    for (size_t i = 0; i < strlen(head) && !closed; i++) {
+        send_all(fd, head + i, 1);
+        struct pollfd ready = {.fd = fd, .events = POLLIN};
+        if (poll(&ready, 1, 100) == 1) {
+            char byte;
+            closed = recv(fd, &byte, 1, MSG_DONTWAIT) <= 0;
+        }
+    }
+    expect(closed, "a trickling head closed at the header deadline", "(still open after 4 s)");
+    close(fd);
+}
+
 static tmhd_server *start(unsigned threads, unsigned max_connections, uint16_t *port) {
     int listen_fd = tmhd_listen("127.0.0.1", 0, port);
     if (listen_fd < 0) {
@@ -303,6 +336,7 @@ static tmhd_server *start(unsigned threads, unsigned max_connections, uint16_t *
         .max_body_bytes = MAX_BODY,
         .max_connections = max_connections,
         .connection_timeout = 5,
+        .header_timeout = 1,
         .connection_memory_limit = 32 * 1024,
         .budget = budget,
         .handler = handler,
@@ -323,6 +357,7 @@ static void run_server(unsigned threads) {
         return;
     }
     run_cases(port);
+    run_deadline(port);
 
     // Stop with a connection open and an upload in flight.
     int fd = dial(port);

@@ -70,6 +70,9 @@ final class TrellisProcessTests: XCTestCase {
         let help = try run(["--help"])
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.stdout.contains("--max-body-bytes"))
+        for flag in ["--header-timeout", "TRELLIS_HEADER_TIMEOUT", "--max-connections-per-ip", "TRELLIS_MAX_CONNECTIONS_PER_IP"] {
+            XCTAssertTrue(help.stdout.contains(flag), flag)
+        }
         let version = try run(["--version"])
         XCTAssertEqual(version.status, 0)
         XCTAssertTrue(version.stdout.hasPrefix("trellis "))
@@ -77,13 +80,16 @@ final class TrellisProcessTests: XCTestCase {
 
     func testBadConfigurationExits2WithOneLine() throws {
         for arguments in [["--port", "http"], ["--port", "70000"], ["--threads", "-1"], ["--log", "xml"],
-                          ["--bogus", "1"], ["--max-body-bytes"], ["stray"], ["--connection-memory", "1"]] {
+                          ["--bogus", "1"], ["--max-body-bytes"], ["stray"], ["--connection-memory", "1"],
+                          ["--header-timeout", "0"], ["--max-connections-per-ip", "-1"]] {
             let result = try run(arguments)
             XCTAssertEqual(result.status, 2, "\(arguments)")
             XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, "\(arguments): \(result.stderr)")
         }
         let environment = try run([], environment: ["TRELLIS_PORT": "nope"])
         XCTAssertEqual(environment.status, 2)
+        XCTAssertEqual(try run([], environment: ["TRELLIS_HEADER_TIMEOUT": "soon"]).status, 2)
+        XCTAssertEqual(try run([], environment: ["TRELLIS_MAX_CONNECTIONS_PER_IP": "many"]).status, 2)
     }
 
     func testPortInUseExits1() throws {

@@ -4,8 +4,9 @@
 // delivers a request body across several access-handler calls. This shim starts and stops
 // the daemon from a plain options struct, accumulates each body under a hard cap (refusing
 // oversized uploads before reading them), counts open connections so that it can answer
-// 503 past a limit instead of silently dropping them, and hands exactly one complete request
-// to one callback. Its header uses only plain C types; microhttpd.h stays inside the .c file.
+// 503 past a limit instead of silently dropping them, closes connections that do not send a
+// complete request head in time, refuses request heads libmicrohttpd would read loosely, and
+// hands exactly one complete request to one callback. Its header uses only plain C types; microhttpd.h stays inside the .c file.
 // Every public symbol is prefixed `tmhd_`.
 #ifndef TMHD_H
 #define TMHD_H
@@ -32,8 +33,14 @@ typedef enum {
     TMHD_REJECT_TRANSFER_ENCODING = 3,
     /// Both Content-Length and Transfer-Encoding, or Content-Length values that differ.
     TMHD_REJECT_AMBIGUOUS_LENGTH = 4,
+    /// A request head that is not strictly well formed: a field name that is not a token
+    /// (whitespace before the colon, control or other non-token characters), a field value with
+    /// a control character other than HTAB, or an obs-fold continuation line.
+    TMHD_REJECT_MALFORMED_HEAD = 5,
+    /// A NUL in the request target, raw or as %00 in its path.
+    TMHD_REJECT_NUL_IN_TARGET = 6,
     /// Receiving the body would pass the memory budget.
-    TMHD_REJECT_MEMORY = 5,
+    TMHD_REJECT_MEMORY = 7,
 } tmhd_rejection;
 
 /// A process-wide ceiling on the bytes of request bodies being received plus answers not yet
@@ -86,6 +93,12 @@ typedef struct {
     unsigned int max_connections;
     /// Seconds a connection may sit idle before it is closed.
     unsigned int connection_timeout;
+    /// Seconds a connection has to send a complete request head, counted from its accept and
+    /// from the end of each answer (so an idle keep-alive connection closes after it too),
+    /// however slowly it trickles; 0 turns the deadline off.
+    unsigned int header_timeout;
+    /// Open connections one client address may hold (more are closed at once); 0 = no limit.
+    unsigned int max_connections_per_ip;
     /// Bytes of per-connection buffer memory libmicrohttpd may use for reading.
     size_t connection_memory_limit;
     /// Request bodies and queued answers are accounted here; NULL: no budget.

@@ -118,6 +118,13 @@ public final class TrellisService: Sendable {
             throw ProblemDetails(
                 status: 400,
                 detail: "The body's length is ambiguous: send one Content-Length or Transfer-Encoding: chunked, not both.")
+        case .malformedHead:
+            throw ProblemDetails(
+                status: 400,
+                detail: "The request head is malformed: header names must be tokens with the colon right after them, "
+                    + "values must not contain control characters other than tab, and lines must not be folded.")
+        case .nulInTarget:
+            throw ProblemDetails(status: 400, detail: "The request target contains a NUL byte (raw or %00 in the path).")
         case nil:
             break
         }

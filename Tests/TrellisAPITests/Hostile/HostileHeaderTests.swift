@@ -103,31 +103,35 @@ final class HostileHeaderTests: HostileTestCase {
             assertLibraryPage(try send(server, request), status)
             assertHealthy(server)
         }
+        // HTTP/1.1 without Host (RFC 9112 §3.2; libmicrohttpd's strict mode): its page comes with
+        // its status line twice, like the one for a Content-Length that is not a number.
+        let hostless = try send(server, "GET /healthz HTTP/1.1\r\n\r\n")
+        XCTAssertEqual(hostless.status, 400)
+        XCTAssertTrue(hostless.text.contains("Host"), hostless.text)
         let garbage = try server.connect()
         try garbage.send((0..<1024).map { UInt8(truncatingIfNeeded: $0) })
         assertLibraryPage(try garbage.readResponse(), 400)
+        // A space inside the target: libmicrohttpd's strict mode closes the connection.
+        let spaced = try Hostile.connect(server, timeoutSeconds: 5)
+        try spaced.send("GET /heal thz HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertEqual(Hostile.ending(of: spaced), .closed)
         assertHealthy(server)
     }
 
-    /// What libmicrohttpd tolerates reaches Trellis and gets its usual answers.
+    /// What libmicrohttpd tolerates reaches Trellis and gets its usual answers (heads that could be
+    /// read two ways, and NUL in the target, are refused: HostileSmugglingTests).
     func testTolerableOddRequestsGetTrellisAnswers() throws {
         let server = try Hostile.server()
         for request in [
-            "GET /healthz HTTP/1.1\r\n\r\n",  // no Host
-            "GET /healthz HTTP/1.0\r\n\r\n",
+            "GET /healthz HTTP/1.0\r\n\r\n",  // no Host, which HTTP/1.0 allows
             "GET /healthz HTTP/1.2\r\nHost: x\r\n\r\n",
             "GET /healthz HTTP/1.1\nHost: x\n\n",  // bare LF
-            "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Folded: a\r\n b\r\n\r\n",
-            "GET /healthz HTTP/1.1\r\nHost: x\r\nBad Name: v\r\n\r\n",
-            "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Nul: a\u{0}b\r\n\r\n",
-            "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Request-Id: \u{7}bell\r\n\r\n",
         ] {
             XCTAssertEqual(try send(server, request).status, 200, request.debugDescription)
         }
         for request in [
             "GET http://x/healthz HTTP/1.1\r\nHost: x\r\n\r\n",
             "OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n",
-            "GET /heal\u{0}thz HTTP/1.1\r\nHost: x\r\n\r\n",
             "GET /%zz HTTP/1.1\r\nHost: x\r\n\r\n",
         ] {
             assertProblem(try send(server, request), 404)
@@ -138,7 +142,7 @@ final class HostileHeaderTests: HostileTestCase {
             XCTAssertEqual(response.header("Allow"), "GET, HEAD, OPTIONS")
         }
         // A wrong or missing media type stays a 415, whatever it looks like.
-        for type in ["", "text/plain", String(repeating: "a", count: 10000), "application/json\u{1}"] {
+        for type in ["", "text/plain", String(repeating: "a", count: 10000), "application/jsonx"] {
             let body = flow.valid
             assertProblem(
                 try send(server, "POST \(flow.path) HTTP/1.1\r\nHost: x\r\nContent-Type: \(type)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"),

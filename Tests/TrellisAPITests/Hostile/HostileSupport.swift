@@ -55,12 +55,13 @@ enum Hostile {
     /// The real server with every feature endpoint, on an ephemeral loopback port.
     static func server(
         maxBodyBytes: Int = 64 << 10, maxConnections: Int = 1024, connectionTimeout: Int = 30, threads: Int = 2,
-        connectionMemory: Int = 256 << 10
+        connectionMemory: Int = 256 << 10, headerTimeout: Int = 10, maxConnectionsPerIP: Int = 0
     ) throws -> LiveServer {
         // 256 KiB of connection memory (--connection-memory) so that 64 KiB headers fit.
         try LiveServer(http: HTTPServerConfiguration(
             threads: threads, maxBodyBytes: maxBodyBytes, maxConnections: maxConnections,
-            connectionTimeout: connectionTimeout, connectionMemoryLimit: connectionMemory))
+            connectionTimeout: connectionTimeout, connectionMemoryLimit: connectionMemory,
+            headerTimeout: headerTimeout, maxConnectionsPerIP: maxConnectionsPerIP))
     }
 
     /// The head of a POST with a JSON content type and an exact Content-Length.
