@@ -33,8 +33,8 @@ public struct JSONDocument {
         _ base: UnsafePointer<UInt8>?, _ body: (UnsafePointer<UInt8>) -> R
     ) -> R {
         if let base { return body(base) }
-        let empty: [UInt8] = [0]
-        return empty.withUnsafeBufferPointer { body($0.baseAddress!) }
+        var empty: UInt8 = 0
+        return withUnsafePointer(to: &empty) { body($0) }
     }
 
     /// Lets a thread's parser shrink back after a large document.

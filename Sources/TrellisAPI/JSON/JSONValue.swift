@@ -46,8 +46,8 @@ public struct JSONValue {
         var i = index + 1
         while tjson_type_at(document, i) != TJSON_OBJECT_END {
             var length = 0
-            let key = tjson_string(document, i, &length)!
-            if length == wanted.count, length == 0 || memcmp(key, wanted.baseAddress!, length) == 0 {
+            let key = tjson_string(document, i, &length)
+            if length == wanted.count, sameBytes(key, wanted.baseAddress, length) {
                 found = JSONValue(document: document, index: i + 1)
             }
             i = tjson_after(document, i + 1)
@@ -125,6 +125,14 @@ public struct JSONValue {
     public var pointer: String {
         JSONPointer.pointers(to: [index], in: document)[0]
     }
+}
+
+/// True when `count` bytes at `a` and `b` are equal (no bytes are always equal).
+@inline(__always)
+func sameBytes(_ a: UnsafeRawPointer?, _ b: UnsafeRawPointer?, _ count: Int) -> Bool {
+    guard count > 0 else { return true }
+    guard let a, let b else { return false }
+    return memcmp(a, b, count) == 0
 }
 
 public struct JSONElements: Sequence, IteratorProtocol {

@@ -15,7 +15,7 @@ struct OutlineTreeInput {
 
     /// Writes the id of a node back exactly as the client gave it.
     func writeID(of node: Int, to json: inout JSONWriter) {
-        ClientID.write(ids.value(of: node)!, to: &json)
+        if let id = ids.value(of: node) { ClientID.write(id, to: &json) } else { json.null() }
     }
 
     /// Reads `idKey`, `childrenKey`, `parentKey` and `nodes`, recording every problem; nil when there was one.

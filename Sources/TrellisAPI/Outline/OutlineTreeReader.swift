@@ -162,10 +162,10 @@ struct OutlineTreeReader {
         var i = object + 1
         while tjson_type_at(document, i) != TJSON_OBJECT_END {
             var length = 0
-            let key = tjson_string(document, i, &length)!
-            if length == a.count && (length == 0 || memcmp(key, a.baseAddress!, length) == 0) {
+            let key = tjson_string(document, i, &length)
+            if length == a.count && sameBytes(key, a.baseAddress, length) {
                 found.0 = i + 1
-            } else if length == b.count && (length == 0 || memcmp(key, b.baseAddress!, length) == 0) {
+            } else if length == b.count && sameBytes(key, b.baseAddress, length) {
                 found.1 = i + 1
             }
             i = tjson_after(document, i + 1)

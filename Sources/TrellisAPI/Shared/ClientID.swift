@@ -17,7 +17,7 @@ public enum ClientID: Hashable, Sendable {
         case (.string(var x), .string(var y)):
             // Strings compare by their UTF-8 bytes.
             return x.utf8.count == y.utf8.count && x.withUTF8 { a in
-                y.withUTF8 { b in a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+                y.withUTF8 { b in sameBytes(a.baseAddress, b.baseAddress, a.count) }
             }
         case (.integer(let x), .integer(let y)): return x == y
         default: return false
@@ -57,13 +57,13 @@ public enum ClientID: Hashable, Sendable {
 
     /// Writes a valid id on the tape back as the client gave it (`2.0` as 2).
     public static func write(_ id: JSONValue, to json: inout JSONWriter) {
-        if id.kind == .string { json.value(id) } else { json.int(Int(id.int64!)) }
+        if id.kind == .string { json.value(id) } else { json.int(Int(id.int64 ?? 0)) }
     }
 
     /// Reads an id, recording a problem when the value is neither a string nor an integer in range.
     public init?(json: JSONValue, _ problems: inout Problems) {
         guard Self.isValid(json, &problems) else { return nil }
-        self = json.kind == .string ? .string(json.string!) : .integer(json.int64!)
+        self = json.kind == .string ? .string(json.string ?? "") : .integer(json.int64 ?? 0)
     }
 
     public func write(to json: inout JSONWriter) {
@@ -75,7 +75,7 @@ public enum ClientID: Hashable, Sendable {
 
     /// For problem details: a valid id on the tape, quoted, at most 100 bytes of it.
     public static func quoted(_ json: JSONValue) -> String {
-        json.kind == .string ? Problems.quote(json.string!) : String(json.int64 ?? 0)
+        json.kind == .string ? Problems.quote(json.string ?? "") : String(json.int64 ?? 0)
     }
 
     /// For problem details: the id quoted, at most 100 bytes of it.

@@ -126,8 +126,6 @@ struct IDTable {
         if !aString { return integer(a) == integer(b) }
         var n = 0, m = 0
         let x = tjson_string(document, a, &n), y = tjson_string(document, b, &m)
-        guard n == m else { return false }
-        guard n > 0, let x, let y else { return true }
-        return memcmp(x, y, n) == 0
+        return n == m && sameBytes(x, y, n)
     }
 }
