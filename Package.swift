@@ -50,7 +50,10 @@ let package = Package(
             name: "TrellisCoreTests", dependencies: ["TrellisCore", "TrellisTestSupport"],
             exclude: ["Flow/Fixtures"]
         ),
-        .testTarget(name: "TrellisAPITests", dependencies: ["TrellisAPI", "HTTPServer", "TrellisTestSupport"]),
+        .testTarget(
+            name: "TrellisAPITests", dependencies: ["TrellisAPI", "HTTPServer", "TrellisTestSupport"],
+            exclude: ["AnswerCorpus/answers.jsonl"]
+        ),
         // Runs the built `trellis` binary as a process.
         .testTarget(name: "TrellisExecutableTests", dependencies: ["trellis"]),
     ],
