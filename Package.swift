@@ -29,18 +29,20 @@ let package = Package(
         ),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPDShim"]),
         .target(name: "TrellisCore"),
+        // The only Swift that touches simdjson: the parsed view, typed readers, pointers, ids, the writer.
+        .target(name: "TrellisJSON", dependencies: ["CSimdJSON"]),
         .target(
             name: "TrellisAPI",
-            dependencies: ["TrellisCore", "HTTPServer", "CSimdJSON"],
+            dependencies: ["TrellisCore", "HTTPServer", "TrellisJSON"],
             resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("Resources/playground.html")]
         ),
         .executableTarget(name: "trellis", dependencies: ["TrellisAPI", "HTTPServer"]),
         // `make bench`: the JSON layer against Foundation's coders.
-        .executableTarget(name: "JSONBench", dependencies: ["TrellisAPI"], path: "bench/JSONBench"),
+        .executableTarget(name: "JSONBench", dependencies: ["TrellisAPI", "TrellisJSON"], path: "bench/JSONBench"),
         // `make fuzz`: the libFuzzer target (built apart, with -sanitize=fuzzer,address); the
         // ordinary build makes it a replayer of saved inputs. See fuzz/TrellisFuzz.
         .executableTarget(
-            name: "TrellisFuzz", dependencies: ["TrellisAPI", "HTTPServer"], path: "fuzz/TrellisFuzz",
+            name: "TrellisFuzz", dependencies: ["TrellisAPI", "HTTPServer", "TrellisJSON"], path: "fuzz/TrellisFuzz",
             swiftSettings: [.enableExperimentalFeature("Extern")]
         ),
         // Seeded generators and reference models shared by the test targets.
@@ -51,7 +53,7 @@ let package = Package(
             exclude: ["Flow/Fixtures"]
         ),
         .testTarget(
-            name: "TrellisAPITests", dependencies: ["TrellisAPI", "HTTPServer", "TrellisTestSupport"],
+            name: "TrellisAPITests", dependencies: ["TrellisAPI", "TrellisJSON", "HTTPServer", "TrellisTestSupport"],
             exclude: ["AnswerCorpus/answers.jsonl"]
         ),
         // Runs the built `trellis` binary as a process.

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import XCTest
 @testable import TrellisAPI
+@testable import TrellisJSON
 
 /// The rules every endpoint shares, over real sockets against the real server.
 final class HTTPBehaviourTests: XCTestCase {

@@ -2,6 +2,7 @@
 // Foundation's JSONDecoder/JSONEncoder on the same 1 MiB of flow-layout items.
 import Foundation
 import TrellisAPI
+import TrellisJSON
 
 struct Item: Codable {
     var id: Int

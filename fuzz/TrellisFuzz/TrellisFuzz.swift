@@ -13,6 +13,7 @@
 import Glibc
 import HTTPServer
 import TrellisAPI
+import TrellisJSON
 
 enum Fuzz {
     /// Corpus folder names and the paths they stand for.

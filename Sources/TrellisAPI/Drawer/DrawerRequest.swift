@@ -1,3 +1,4 @@
+import TrellisJSON
 import TrellisCore
 
 /// Issue 6 "Request": the body of `POST /v1/drawer/state`, read into the core's `DrawerInput`.

@@ -1,3 +1,4 @@
+import TrellisJSON
 import TrellisCore
 
 /// Issue 6 "Response 200": the final state's frames and, when the state changed, the transition.

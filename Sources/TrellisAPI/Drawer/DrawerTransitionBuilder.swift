@@ -1,3 +1,4 @@
+import TrellisJSON
 import TrellisCore
 
 /// Issue 6 "transition": the motion's timing within DrawerMotionLimits, its easing fitted over the CSS duration.

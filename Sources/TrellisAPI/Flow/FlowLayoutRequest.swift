@@ -1,3 +1,4 @@
+import TrellisJSON
 import TrellisCore
 
 /// A flow layout request as the API reads it: the core's request and the ids to echo.

@@ -1,3 +1,4 @@
+import TrellisJSON
 import TrellisCore
 
 /// Writes issue 4's response: items, rows, size, hiddenCount and the chip when shown.

@@ -1,3 +1,4 @@
+import TrellisJSON
 import TrellisCore
 
 /// Issue 3, POST /v1/outline/expansion: the nodes to expand so that every found selection is visible.

@@ -1,3 +1,5 @@
+import TrellisJSON
+
 /// Issue 3, POST /v1/outline/expansion: the tree input plus `selection` or `selections`.
 struct OutlineExpansionRequest {
     let input: OutlineTreeInput

@@ -1,3 +1,4 @@
+import TrellisJSON
 import TrellisCore
 
 /// Issue 3, POST /v1/outline/rows: the window of visible rows of an outline picker.

@@ -1,3 +1,5 @@
+import TrellisJSON
+
 /// Issue 3, POST /v1/outline/rows: the tree input, the selection, the expanded ids and the window.
 struct OutlineRowsRequest {
     let input: OutlineTreeInput

@@ -1,6 +1,5 @@
-import CSimdJSON
-import Glibc
 import TrellisCore
+import TrellisJSON
 
 /// Issue 3, tree input: the client's `nodes`, nested or flat, read into an OutlineTree with the ids by index.
 struct OutlineTreeInput {
@@ -33,7 +32,7 @@ struct OutlineTreeInput {
         // A node takes at least four tape words ({, key, id, }): an upper bound on the nodes, nested ones
         // included, so the id table never rehashes while reading.
         let expectedCount = parentKey == nil ? min((nodes.end - nodes.index) / 4, OutlineLimits.maxNodes) : nodes.count
-        var reader = OutlineTreeReader(document: nodes.document, idKey: idKey, expectedCount: expectedCount)
+        var reader = OutlineTreeReader(document: nodes, idKey: idKey, expectedCount: expectedCount)
         if let parentKey {
             guard let elements = nodes.array(&problems, maxCount: OutlineLimits.maxNodes) else { return nil }
             reader.readFlat(elements, count: nodes.count, parentKey: parentKey, &problems)

@@ -1,3 +1,4 @@
+import TrellisJSON
 import HTTPServer
 
 /// An error response that renders itself as RFC 9457 `application/problem+json`.
@@ -77,6 +78,6 @@ public struct ProblemDetails: Error, Equatable, Sendable {
         var headers: HTTPHeaders = ["Content-Type": "application/problem+json"]
         for (name, value) in extraHeaders { headers.add(name, value) }
         // Rule: a failed allocation still answers, with the status and no body.
-        return HTTPResponse(status: status, headers: headers, body: json.failure == nil ? json.finish() : .bytes([]))
+        return HTTPResponse(status: status, headers: headers, body: json.body(budget: nil))
     }
 }

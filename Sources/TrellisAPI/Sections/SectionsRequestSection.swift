@@ -1,3 +1,5 @@
+import TrellisJSON
+
 /// Issue 5, `sections[i]`: the id, and the items echoed while the section is open.
 struct SectionsRequestSection {
     let id: ClientID

@@ -1,3 +1,4 @@
+import TrellisJSON
 import TrellisCore
 
 /// Issue 5, Request: the body of `POST /v1/sections/toggle`, ids mapped to section indices.

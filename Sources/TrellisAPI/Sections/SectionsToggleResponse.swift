@@ -1,3 +1,4 @@
+import TrellisJSON
 import TrellisCore
 
 /// Issue 5, Response 200: the final state in the request's section order, items echoed while open.

@@ -1,3 +1,4 @@
+import TrellisJSON
 import Glibc
 
 /// `--log json`: one JSON line per request on stdout. Each line goes out in a single write(2),

@@ -1,3 +1,5 @@
+import TrellisJSON
+
 /// A POST endpoint that reads a JSON body and answers JSON.
 public struct JSONEndpoint: Sendable {
     public let path: String

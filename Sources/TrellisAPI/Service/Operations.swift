@@ -1,3 +1,4 @@
+import TrellisJSON
 import HTTPServer
 
 /// The operations endpoints' bodies: index, health, readiness, the OpenAPI document, the playground.

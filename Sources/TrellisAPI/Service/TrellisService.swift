@@ -1,3 +1,4 @@
+import TrellisJSON
 import Glibc
 import HTTPServer
 import Synchronization
@@ -174,7 +175,8 @@ public final class TrellisService: Sendable {
         guard problems.isEmpty else { throw .validation(problems) }
         switch json.failure {
         case nil:
-            return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: json.finish())
+            return HTTPResponse(
+                status: 200, headers: ["Content-Type": "application/json"], body: json.body(budget: configuration.memoryBudget))
         case .tooLarge:
             // Rule: an answer past its limit is refused with a problem that says how to ask for less.
             throw ProblemDetails(

@@ -1,5 +1,6 @@
 import Foundation
 import TrellisAPI
+import TrellisJSON
 import TrellisCore
 import XCTest
 

@@ -1,5 +1,6 @@
 import Foundation
 import TrellisAPI
+import TrellisJSON
 import XCTest
 
 final class DrawerValidationTests: XCTestCase {

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import XCTest
 @testable import TrellisAPI
+@testable import TrellisJSON
 
 /// Small requests that ask for huge answers, over a real socket: every answer stays within
 /// 16 × its request + 1 MiB, and the process lives.
@@ -112,11 +113,12 @@ final class HostileAmplificationTests: HostileTestCase {
 
     /// An answer that the memory budget can't hold is a 503 with Retry-After, and its bytes are given back.
     func testAnAnswerPastTheMemoryBudgetIs503() throws {
-        let budget = try XCTUnwrap(HTTPMemoryBudget(limit: 256 << 10))
+        // 1 MiB: the body's buffer (512 KiB) and the answer's first 512 KiB fit, its next doubling does not.
+        let budget = try XCTUnwrap(HTTPMemoryBudget(limit: 1 << 20))
         let server = try LiveServer(
             http: HTTPServerConfiguration(threads: 2, maxBodyBytes: 1 << 20),
             service: ServiceConfiguration(memoryBudget: budget))
-        let items = Array(repeating: #"{"width":10,"height":5}"#, count: 8000).joined(separator: ",")
+        let items = Array(repeating: #"{"width":10,"height":5}"#, count: 16000).joined(separator: ",")
         let response = try post(server, "/v1/flow/layout", #"{"containerWidth":1000,"items":[\#(items)]}"#)
         assertProblem(response, 503)
         XCTAssertEqual(response.header("Retry-After"), "1")

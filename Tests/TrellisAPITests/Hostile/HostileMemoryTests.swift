@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import XCTest
 @testable import TrellisAPI
+@testable import TrellisJSON
 
 /// Memory held for one large request is given back once it is answered: big bodies and
 /// abandoned uploads must not leave the server at its peak RSS.

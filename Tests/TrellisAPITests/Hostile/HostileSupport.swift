@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import XCTest
 @testable import TrellisAPI
+@testable import TrellisJSON
 
 /// Shared pieces of the hostile-input suite: the real server with small limits, raw requests,
 /// and the invariants checked after every case (no 5xx, every 4xx is problem+json, /healthz).

@@ -1,5 +1,6 @@
 import XCTest
 @testable import TrellisAPI
+@testable import TrellisJSON
 
 final class IDTableTests: XCTestCase {
     func testNumbersIdsFindsThemAgainAndReportsDuplicates() {

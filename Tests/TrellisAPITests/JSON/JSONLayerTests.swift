@@ -1,5 +1,6 @@
 import XCTest
 @testable import TrellisAPI
+@testable import TrellisJSON
 
 /// The JSON view over simdjson's tape, the problem collector and the writer.
 final class JSONLayerTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import TrellisAPI
+@testable import TrellisJSON
 
 final class OutlineValidationTests: XCTestCase {
     private let service = TrellisService()

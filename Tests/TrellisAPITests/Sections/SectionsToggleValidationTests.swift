@@ -1,5 +1,6 @@
 import XCTest
 @testable import TrellisAPI
+@testable import TrellisJSON
 
 /// Issue 5, 422: every problem in the body, each with its JSON Pointer.
 final class SectionsToggleValidationTests: XCTestCase {

@@ -4,7 +4,9 @@ import Glibc
 /// A read-only view of one value in a parsed document: a position on simdjson's tape.
 public struct JSONValue {
     let document: tjson_document
-    let index: Int
+    /// Where the value sits in its document: a stable position, for values kept compactly
+    /// (see `value(at:)`).
+    public let index: Int
 
     public enum Kind: Equatable, Sendable {
         case object, array, string, integer, double, bool, null
@@ -23,7 +25,11 @@ public struct JSONValue {
     }
 
     var type: tjson_type { tjson_type_at(document, index) }
-    var end: Int { tjson_after(document, index) }
+    /// The position just after this value (and everything inside it).
+    public var end: Int { tjson_after(document, index) }
+
+    /// The value at `index` (an `index` of a value of the same document).
+    public func value(at index: Int) -> JSONValue { JSONValue(document: document, index: index) }
 
     public var isNull: Bool { type == TJSON_NULL }
 
@@ -49,6 +55,25 @@ public struct JSONValue {
             let key = tjson_string(document, i, &length)
             if length == wanted.count, sameBytes(key, wanted.baseAddress, length) {
                 found = JSONValue(document: document, index: i + 1)
+            }
+            i = tjson_after(document, i + 1)
+        }
+        return found
+    }
+
+    /// The values of two members, by the exact UTF-8 bytes of their names, in one pass over the
+    /// object (nil when absent or when this is not an object; the last of duplicate keys wins).
+    public func members(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> (JSONValue?, JSONValue?) {
+        guard type == TJSON_OBJECT else { return (nil, nil) }
+        var found: (JSONValue?, JSONValue?) = (nil, nil)
+        var i = index + 1
+        while tjson_type_at(document, i) != TJSON_OBJECT_END {
+            var length = 0
+            let key = tjson_string(document, i, &length)
+            if length == a.count && sameBytes(key, a.baseAddress, length) {
+                found.0 = JSONValue(document: document, index: i + 1)
+            } else if length == b.count && sameBytes(key, b.baseAddress, length) {
+                found.1 = JSONValue(document: document, index: i + 1)
             }
             i = tjson_after(document, i + 1)
         }

@@ -8,7 +8,7 @@ import Glibc
 ///
 /// Rule: ids are hashed with Swift's Hasher (SipHash, keyed with a random per-process seed), so a
 /// client can't compute ids that pile into one probe sequence: lookups stay O(1) on any input.
-struct IDTable {
+public struct IDTable {
     let document: tjson_document
     /// Tape index of each entry's id value; `UInt32.max` for an entry without a valid id.
     private(set) var values: [UInt32] = []
@@ -22,6 +22,11 @@ struct IDTable {
 
     static let none = UInt32.max
 
+    /// A table for the ids of the document that holds `value`.
+    public init(in value: JSONValue, expectedCount: Int = 16) {
+        self.init(document: value.document, expectedCount: expectedCount)
+    }
+
     init(document: tjson_document, expectedCount: Int = 16, seed: Int = 0) {
         self.document = document
         self.seed = seed
@@ -32,16 +37,16 @@ struct IDTable {
         values.reserveCapacity(expectedCount)
     }
 
-    var count: Int { values.count }
+    public var count: Int { values.count }
 
     /// The id of `entry`, to write back or to quote (nil for an entry without a valid id).
-    func value(of entry: Int) -> JSONValue? {
+    public func value(of entry: Int) -> JSONValue? {
         values[entry] == Self.none ? nil : JSONValue(document: document, index: Int(values[entry]))
     }
 
     /// Numbers the id at `value` (nil: the entry has no valid id) and indexes it; when an earlier entry
     /// has the same id, the new entry is numbered but not indexed, and the earlier one is returned.
-    mutating func append(_ value: JSONValue?) -> Int? {
+    public mutating func append(_ value: JSONValue?) -> Int? {
         let entry = values.count
         guard let value else {
             values.append(Self.none)
@@ -61,7 +66,7 @@ struct IDTable {
     }
 
     /// The entry whose id equals the value, if any.
-    func entry(of value: JSONValue) -> Int? {
+    public func entry(of value: JSONValue) -> Int? {
         var slot = hash(value.index) & mask
         while slots[slot] != 0 {
             let other = Int(slots[slot] - 1)

@@ -1,9 +1,15 @@
 import CSimdJSON
 import Glibc
-import HTTPServer
 
-/// A streaming JSON writer into one growable malloc'd buffer, which becomes the response body
-/// without a copy (`finish()`). Not copyable: one writer, one buffer.
+/// Memory a writer reserves before it allocates (the server's memory budget).
+public protocol JSONWriterBudget: AnyObject, Sendable {
+    /// Takes `bytes` when they fit; false (nothing taken) otherwise.
+    func reserve(_ bytes: Int) -> Bool
+    func release(_ bytes: Int)
+}
+
+/// A streaming JSON writer into one growable malloc'd buffer, which the caller takes over without
+/// a copy (`take()`). Not copyable: one writer, one buffer.
 ///
 /// Rule: an answer is bounded. The writer never grows past `limit` bytes, and every byte it
 /// allocates is first reserved from the memory budget; when either refuses, or malloc fails,
@@ -16,7 +22,7 @@ public struct JSONWriter: ~Copyable {
     private var atStart = true
     /// The most bytes this answer may take.
     public let limit: Int
-    private let budget: HTTPMemoryBudget?
+    private let budget: (any JSONWriterBudget)?
     /// Why writing stopped; nil while every byte fits.
     public private(set) var failure: Failure?
 
@@ -27,7 +33,7 @@ public struct JSONWriter: ~Copyable {
         case outOfMemory
     }
 
-    public init(capacity: Int = 512, limit: Int = .max, budget: HTTPMemoryBudget? = nil) {
+    public init(capacity: Int = 512, limit: Int = .max, budget: (any JSONWriterBudget)? = nil) {
         self.limit = max(limit, 16)
         self.budget = budget
         let wanted = min(max(capacity, 16), self.limit)
@@ -56,15 +62,13 @@ public struct JSONWriter: ~Copyable {
         return Array(UnsafeBufferPointer(start: base, count: count))
     }
 
-    /// The written bytes as a response body, handed over without a copy (call only when `failure` is nil).
-    public consuming func finish() -> HTTPBody {
-        guard let base, failure == nil else {
-            return .bytes([])
-        }
-        let body = HTTPBody.buffer(HTTPBodyBuffer(adopting: base, count: count, held: capacity, budget: budget))
-        // The body owns the memory and its reservation now.
+    /// Hands the written bytes over without a copy: malloc'd memory to free() and the `held` bytes
+    /// of it reserved from the budget, for the taker to give back. nil after a failure.
+    public consuming func take() -> (base: UnsafeMutablePointer<UInt8>, count: Int, held: Int)? {
+        guard let base, failure == nil else { return nil }
+        // The taker owns the memory and its reservation now.
         self.base = nil
-        return body
+        return (base, count, capacity)
     }
 
     /// Makes room for `extra` more bytes; false (and `failure` set) when the answer may not grow.
