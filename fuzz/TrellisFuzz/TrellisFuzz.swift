@@ -16,14 +16,8 @@ import TrellisAPI
 import TrellisJSON
 
 enum Fuzz {
-    /// Corpus folder names and the paths they stand for.
-    static let endpoints: [(name: String, path: String)] = [
-        ("outline-expansion", "/v1/outline/expansion"),
-        ("outline-rows", "/v1/outline/rows"),
-        ("flow-layout", "/v1/flow/layout"),
-        ("sections-toggle", "/v1/sections/toggle"),
-        ("drawer-state", "/v1/drawer/state"),
-    ]
+    /// Corpus folder names and the paths they stand for, from the service's registry.
+    static let endpoints: [(name: String, path: String)] = Features.paths.map { (Features.shortName(of: $0), $0) }
 
     static let service = TrellisService(configuration: ServiceConfiguration(log: AccessLog(enabled: false)))
 

@@ -1,11 +1,15 @@
 import TrellisCore
+import TrellisJSON
 
-/// Issue 6: `POST /v1/drawer/state`, the next state, its frames and the spring transition.
-enum DrawerEndpoint {
+/// `POST /v1/drawer/state`: the next state, its frames and the spring transition.
+enum DrawerEndpoint: Endpoint {
     static let path = "/v1/drawer/state"
 
-    static let endpoint = JSONEndpoint(path: path) { json, problems, writer in
-        guard let request = DrawerRequest.read(json, &problems) else { return }
+    static func read(_ body: JSONValue, _ problems: inout Problems) -> DrawerRequest? {
+        DrawerRequest.read(body, &problems)
+    }
+
+    static func respond(to request: DrawerRequest, _ problems: inout Problems, _ json: inout JSONWriter) {
         let input = request.input
         if let action = input.action, DrawerReducer.reduce(input.state, action) != input.state {
             guard DrawerTransitionBuilder.travelIsRepresentable(input, &problems) else { return }
@@ -14,6 +18,6 @@ enum DrawerEndpoint {
             DrawerTransitionBuilder.timing(for: motion, input: input, &problems)
         }
         guard let result else { return }
-        DrawerResponseWriter.write(result, to: &writer)
+        DrawerResponseWriter.write(result, to: &json)
     }
 }

@@ -3,15 +3,6 @@ import TrellisCore
 
 /// A flow layout request as the API reads it: the core's request and the ids to echo.
 struct FlowLayoutRequest {
-    /// Rule "item limit": more items than this is a 422.
-    static let maxItems = 1_000_000
-    /// Rule "finite output": lengths up to 1e9 keep every sum over maxItems finite.
-    static let lengths = NumberRange.closed(0, 1_000_000_000)
-    /// Rule "finite output": scaled edges stay finite.
-    static let pixelScales = NumberRange.exclusive(0, 1000)
-    /// Rule "maxRows": an integer literal ≥ 1.
-    static let maxRowsLimit = Int(Int32.max)
-
     var layout: FlowRequest
     /// The items' ids by index; empty when no item has one.
     var ids: [ClientID?]
@@ -20,24 +11,24 @@ struct FlowLayoutRequest {
     static func read(_ body: JSONValue, _ problems: inout Problems) -> FlowLayoutRequest? {
         guard body.expectObject(&problems) else { return nil }
         let before = problems.count
-        let containerWidth = body.required("containerWidth", &problems)?.number(&problems, lengths)
+        let containerWidth = body.required("containerWidth", &problems)?.number(&problems, FlowLimits.lengths)
         var items: [FlowItem] = []
         var ids: [ClientID?] = []
-        if let list = body.required("items", &problems), let elements = list.array(&problems, maxCount: maxItems) {
+        if let list = body.required("items", &problems), let elements = list.array(&problems, maxCount: FlowLimits.maxItems) {
             items.reserveCapacity(list.count)
             readItems(elements, count: list.count, into: &items, ids: &ids, &problems)
         }
-        let horizontalSpacing = body.optional("horizontalSpacing")?.number(&problems, lengths)
-        let verticalSpacing = body.optional("verticalSpacing")?.number(&problems, lengths)
-        let columnGap = body.optional("columnGap")?.number(&problems, lengths)
-        let rowGap = body.optional("rowGap")?.number(&problems, lengths)
+        let horizontalSpacing = body.optional("horizontalSpacing")?.number(&problems, FlowLimits.lengths)
+        let verticalSpacing = body.optional("verticalSpacing")?.number(&problems, FlowLimits.lengths)
+        let columnGap = body.optional("columnGap")?.number(&problems, FlowLimits.lengths)
+        let rowGap = body.optional("rowGap")?.number(&problems, FlowLimits.lengths)
         let alignment = body.optional("alignment")?.oneOf(FlowAlignment.self, &problems)
         let rowAlignment = body.optional("rowAlignment")?.oneOf(FlowRowAlignment.self, &problems)
         let direction = body.optional("direction")?.oneOf(FlowDirection.self, &problems)
-        let maxRows = body.optional("maxRows")?.integer(&problems, min: 1, max: maxRowsLimit)
+        let maxRows = body.optional("maxRows")?.integer(&problems, min: 1, max: FlowLimits.maxRowsLimit)
         let overflowIndicator = body.optional("overflowIndicator").flatMap { readSize($0, &problems) }
         let lineBreaking = body.optional("lineBreaking")?.oneOf(FlowLineBreaking.self, &problems)
-        let pixelScale = body.optional("pixelScale")?.number(&problems, pixelScales)
+        let pixelScale = body.optional("pixelScale")?.number(&problems, FlowLimits.pixelScales)
         guard problems.count == before, let containerWidth else { return nil }
         let layout = FlowRequest(
             containerWidth: containerWidth,
@@ -103,14 +94,14 @@ struct FlowLayoutRequest {
             problems.add(at: item, member: name, "is required")
             return nil
         }
-        return value.number(&problems, lengths)
+        return value.number(&problems, FlowLimits.lengths)
     }
 
     /// Rule "overflowIndicator": the chip's `{ width, height }`.
     static func readSize(_ value: JSONValue, _ problems: inout Problems) -> Size? {
         guard value.expectObject(&problems) else { return nil }
-        let width = value.required("width", &problems)?.number(&problems, lengths)
-        let height = value.required("height", &problems)?.number(&problems, lengths)
+        let width = value.required("width", &problems)?.number(&problems, FlowLimits.lengths)
+        let height = value.required("height", &problems)?.number(&problems, FlowLimits.lengths)
         guard let width, let height else { return nil }
         return Size(width: width, height: height)
     }

@@ -8,7 +8,12 @@ struct OutlineExpansionRequest {
     /// Each requested id's node index, or nil when it is not in the tree.
     let indices: [Int?]
 
-    init?(_ body: JSONValue, _ problems: inout Problems) {
+    /// Reads the body, recording every problem with its pointer; nil when there was any.
+    static func read(_ body: JSONValue, _ problems: inout Problems) -> OutlineExpansionRequest? {
+        OutlineExpansionRequest(reading: body, &problems)
+    }
+
+    private init?(reading body: JSONValue, _ problems: inout Problems) {
         guard body.expectObject(&problems) else { return nil }
         let before = problems.count
         let input = OutlineTreeInput(body, &problems)

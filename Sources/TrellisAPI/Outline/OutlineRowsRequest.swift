@@ -11,7 +11,12 @@ struct OutlineRowsRequest {
     let limit: Int?
     let includeNoSelection: Bool
 
-    init?(_ body: JSONValue, _ problems: inout Problems) {
+    /// Reads the body, recording every problem with its pointer; nil when there was any.
+    static func read(_ body: JSONValue, _ problems: inout Problems) -> OutlineRowsRequest? {
+        OutlineRowsRequest(reading: body, &problems)
+    }
+
+    private init?(reading body: JSONValue, _ problems: inout Problems) {
         guard body.expectObject(&problems) else { return nil }
         let before = problems.count
         let input = OutlineTreeInput(body, &problems)

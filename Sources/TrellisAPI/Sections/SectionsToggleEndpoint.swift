@@ -1,12 +1,16 @@
 import TrellisCore
+import TrellisJSON
 
-/// Issue 5: `POST /v1/sections/toggle` applies `toggle` or `actions` to the open sections.
-enum SectionsToggleEndpoint {
-    static let endpoint = JSONEndpoint(
-        path: "/v1/sections/toggle",
-        depthAdvice: "Section items are echoed as sent; nest them less deeply."
-    ) { root, problems, json in
-        guard let request = SectionsToggleRequest(json: root, problems: &problems) else { return }
+/// `POST /v1/sections/toggle`: applies `toggle` or `actions` to the open sections.
+enum SectionsToggleEndpoint: Endpoint {
+    static let path = "/v1/sections/toggle"
+    static let depthAdvice: String? = "Section items are echoed as sent; nest them less deeply."
+
+    static func read(_ body: JSONValue, _ problems: inout Problems) -> SectionsToggleRequest? {
+        SectionsToggleRequest.read(body, &problems)
+    }
+
+    static func respond(to request: SectionsToggleRequest, _ problems: inout Problems, _ json: inout JSONWriter) {
         let final = SectionsReducer.reduce(request.state, request.actions)
         SectionsToggleResponse.write(
             SectionsRenderer.render(final, initial: request.state), sections: request.sections, to: &json)

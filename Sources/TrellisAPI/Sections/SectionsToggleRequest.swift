@@ -3,23 +3,22 @@ import TrellisCore
 
 /// Issue 5, Request: the body of `POST /v1/sections/toggle`, ids mapped to section indices.
 struct SectionsToggleRequest {
-    /// Documented limits (openapi.yaml maxItems), 422 past them.
-    static let maxSections = 10_000
-    static let maxExpanded = 10_000
-    static let maxActions = 10_000
-
     let sections: [SectionsRequestSection]
     let state: SectionsState
     let actions: [SectionsAction]
 
-    /// Issue 5, 422: every problem recorded with its pointer; nil when there was any.
-    init?(json root: JSONValue, problems: inout Problems) {
+    /// Reads the body, recording every problem with its pointer; nil when there was any.
+    static func read(_ body: JSONValue, _ problems: inout Problems) -> SectionsToggleRequest? {
+        SectionsToggleRequest(reading: body, &problems)
+    }
+
+    private init?(reading root: JSONValue, _ problems: inout Problems) {
         let problemsBefore = problems.count
         guard root.expectObject(&problems) else { return nil }
 
         var sections: [SectionsRequestSection] = []
         var indices: [ClientID: (index: Int, at: JSONValue)] = [:]
-        let sectionList = root.required("sections", &problems)?.array(&problems, maxCount: Self.maxSections)
+        let sectionList = root.required("sections", &problems)?.array(&problems, maxCount: SectionsLimits.maxSections)
         for element in sectionList.map(Array.init) ?? [] {
             guard element.expectObject(&problems) else { continue }
             let idValue = element.required("id", &problems)
@@ -56,7 +55,7 @@ struct SectionsToggleRequest {
         }
 
         var open: [Int] = []
-        if let expanded = root.optional("expanded"), let list = expanded.array(&problems, maxCount: Self.maxExpanded) {
+        if let expanded = root.optional("expanded"), let list = expanded.array(&problems, maxCount: SectionsLimits.maxExpanded) {
             open = list.compactMap(index(of:))
             // Issue 5, single mode: more than one id in `expanded` → 422 (a repeated id counts once).
             let distinct = Set(open).count
@@ -75,7 +74,7 @@ struct SectionsToggleRequest {
         if toggle != nil, let actionList {
             problems.add(at: actionList, "cannot be sent together with toggle; send one or the other")
         }
-        for element in actionList?.array(&problems, maxCount: Self.maxActions).map(Array.init) ?? [] {
+        for element in actionList?.array(&problems, maxCount: SectionsLimits.maxActions).map(Array.init) ?? [] {
             guard element.expectObject(&problems),
                   let typeValue = element.required("type", &problems),
                   let type = typeValue.oneOf(SectionsActionType.self, &problems)

@@ -25,7 +25,7 @@ public final class TrellisService: Sendable {
         var allow: String { read != nil ? "GET, HEAD, OPTIONS" : "POST, OPTIONS" }
     }
 
-    public init(configuration: ServiceConfiguration = ServiceConfiguration(), endpoints: [JSONEndpoint] = TrellisService.features) {
+    public init(configuration: ServiceConfiguration = ServiceConfiguration(), endpoints: [JSONEndpoint] = Features.endpoints) {
         self.configuration = configuration
         let paths = ["/", "/healthz", "/readyz", "/metrics", "/openapi.yaml", "/playground"] + endpoints.map(\.path)
         self.paths = paths
@@ -33,8 +33,8 @@ public final class TrellisService: Sendable {
         self.metrics = metrics
         let draining = self.draining
         var table: [String: Route] = [:]
-        for (i, endpoint) in endpoints.enumerated() {
-            table[endpoint.path] = Route(index: 6 + i, read: nil, post: endpoint)
+        for endpoint in endpoints {
+            table[endpoint.path] = Route(index: paths.firstIndex(of: endpoint.path) ?? 0, read: nil, post: endpoint)
         }
         let index = Operations.index(endpoints: endpoints.map(\.path))
         let gets: [(String, @Sendable () -> HTTPResponse)] = [
@@ -46,27 +46,10 @@ public final class TrellisService: Sendable {
             ("/playground", { Operations.playgroundPage() }),
         ]
         for (path, read) in gets {
-            table[path] = Route(index: paths.firstIndex(of: path)!, read: read, post: nil)
+            table[path] = Route(index: paths.firstIndex(of: path) ?? 0, read: read, post: nil)
         }
         routes = table
     }
-
-    /// The feature endpoints, in the order the index lists them.
-    public static let features: [JSONEndpoint] = [
-        // outline endpoints
-        OutlineExpansionEndpoint.endpoint,
-        OutlineRowsEndpoint.endpoint,
-
-        // flow endpoints
-        FlowEndpoint.endpoint,
-
-        // sections endpoints
-        SectionsToggleEndpoint.endpoint,
-
-        // drawer endpoints
-        DrawerEndpoint.endpoint,
-
-    ]
 
     /// Makes /readyz answer 503 from now on (the process is shutting down).
     public func beginDraining() {

@@ -24,11 +24,7 @@ final class AnswerCorpusTests: XCTestCase {
     static let file = directory.appendingPathComponent("answers.jsonl")
     static let root = directory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static let endpoints = [
-        ("outline-expansion", "/v1/outline/expansion"), ("outline-rows", "/v1/outline/rows"),
-        ("flow-layout", "/v1/flow/layout"), ("sections-toggle", "/v1/sections/toggle"),
-        ("drawer-state", "/v1/drawer/state"),
-    ]
+    static let endpoints = Features.paths.map { (Features.shortName(of: $0), $0) }
 
     static func answer(_ service: TrellisService, _ path: String, _ body: [UInt8]) -> TestResponse {
         var headers = HTTPHeaders()

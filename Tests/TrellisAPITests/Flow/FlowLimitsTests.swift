@@ -11,7 +11,7 @@ final class FlowLimitsTests: XCTestCase {
 
     /// 100 cells of 10 fill each 1000 wide row exactly: 10,000 rows, the last item at (990, 99990).
     func testAMillionItemsAreLaidOut() {
-        let response = call(service, "POST", "/v1/flow/layout", json: uniformItems(FlowLayoutRequest.maxItems))
+        let response = call(service, "POST", "/v1/flow/layout", json: uniformItems(FlowLimits.maxItems))
         XCTAssertEqual(response.status, 200)
         XCTAssertTrue(response.text.hasPrefix(#"{"items":[{"index":0,"row":0,"x":0,"y":0,"width":10,"height":10},"#))
         XCTAssertTrue(response.text.contains(#"{"index":999999,"row":9999,"x":990,"y":99990,"width":10,"height":10}],"rows":["#))
@@ -20,7 +20,7 @@ final class FlowLimitsTests: XCTestCase {
     }
 
     func testOneItemPastTheLimitIsRejected() {
-        let response = call(service, "POST", "/v1/flow/layout", json: uniformItems(FlowLayoutRequest.maxItems + 1))
+        let response = call(service, "POST", "/v1/flow/layout", json: uniformItems(FlowLimits.maxItems + 1))
         XCTAssertEqual(response.status, 422)
         let errors = response.json["errors"] as? [[String: String]] ?? []
         XCTAssertEqual(errors, [["pointer": "/items", "detail": "must have at most 1000000 elements"]])

@@ -169,10 +169,10 @@ final class SectionsToggleEndpointTests: XCTestCase {
     }
 
     func testDocumentedLimitsAreAccepted() {
-        let count = SectionsToggleRequest.maxSections
+        let count = SectionsLimits.maxSections
         let sections = (0..<count).map { #"{"id":\#($0)}"# }.joined(separator: ",")
-        let actions = (0..<SectionsToggleRequest.maxActions).map { #"{"type":"toggle","section":\#($0 % count)}"# }.joined(separator: ",")
-        let expanded = (0..<SectionsToggleRequest.maxExpanded).map { "\($0)" }.joined(separator: ",")
+        let actions = (0..<SectionsLimits.maxActions).map { #"{"type":"toggle","section":\#($0 % count)}"# }.joined(separator: ",")
+        let expanded = (0..<SectionsLimits.maxExpanded).map { "\($0)" }.joined(separator: ",")
         let response = post(#"{"sections":[\#(sections)],"expanded":[\#(expanded)],"actions":[\#(actions)]}"#)
         XCTAssertEqual(response.status, 200)
         XCTAssertEqual((response.json["expanded"] as? [Any])?.count, 0)

@@ -134,12 +134,12 @@ final class SectionsToggleValidationTests: XCTestCase {
 
     /// Documented limits (openapi.yaml maxItems): 10,000 sections, expanded ids and actions.
     func testLimits() {
-        let tooMany = SectionsToggleRequest.maxSections + 1
+        let tooMany = SectionsLimits.maxSections + 1
         let sections = (0..<tooMany).map { #"{"id":\#($0)}"# }.joined(separator: ",")
         assertProblems(#"{"sections":[\#(sections)]}"#, ["/sections: must have at most 10000 elements"])
-        let ids = (0..<(SectionsToggleRequest.maxExpanded + 1)).map { _ in "0" }.joined(separator: ",")
+        let ids = (0..<(SectionsLimits.maxExpanded + 1)).map { _ in "0" }.joined(separator: ",")
         assertProblems(#"{"sections":[{"id":0}],"expanded":[\#(ids)]}"#, ["/expanded: must have at most 10000 elements"])
-        let actions = (0..<(SectionsToggleRequest.maxActions + 1)).map { _ in #"{"type":"collapseAll"}"# }.joined(separator: ",")
+        let actions = (0..<(SectionsLimits.maxActions + 1)).map { _ in #"{"type":"collapseAll"}"# }.joined(separator: ",")
         assertProblems(#"{"sections":[{"id":0}],"actions":[\#(actions)]}"#, ["/actions: must have at most 10000 elements"])
     }
 

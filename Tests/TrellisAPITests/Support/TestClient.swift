@@ -45,7 +45,7 @@ final class LiveServer {
     init(
         http: HTTPServerConfiguration = HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 2),
         service configuration: ServiceConfiguration = ServiceConfiguration(),
-        endpoints: [JSONEndpoint] = TrellisService.features
+        endpoints: [JSONEndpoint] = Features.endpoints
     ) throws {
         var http = http
         http.host = "127.0.0.1"

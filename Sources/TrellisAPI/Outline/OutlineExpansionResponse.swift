@@ -1,0 +1,29 @@
+import TrellisCore
+import TrellisJSON
+
+/// The answer of `POST /v1/outline/expansion`.
+enum OutlineExpansionResponse {
+    /// `{"expand": [id], "paths": [{"id", "found", "path": [id]}]}`.
+    static func write(_ expansion: OutlineExpansion, _ request: OutlineExpansionRequest, to json: inout JSONWriter) {
+        let input = request.input
+        json.beginObject()
+        json.key("expand")
+        json.beginArray()
+        for node in expansion.expand { input.writeID(of: node, to: &json) }
+        json.endArray()
+        json.key("paths")
+        json.beginArray()
+        for (k, path) in expansion.paths.enumerated() {
+            json.beginObject()
+            json.key("id"); ClientID.write(request.selections[k], to: &json)
+            json.key("found"); json.bool(request.indices[k] != nil)
+            json.key("path")
+            json.beginArray()
+            for node in path { input.writeID(of: node, to: &json) }
+            json.endArray()
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+    }
+}

@@ -1,0 +1,37 @@
+import TrellisCore
+import TrellisJSON
+
+/// The answer of `POST /v1/outline/rows`.
+enum OutlineRowsResponse {
+    /// `{"rows": [row], "totalRows", "selectedRow", "noSelection": {"selected"}}`.
+    static func write(_ rows: OutlineRows, _ request: OutlineRowsRequest, to json: inout JSONWriter) {
+        let input = request.input
+        json.beginObject()
+        json.key("rows")
+        json.beginArray()
+        for row in rows.rows {
+            json.beginObject()
+            json.key("index"); json.int(row.index)
+            json.key("id"); input.writeID(of: row.node, to: &json)
+            json.key("depth"); json.int(row.depth)
+            json.key("parent")
+            if let parent = row.parent { input.writeID(of: parent, to: &json) } else { json.null() }
+            json.key("expandable"); json.bool(row.expandable)
+            json.key("expanded"); json.bool(row.expanded)
+            json.key("selected"); json.bool(row.selected)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("totalRows"); json.int(rows.totalRows)
+        json.key("selectedRow")
+        if let selectedRow = rows.selectedRow { json.int(selectedRow) } else { json.null() }
+        // Rule: the "No Selection" row is selected exactly when selection is null or absent.
+        if request.includeNoSelection {
+            json.key("noSelection")
+            json.beginObject()
+            json.key("selected"); json.bool(request.selection == nil)
+            json.endObject()
+        }
+        json.endObject()
+    }
+}

@@ -1,0 +1,32 @@
+import TrellisJSON
+
+/// One feature endpoint, built the same way for every feature: read the JSON body into a request
+/// (recording every problem with its pointer), compute with the core, write the answer.
+protocol Endpoint: SendableMetatype {
+    associatedtype Request
+    /// The route, `/v1/<feature>/<operation>`.
+    static var path: String { get }
+    /// Added to the 400 for bodies nested deeper than the parser allows.
+    static var depthAdvice: String? { get }
+    /// Added to the 422 for answers past their size bound: how to ask for less.
+    static var sizeAdvice: String? { get }
+    /// The request, or nil after recording at least one problem.
+    static func read(_ body: JSONValue, _ problems: inout Problems) -> Request?
+    /// Computes the answer with the core and writes it; records problems the core refuses with instead.
+    static func respond(to request: Request, _ problems: inout Problems, _ json: inout JSONWriter)
+}
+
+extension Endpoint {
+    static var depthAdvice: String? { nil }
+    static var sizeAdvice: String? { nil }
+}
+
+extension JSONEndpoint {
+    /// The service's view of a feature endpoint.
+    init<E: Endpoint>(_ endpoint: E.Type) {
+        self.init(path: E.path, depthAdvice: E.depthAdvice, sizeAdvice: E.sizeAdvice) { body, problems, json in
+            guard let request = E.read(body, &problems) else { return }
+            E.respond(to: request, &problems, &json)
+        }
+    }
+}
