@@ -1,4 +1,4 @@
-/// Issue 6 "POST /v1/drawer/state": reduce, lay out the final state, and describe the transition if any.
+/// One drawer step: reduce the state by the action, lay out the final state, and describe the transition if the state changed.
 public enum DrawerResolver: Sendable, Equatable {
     /// How long a transition's motion runs: its settling time and the span its CSS easing is fitted over.
     public struct Timing: Sendable, Equatable {
@@ -35,7 +35,7 @@ public enum DrawerResolver: Sendable, Equatable {
             transition: transition)
     }
 
-    /// Issue 6 "from": `start` is used only when the state changes; otherwise the panel is at rest and there is no transition.
+    /// Rule: `start` is used only when the state changes; otherwise the panel is at rest and there is no transition.
     public static func transition(
         from old: DrawerState, to new: DrawerState, input: DrawerInput, timing: (DrawerSpringMotion) -> Timing? = Timing.exact
     ) -> DrawerTransition? {

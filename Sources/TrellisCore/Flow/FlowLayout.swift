@@ -1,4 +1,4 @@
-/// The flow layout of issue 4: CSS flexbox with `flex-wrap: wrap` and `flex: none` cells, one function per step.
+/// The flow layout: CSS flexbox with `flex-wrap: wrap` and `flex: none` cells; `compute` reads as the spec's steps, one function per step.
 public enum FlowLayout: Sendable, Equatable {
     /// Lays out a validated request; greedy is O(n), balanced O(n) per bisection step (at most 64 steps).
     public static func compute(_ request: FlowRequest) -> FlowResult {

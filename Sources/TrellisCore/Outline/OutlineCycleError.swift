@@ -1,4 +1,4 @@
-/// Issue 3, 422 in flat form: a cycle. Thrown by `OutlineTree.init` when some nodes are not reachable from a root.
+/// Rule: in flat form, parent links that form a cycle are an error; thrown by `OutlineTree.init` when some nodes are not reachable from a root.
 public struct OutlineCycleError: Error, Sendable, Equatable {
     /// Each cycle once, starting at its smallest index and following parent links; ordered by that first index.
     public let cycles: [[Int]]

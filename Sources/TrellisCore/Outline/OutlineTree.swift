@@ -29,7 +29,7 @@ public struct OutlineTree: Sendable, Equatable {
         }
         for i in 0..<n { childStart[i + 1] += childStart[i] }
 
-        // Issue 3, flat form: sibling order is array order.
+        // Rule: siblings keep the order of the input array.
         var next = childStart
         var childList = [Int32](repeating: 0, count: n - rootCount)
         var rootList = [Int32]()
@@ -44,7 +44,7 @@ public struct OutlineTree: Sendable, Equatable {
             }
         }
 
-        // Issue 3, scale: pre-order with an explicit stack, safe at any depth.
+        // Rule: any depth is accepted, so pre-order numbering walks an explicit stack instead of recursing.
         var preOrder = [Int32]()
         preOrder.reserveCapacity(n)
         var preIndex = [Int32](repeating: -1, count: n)
@@ -63,7 +63,7 @@ public struct OutlineTree: Sendable, Equatable {
                 stack.append(childList[c])
             }
         }
-        // Issue 3, 422: in flat form a cycle.
+        // Rule: a node no root reaches lies on or behind a parent cycle, which is an error.
         guard preOrder.count == n else {
             throw OutlineCycleError(parents: parents, preIndex: preIndex)
         }
@@ -75,7 +75,7 @@ public struct OutlineTree: Sendable, Equatable {
             if p >= 0 { subtreeSizes[p] += subtreeSizes[v] }
         }
 
-        // Issue 3, tree input: nested form expandable when children is an array; flat form when it has a child.
+        // Rule: a node is expandable when its nested `children` member is an array (even an empty one) or when it has a child.
         var expandable = [Bool](repeating: false, count: n)
         for i in 0..<n {
             expandable[i] = nodes[i].hasChildrenMember || childStart[i + 1] > childStart[i]
@@ -122,7 +122,7 @@ public struct OutlineTree: Sendable, Equatable {
     /// The node at a pre-order position.
     public func node(atPreOrderPosition position: Int) -> Int { Int(preOrder[position]) }
 
-    /// Issue 3, expansion `paths`: root → node, both included. O(depth).
+    /// The path from the node's root to the node, both included. O(depth).
     public func path(to node: Int) -> [Int] {
         var path = [Int]()
         path.reserveCapacity(Int(depths[node]) + 1)
