@@ -9,16 +9,6 @@ public enum DrawerResolver: Sendable, Equatable {
             self.settlingDuration = settlingDuration
             self.easingDuration = easingDuration
         }
-
-        /// The exact settling time for both.
-        public static func exact(_ motion: DrawerSpringMotion) -> Timing? {
-            let duration = motion.settlingDuration()
-            return Timing(settlingDuration: duration, easingDuration: duration)
-        }
-    }
-
-    public static func resolve(_ input: DrawerInput) -> DrawerResult {
-        resolve(input, timing: Timing.exact)!
     }
 
     /// The result, or nil when `timing` refuses the transition's motion (a caller's limits).
@@ -36,8 +26,8 @@ public enum DrawerResolver: Sendable, Equatable {
     }
 
     /// Rule: `start` is used only when the state changes; otherwise the panel is at rest and there is no transition.
-    public static func transition(
-        from old: DrawerState, to new: DrawerState, input: DrawerInput, timing: (DrawerSpringMotion) -> Timing? = Timing.exact
+    private static func transition(
+        from old: DrawerState, to new: DrawerState, input: DrawerInput, timing: (DrawerSpringMotion) -> Timing?
     ) -> DrawerTransition? {
         let layout = input.layout
         let fromX = layout.panelX(isPresented: old.isPresented)

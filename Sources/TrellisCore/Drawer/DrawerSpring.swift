@@ -2,8 +2,6 @@
 public struct DrawerSpring: Sendable, Equatable, Hashable {
     /// `.spring()` as declared in the iOS 13–16 SDKs the seed targets (response 0.55, dampingFraction 0.825); the default.
     public static let `default` = DrawerSpring(response: 0.55, dampingFraction: 0.825)
-    /// `.spring(response:dampingFraction:blendDuration:)` as later Apple documentation shows it (response 0.5); not the default.
-    public static let laterDocumented = DrawerSpring(response: 0.5, dampingFraction: 0.825)
 
     public let response: Double
     public let dampingFraction: Double

@@ -48,12 +48,6 @@ public struct DrawerSpringMotion: Sendable, Equatable, Hashable {
         return 1 + (x0 * c + b * s)
     }
 
-    /// p′(t) in progress per second.
-    public func velocity(at t: Double) -> Double {
-        let (c, s) = basis(t)
-        return v0 * c - (w0 * w0 * x0 + zeta * w0 * v0) * s
-    }
-
     /// The basis C(t), S(t) of the three regimes, evaluated without cancellation near ζ = 1.
     private func basis(_ t: Double) -> (c: Double, s: Double) {
         switch spring.regime {
@@ -216,11 +210,6 @@ public struct DrawerSpringMotion: Sendable, Equatable, Hashable {
             let t = Double(frame) / frameRate
             return DrawerKeyframe(t: t, progress: frame == last ? 1 : progress(at: t))
         }
-    }
-
-    /// `linear()` stops within maxError of p(t) over [0, settlingDuration], ending at exactly 1.
-    public func easingStops(maxError: Double = DrawerLinearEasing.defaultMaxError) -> [DrawerEasingStop] {
-        DrawerLinearEasing.stops(for: self, duration: settlingDuration(), maxError: maxError)
     }
 
     /// A bound on |p″| from the non-increasing energy E = (x′² + k x²)/2: |x″| ≤ c|x′| + k|x| ≤ √(2E₀)(c + √k).
