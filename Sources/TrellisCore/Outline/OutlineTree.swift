@@ -1,11 +1,8 @@
-/// A validated forest over node indices 0..<count: children in CSR form, pre-order numbering, depths, subtree sizes.
+/// A validated forest over node indices 0..<count: parents, pre-order numbering, depths, subtree sizes, expandable flags.
 /// Built iteratively, so any depth is safe; memory is O(count).
 public struct OutlineTree: Sendable, Equatable {
     public let count: Int
     let parents: [Int32]
-    let childStart: [Int32]
-    let childList: [Int32]
-    let rootList: [Int32]
     let preOrder: [Int32]
     let preIndex: [Int32]
     let depths: [Int32]
@@ -83,9 +80,6 @@ public struct OutlineTree: Sendable, Equatable {
 
         self.count = n
         self.parents = parents
-        self.childStart = childStart
-        self.childList = childList
-        self.rootList = rootList
         self.preOrder = preOrder
         self.preIndex = preIndex
         self.depths = depths
@@ -93,34 +87,8 @@ public struct OutlineTree: Sendable, Equatable {
         self.expandable = expandable
     }
 
-    /// The roots in sibling (index) order.
-    public var roots: [Int] { rootList.map { Int($0) } }
-
-    /// The parent's index, or nil for a root.
-    public func parent(of node: Int) -> Int? {
-        let p = parents[node]
-        return p < 0 ? nil : Int(p)
-    }
-
-    /// The children in sibling (index) order.
-    public func children(of node: Int) -> [Int] {
-        childList[Int(childStart[node])..<Int(childStart[node + 1])].map { Int($0) }
-    }
-
     /// Depth of the node; roots are at depth 0.
     public func depth(of node: Int) -> Int { Int(depths[node]) }
-
-    /// Whether the node can be expanded (see `OutlineNode.hasChildrenMember`).
-    public func isExpandable(_ node: Int) -> Bool { expandable[node] }
-
-    /// Number of nodes in the node's subtree, the node included.
-    public func subtreeSize(of node: Int) -> Int { Int(subtreeSizes[node]) }
-
-    /// Position of the node in the pre-order of the whole forest.
-    public func preOrderPosition(of node: Int) -> Int { Int(preIndex[node]) }
-
-    /// The node at a pre-order position.
-    public func node(atPreOrderPosition position: Int) -> Int { Int(preOrder[position]) }
 
     /// The path from the node's root to the node, both included. O(depth).
     public func path(to node: Int) -> [Int] {
