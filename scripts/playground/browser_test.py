@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""The playground in a real browser (issue 9), run by `make browser-test` (part of `make test`).
+"""The playground in a real browser, run by `make browser-test` (part of `make test`).
 
-Starts the trellis binary on free ports and headless Chromium (DevTools protocol over a pipe), loads
+Starts the trellis binary on free ports and headless Chromium (Selenium with chromedriver), loads
 GET /playground and checks from the DOM that every panel drew the service's answer: each check posts
 the panel's own request text to the API directly and compares the answer with what the page shows
 (the outline's visible rows, the tags at the returned positions, the sections and their items, the
@@ -11,9 +11,11 @@ served by a plain http.server on another port (another origin) calls the API: it
 --cors-origins allows that origin and fails where it doesn't.
 
 A panel whose endpoint this build doesn't have yet is skipped with a message (the page must still
-show the 404 as a problem). Python 3 standard library only; bounded by --timeout.
+show the 404 as a problem). Needs the selenium package and chromedriver (make browser-deps installs
+both); bounded by --timeout.
 
 Usage: python3 scripts/playground/browser_test.py [--binary .build/debug/trellis] [--chromium PATH]
+       [--chromedriver PATH]
 """
 
 import argparse
@@ -28,7 +30,7 @@ import traceback
 
 sys.dont_write_bytecode = True  # no __pycache__ in the work tree
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-import cdp  # noqa: E402
+import driver  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PAGE_FILE = ROOT / "Sources" / "TrellisAPI" / "Resources" / "playground.html"
@@ -40,7 +42,6 @@ PANEL_ENDPOINTS = {
     "sections": ["/v1/sections/toggle"],
     "drawer": ["/v1/drawer/state"],
 }
-ISSUES = {"outline": 3, "flow": 4, "sections": 5, "drawer": 6}
 
 
 class Failure(AssertionError):
@@ -71,7 +72,7 @@ class Report:
         except Exception as error:  # noqa: BLE001 - every failure is reported, the run goes on
             self.failed += 1
             print(f"FAIL {name}: {error}", flush=True)
-            if not isinstance(error, (Failure, cdp.BrowserError)):
+            if not isinstance(error, (Failure, driver.BrowserError)):
                 traceback.print_exc()
         else:
             self.passed += 1
@@ -139,7 +140,7 @@ def require_endpoints(page, server, panel):
         box = problem_box(page, panel)
         check(state == "problem" and not box["hidden"] and "404" in box["text"],
               f"{panel}: the endpoint is missing but the panel shows state {state!r}, problem {box['text']!r}")
-        raise Skip(f"this build has no POST {', '.join(missing)} yet (issue {ISSUES[panel]}); "
+        raise Skip(f"this build has no POST {', '.join(missing)} yet; "
                    f"the panel shows the 404 problem instead")
 
 
@@ -552,6 +553,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--binary", default=str(ROOT / ".build" / "debug" / "trellis"))
     parser.add_argument("--chromium", default=None)
+    parser.add_argument("--chromedriver", default=None)
     parser.add_argument("--timeout", type=int, default=240, help="seconds for the whole run")
     args = parser.parse_args()
 
@@ -565,12 +567,12 @@ def main():
     try:
         shutil.copy(PAGE_FILE, pathlib.Path(folder) / "playground.html")
         shutil.copy(PROBE_FILE, pathlib.Path(folder) / "cors-probe.html")
-        site = cdp.StaticSite(folder)
-        open_server = cdp.Trellis(args.binary)  # --cors-origins * (the default)
+        site = driver.StaticSite(folder)
+        open_server = driver.Trellis(args.binary)  # --cors-origins * (the default)
         servers.append(open_server)
-        allowing = cdp.Trellis(args.binary, "--cors-origins", f"http://127.0.0.1:{site.port}")
+        allowing = driver.Trellis(args.binary, "--cors-origins", f"http://127.0.0.1:{site.port}")
         servers.append(allowing)
-        browser = cdp.Browser(args.chromium)
+        browser = driver.Browser(args.chromium, args.chromedriver)
         page = browser.page()
 
         report.run("GET /playground serves the page and / links it", test_served, open_server)

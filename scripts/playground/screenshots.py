@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Screenshots of the playground's panels for the README (issue 9), run by `make screenshots`.
+"""Screenshots of the playground's panels for the README, run by `make screenshots`.
 
 Starts the trellis binary on a free port, opens /playground in headless Chromium at 1280 px wide,
 waits for each panel to draw the service's answer (and the drawer's spring to settle), and saves one
@@ -16,7 +16,7 @@ import sys
 sys.dont_write_bytecode = True  # no __pycache__ in the work tree
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import browser_test  # noqa: E402
-import cdp  # noqa: E402
+import driver  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BAD_SECTIONS = ('{\n  "sections": [\n    {"id": "食べ物", "items": ["明太子パスタ"]},\n    {"id": "食べ物", "items": []}\n  ],\n'
@@ -27,15 +27,16 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--binary", default=str(ROOT / ".build" / "release" / "trellis"))
     parser.add_argument("--chromium", default=None)
+    parser.add_argument("--chromedriver", default=None)
     parser.add_argument("--out", default=str(ROOT / "docs"))
     args = parser.parse_args()
     out = pathlib.Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
 
-    server = cdp.Trellis(args.binary)
+    server = driver.Trellis(args.binary)
     missing = []
     try:
-        with cdp.Browser(args.chromium) as browser:
+        with driver.Browser(args.chromium, args.chromedriver) as browser:
             page = browser.page(width=1280, height=1000)
             page.navigate(f"{server.base}/playground")
             for panel in browser_test.PANEL_ENDPOINTS:

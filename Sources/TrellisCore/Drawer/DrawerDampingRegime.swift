@@ -1,4 +1,4 @@
-/// Issue 6 "spring": dampingFraction < 1, = 1 or > 1.
+/// The spring's damping regime: dampingFraction < 1, = 1 or > 1.
 public enum DrawerDampingRegime: String, Sendable, Equatable, Hashable, CaseIterable {
     case underdamped
     case criticallyDamped

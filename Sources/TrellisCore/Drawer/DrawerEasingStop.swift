@@ -1,4 +1,4 @@
-/// Issue 6 "css.easing": one `linear()` stop, an output progress at a fraction of the duration in [0, 1].
+/// One `linear()` stop: an output progress at a fraction of the duration in [0, 1].
 public struct DrawerEasingStop: Sendable, Equatable, Hashable {
     public var progress: Double
     public var timeFraction: Double

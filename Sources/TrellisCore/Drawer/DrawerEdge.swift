@@ -1,4 +1,4 @@
-/// Issue 6 "Request › edge": the logical edge the drawer slides in from.
+/// The logical edge the drawer slides in from.
 public enum DrawerEdge: String, Sendable, Equatable, Hashable, CaseIterable {
     case leading
     case trailing

@@ -1,4 +1,4 @@
-/// Issue 6 "Response 200 › panel, mask": the frames to draw for one state.
+/// The frames to draw for one state: the panel, its content and the mask.
 public struct DrawerGeometry: Sendable, Equatable, Hashable {
     public var panelFrame: Rect
     public var contentFrame: Rect

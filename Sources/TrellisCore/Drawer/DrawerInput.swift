@@ -1,6 +1,6 @@
-/// Issue 6 "Request": the validated request, as the API layer hands it to the core.
+/// A validated drawer request, as the API layer hands it to the core.
 public struct DrawerInput: Sendable, Equatable, Hashable {
-    /// Issue 6 "frameRate": default 60.
+    /// Rule: frameRate defaults to 60 frames per second.
     public static let defaultFrameRate = 60.0
 
     public var state: DrawerState

@@ -1,4 +1,4 @@
-/// Issue 6 "Request › safeAreaInsets": leading and trailing follow the layout direction.
+/// Safe-area insets; leading and trailing follow the layout direction.
 public struct DrawerInsets: Sendable, Equatable, Hashable {
     public var top: Double
     public var leading: Double

@@ -1,4 +1,4 @@
-/// Issue 6 "keyframes": progress at time t (seconds).
+/// One keyframe: the spring's progress at time t (seconds).
 public struct DrawerKeyframe: Sendable, Equatable, Hashable {
     public var t: Double
     public var progress: Double

@@ -1,8 +1,8 @@
-/// Issue 6 "Request" and "Geometry": the validated layout inputs and the frames they give.
+/// The validated layout inputs of a drawer and the frames they give.
 public struct DrawerLayout: Sendable, Equatable, Hashable {
-    /// Issue 6 "drawerWidth": the seed's `.frame(width: 200)`.
+    /// Rule: drawerWidth defaults to the seed's `.frame(width: 200)`.
     public static let defaultDrawerWidth = 200.0
-    /// Issue 6 "maskOpacity": the seed's `MaskView` `.opacity(0.2)`.
+    /// Rule: maskOpacity defaults to the seed's `MaskView` `.opacity(0.2)`.
     public static let defaultMaskOpacity = 0.2
 
     public var container: Size
@@ -28,22 +28,22 @@ public struct DrawerLayout: Sendable, Equatable, Hashable {
         self.maskOpacity = maskOpacity
     }
 
-    /// Issue 6 "layoutDirection": leading is the left side in ltr, the right side in rtl.
+    /// Rule: leading is the left side in ltr, the right side in rtl.
     public var isOnLeftSide: Bool {
         (edge == .leading) == (layoutDirection == .ltr)
     }
 
-    /// Issue 6 "Geometry": the safe-area inset on the drawer's own edge.
+    /// The safe-area inset on the drawer's own edge.
     public var edgeInset: Double {
         edge == .leading ? safeAreaInsets.leading : safeAreaInsets.trailing
     }
 
-    /// Issue 6 "Geometry": panel width is drawerWidth plus the inset on its edge.
+    /// Rule: the panel is drawerWidth wide plus the inset on its edge.
     public var panelWidth: Double {
         drawerWidth + edgeInset
     }
 
-    /// Issue 6 "Geometry": against its edge when presented, just outside it (moved by its full width) when closed.
+    /// Rule: the panel lies against its edge when presented, just outside it (moved by its full width) when closed.
     public func panelX(isPresented: Bool) -> Double {
         switch (isOnLeftSide, isPresented) {
         case (true, true): return 0
@@ -53,12 +53,12 @@ public struct DrawerLayout: Sendable, Equatable, Hashable {
         }
     }
 
-    /// Issue 6 "Geometry": full container height, ignoring the top and bottom safe area.
+    /// Rule: the panel has the full container height, ignoring the top and bottom safe area.
     public func panelFrame(isPresented: Bool) -> Rect {
         Rect(x: panelX(isPresented: isPresented), y: 0, width: panelWidth, height: container.height)
     }
 
-    /// Issue 6 "Geometry": the panel inset by top, bottom and its edge-side inset only (not the seed's inner-side padding).
+    /// Rule: the content is the panel inset by top, bottom and its edge-side inset only (not the seed's inner-side padding).
     public func contentFrame(isPresented: Bool) -> Rect {
         let panel = panelFrame(isPresented: isPresented)
         let height = max(0, container.height - safeAreaInsets.top - safeAreaInsets.bottom)
@@ -66,12 +66,12 @@ public struct DrawerLayout: Sendable, Equatable, Hashable {
         return Rect(x: x, y: safeAreaInsets.top, width: drawerWidth, height: height)
     }
 
-    /// Issue 6 "Geometry": the mask covers the whole container.
+    /// Rule: the mask covers the whole container.
     public var maskFrame: Rect {
         Rect(x: 0, y: 0, width: container.width, height: container.height)
     }
 
-    /// Issue 6 "Geometry": maskOpacity when presented, 0 when closed.
+    /// Rule: the mask shows maskOpacity when presented, 0 when closed.
     public func maskOpacity(isPresented: Bool) -> Double {
         isPresented ? maskOpacity : 0
     }

@@ -1,4 +1,4 @@
-/// Issue 6 "Request › layoutDirection": in `rtl` the leading edge is the right side.
+/// The layout direction: in `rtl` the leading edge is the right side.
 public enum DrawerLayoutDirection: String, Sendable, Equatable, Hashable, CaseIterable {
     case ltr
     case rtl

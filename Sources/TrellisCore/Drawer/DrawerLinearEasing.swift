@@ -1,8 +1,8 @@
-/// Issue 6 "css.easing": p(t) sampled finely and simplified to the fewest `linear()` stops within a tolerance.
+/// The spring as a CSS `linear()` easing: p(t) sampled finely and simplified to the fewest stops within a tolerance.
 public enum DrawerLinearEasing: Sendable, Equatable {
-    /// Issue 6: within 0.002 of p(t) everywhere.
+    /// Rule: the easing stays within 0.002 of p(t) everywhere.
     public static let defaultMaxError = 0.002
-    /// Issue 6: sampled at 1 ms or finer.
+    /// Rule: p(t) is sampled at 1 ms or finer.
     public static let maximumStep = 0.001
 
     /// Stops are the printed values themselves: progress rounded to 6 decimals, time fractions k/N with N dividing 10⁶.

@@ -1,4 +1,4 @@
-/// Issue 6 "Request › from": the panel's current x and velocity (points per second) when retargeted.
+/// Where a retargeted panel starts: its current x and its velocity (points per second).
 public struct DrawerMotionStart: Sendable, Equatable, Hashable {
     public var x: Double
     public var velocity: Double

@@ -1,4 +1,4 @@
-/// Issue 6 "Request › action": the next state from the current one and an event.
+/// The drawer's state machine: the next state from the current one and an action.
 public enum DrawerReducer: Sendable, Equatable {
     public static func reduce(_ state: DrawerState, _ action: DrawerAction) -> DrawerState {
         switch action {
@@ -8,7 +8,7 @@ public enum DrawerReducer: Sendable, Equatable {
             return DrawerState(isPresented: true)
         case .close:
             return DrawerState(isPresented: false)
-        // Issue 6: tapMask closes; with the drawer closed there is no mask, so nothing changes.
+        // Rule: tapMask closes; with the drawer closed there is no mask, so nothing changes.
         case .tapMask:
             return DrawerState(isPresented: false)
         }

@@ -1,4 +1,4 @@
-/// Issue 6 "POST /v1/drawer/state": reduce, lay out the final state, and describe the transition if any.
+/// One drawer step: reduce the state by the action, lay out the final state, and describe the transition if the state changed.
 public enum DrawerResolver: Sendable, Equatable {
     /// How long a transition's motion runs: its settling time and the span its CSS easing is fitted over.
     public struct Timing: Sendable, Equatable {
@@ -9,16 +9,6 @@ public enum DrawerResolver: Sendable, Equatable {
             self.settlingDuration = settlingDuration
             self.easingDuration = easingDuration
         }
-
-        /// The exact settling time for both.
-        public static func exact(_ motion: DrawerSpringMotion) -> Timing? {
-            let duration = motion.settlingDuration()
-            return Timing(settlingDuration: duration, easingDuration: duration)
-        }
-    }
-
-    public static func resolve(_ input: DrawerInput) -> DrawerResult {
-        resolve(input, timing: Timing.exact)!
     }
 
     /// The result, or nil when `timing` refuses the transition's motion (a caller's limits).
@@ -35,9 +25,9 @@ public enum DrawerResolver: Sendable, Equatable {
             transition: transition)
     }
 
-    /// Issue 6 "from": `start` is used only when the state changes; otherwise the panel is at rest and there is no transition.
-    public static func transition(
-        from old: DrawerState, to new: DrawerState, input: DrawerInput, timing: (DrawerSpringMotion) -> Timing? = Timing.exact
+    /// Rule: `start` is used only when the state changes; otherwise the panel is at rest and there is no transition.
+    private static func transition(
+        from old: DrawerState, to new: DrawerState, input: DrawerInput, timing: (DrawerSpringMotion) -> Timing?
     ) -> DrawerTransition? {
         let layout = input.layout
         let fromX = layout.panelX(isPresented: old.isPresented)

@@ -1,4 +1,4 @@
-/// Issue 6 "Response 200": the next state, its frames, and the transition when the state changed.
+/// The outcome of one drawer step: the next state, its frames, and the transition when the state changed.
 public struct DrawerResult: Sendable, Equatable, Hashable {
     public var state: DrawerState
     public var changed: Bool

@@ -1,9 +1,7 @@
-/// Issue 6 "spring": SwiftUI's spring as response/dampingFraction, mass 1.
+/// SwiftUI's spring, given as response and dampingFraction, on a unit mass.
 public struct DrawerSpring: Sendable, Equatable, Hashable {
     /// `.spring()` as declared in the iOS 13–16 SDKs the seed targets (response 0.55, dampingFraction 0.825); the default.
     public static let `default` = DrawerSpring(response: 0.55, dampingFraction: 0.825)
-    /// `.spring(response:dampingFraction:blendDuration:)` as later Apple documentation shows it (response 0.5); not the default.
-    public static let laterDocumented = DrawerSpring(response: 0.5, dampingFraction: 0.825)
 
     public let response: Double
     public let dampingFraction: Double
@@ -13,22 +11,22 @@ public struct DrawerSpring: Sendable, Equatable, Hashable {
         self.dampingFraction = dampingFraction
     }
 
-    /// Issue 6 "spring": response = duration; dampingFraction = 1 − bounce if bounce ≥ 0, else 1 / (1 + bounce).
+    /// Rule: response = duration; dampingFraction = 1 − bounce if bounce ≥ 0, else 1 / (1 + bounce).
     public init(duration: Double, bounce: Double) {
         self.init(response: duration, dampingFraction: bounce >= 0 ? 1 - bounce : 1 / (1 + bounce))
     }
 
-    /// Issue 6 "spring": the undamped angular frequency ω₀ = 2π / response.
+    /// The undamped angular frequency ω₀ = 2π / response.
     public var angularFrequency: Double {
         2 * Double.pi / response
     }
 
-    /// Issue 6: stiffness = (2π / response)².
+    /// The spring constant for a unit mass: stiffness = (2π / response)².
     public var stiffness: Double {
         angularFrequency * angularFrequency
     }
 
-    /// Issue 6: damping = 4π · dampingFraction / response (= 2ζω₀).
+    /// The damping coefficient for a unit mass: damping = 4π · dampingFraction / response (= 2ζω₀).
     public var damping: Double {
         4 * Double.pi * dampingFraction / response
     }

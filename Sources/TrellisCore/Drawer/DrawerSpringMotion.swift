@@ -1,6 +1,6 @@
 import Glibc
 
-/// Issue 6 "spring": progress p(t) of a mass-1 damped oscillator from p(0), p′(0) towards 1.
+/// Progress p(t) of a unit-mass damped oscillator from p(0), p′(0) towards 1.
 ///
 /// With x = p − 1, ζ = dampingFraction, ω₀ = 2π / response, x₀ = p(0) − 1, v₀ = p′(0), B = v₀ + ζω₀x₀:
 /// - underdamped (ζ < 1), ω_d = ω₀√(1 − ζ²): x(t) = e^(−ζω₀t) · (x₀ cos ω_d t + (B / ω_d) sin ω_d t)
@@ -10,7 +10,7 @@ import Glibc
 /// All three are x = x₀·C(t) + B·S(t) with C(0) = 1, S(0) = 0, S′ = C − ζω₀S, and then
 /// x′(t) = v₀·C(t) − (ω₀²x₀ + ζω₀v₀)·S(t).
 public struct DrawerSpringMotion: Sendable, Equatable, Hashable {
-    /// Issue 6 "settlingDuration": the band |1 − p| < 0.001.
+    /// Rule: the motion has settled once |1 − p| stays below 0.001.
     public static let settlingTolerance = 0.001
 
     public let spring: DrawerSpring
@@ -24,7 +24,7 @@ public struct DrawerSpringMotion: Sendable, Equatable, Hashable {
         self.initialVelocity = initialVelocity
     }
 
-    /// Issue 6 "from": p(0) = (from.x − fromX) / (toX − fromX) and p′(0) = from.velocity / (toX − fromX); at rest at fromX without it.
+    /// Rule: with a start, p(0) = (start.x − fromX) / (toX − fromX) and p′(0) = start.velocity / (toX − fromX); without one, at rest at fromX.
     public init(spring: DrawerSpring, fromX: Double, toX: Double, start: DrawerMotionStart?) {
         precondition(toX != fromX, "a transition travels a non-zero distance")
         let travel = toX - fromX
@@ -41,20 +41,14 @@ public struct DrawerSpringMotion: Sendable, Equatable, Hashable {
     private var zeta: Double { spring.dampingFraction }
     private var b: Double { v0 + zeta * w0 * x0 }
 
-    /// Issue 6 "spring": the closed form p(t) above.
+    /// The closed form p(t) above.
     public func progress(at t: Double) -> Double {
         if t == 0 { return initialProgress }
         let (c, s) = basis(t)
         return 1 + (x0 * c + b * s)
     }
 
-    /// Issue 6 "spring": p′(t) in progress per second.
-    public func velocity(at t: Double) -> Double {
-        let (c, s) = basis(t)
-        return v0 * c - (w0 * w0 * x0 + zeta * w0 * v0) * s
-    }
-
-    /// Issue 6 "spring": the basis C(t), S(t) of the three regimes, evaluated without cancellation near ζ = 1.
+    /// The basis C(t), S(t) of the three regimes, evaluated without cancellation near ζ = 1.
     private func basis(_ t: Double) -> (c: Double, s: Double) {
         switch spring.regime {
         case .underdamped:
@@ -77,12 +71,12 @@ public struct DrawerSpringMotion: Sendable, Equatable, Hashable {
     /// How many monotone pieces settlingDuration walks back through before it settles for a bound.
     public static let maxSettlingPieces = 100_000
 
-    /// Issue 6 "settlingDuration": |1 − p(t)| − 0.001, whose last zero is the settling time.
+    /// |1 − p(t)| − 0.001, whose last zero is the settling time.
     private func excess(_ t: Double) -> Double {
         abs(progress(at: t) - 1) - Self.settlingTolerance
     }
 
-    /// Issue 6 "settlingDuration": the first time from which |1 − p(t)| < 0.001 forever.
+    /// Rule: the settling duration is the first time from which |1 − p(t)| < 0.001 forever.
     ///
     /// An envelope |x(t)| ≤ g(t) gives an upper bracket T⁺; the zeros of x and x′ (closed form) split [0, T⁺]
     /// into pieces on which |x| is monotone; walking back from T⁺, the first piece whose left end is outside
@@ -117,7 +111,7 @@ public struct DrawerSpringMotion: Sendable, Equatable, Hashable {
         return hi
     }
 
-    /// Issue 6 "settlingDuration": a time after which the envelope keeps |x| ≤ level (the bracket's upper end).
+    /// A time after which the envelope keeps |x| ≤ level: the upper end of the settling bracket.
     ///
     /// |C| ≤ e^(−λt) and |S| ≤ t·e^(−λt) (λ = ζω₀, or −r₁ when overdamped) give g = (|x₀| + |B|t)e^(−λt);
     /// underdamped also |x| ≤ √(x₀² + (B/ω_d)²)·e^(−ζω₀t), overdamped also |x| ≤ (|x₀| + |B|/2γ)·e^(r₁t).
@@ -203,7 +197,7 @@ public struct DrawerSpringMotion: Sendable, Equatable, Hashable {
         }
     }
 
-    /// Issue 6 "keyframes": p at frameRate from t = 0 through the first frame at or after settlingDuration, reported as exactly 1.
+    /// Rule: keyframes sample p at frameRate from t = 0 through the first frame at or after the settling duration, which reports exactly 1.
     public func keyframes(frameRate: Double) -> [DrawerKeyframe] {
         keyframes(frameRate: frameRate, settlingDuration: settlingDuration())
     }
@@ -216,11 +210,6 @@ public struct DrawerSpringMotion: Sendable, Equatable, Hashable {
             let t = Double(frame) / frameRate
             return DrawerKeyframe(t: t, progress: frame == last ? 1 : progress(at: t))
         }
-    }
-
-    /// Issue 6 "css.easing": `linear()` stops within maxError of p(t) over [0, settlingDuration], ending at exactly 1.
-    public func easingStops(maxError: Double = DrawerLinearEasing.defaultMaxError) -> [DrawerEasingStop] {
-        DrawerLinearEasing.stops(for: self, duration: settlingDuration(), maxError: maxError)
     }
 
     /// A bound on |p″| from the non-increasing energy E = (x′² + k x²)/2: |x″| ≤ c|x′| + k|x| ≤ √(2E₀)(c + √k).

@@ -1,4 +1,4 @@
-/// Issue 6 "Request": `isPresented`, the drawer's presentation state.
+/// The drawer's presentation state: whether it is presented.
 public struct DrawerState: Sendable, Equatable, Hashable {
     public var isPresented: Bool
 

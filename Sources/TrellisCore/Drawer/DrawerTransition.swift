@@ -1,9 +1,9 @@
-/// Issue 6 "Response 200 › transition": present only when the action changed the state.
+/// The motion from the old state to the new one; present only when the action changed the state.
 public struct DrawerTransition: Sendable, Equatable, Hashable {
-    /// Issue 6: the panel's x at rest in the old state and in the new one; progress 0 is fromX, 1 is toX.
+    /// The panel's x at rest in the old state and in the new one; progress 0 is fromX, 1 is toX.
     public var panelFromX: Double
     public var panelToX: Double
-    /// Issue 6: the mask opacity in the old state and the new one, interpolated by the same progress.
+    /// The mask opacity in the old state and in the new one, interpolated by the same progress.
     public var maskFromOpacity: Double
     public var maskToOpacity: Double
     public var motion: DrawerSpringMotion

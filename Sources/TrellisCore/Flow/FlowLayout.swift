@@ -1,95 +1,36 @@
-/// The flow layout of issue 4: CSS flexbox with `flex-wrap: wrap` and `flex: none` cells, one function per step.
+/// The flow layout: CSS flexbox with `flex-wrap: wrap` and `flex: none` cells; `compute` reads as the spec's steps, one function per step.
 public enum FlowLayout: Sendable, Equatable {
     /// Lays out a validated request; greedy is O(n), balanced O(n) per bisection step (at most 64 steps).
     public static func compute(_ request: FlowRequest) -> FlowResult {
-        let items = request.items
-        let cellWidths = items.map { outerSize($0.width, padding: request.horizontalSpacing) }
-        let cellHeights = items.map { outerSize($0.height, padding: request.verticalSpacing) }
+        let cells = outerSizes(of: request.items, request: request)
         let limit = wrapLimit(containerWidth: request.containerWidth)
-
-        let allLines: [FlowLine]
-        switch request.lineBreaking {
-        case .greedy:
-            allLines = collectLines(cellWidths: cellWidths, items: items, gap: request.columnGap, limit: limit)
-        case .balanced:
-            allLines = balanceLines(cellWidths: cellWidths, items: items, gap: request.columnGap, limit: limit)
-        }
-
-        var lines = Array(allLines.prefix(request.maxRows ?? allLines.count))
-        var indicatorCell: Size?
-        if let chip = request.overflowIndicator, let last = lines.last, last.start + last.count < items.count {
-            let cell = Size(
-                width: outerSize(chip.width, padding: request.horizontalSpacing),
-                height: outerSize(chip.height, padding: request.verticalSpacing)
-            )
-            lines[lines.count - 1] = makeRoomForIndicator(
-                last, indicatorWidth: cell.width, cellWidths: cellWidths, gap: request.columnGap, limit: limit
-            )
-            indicatorCell = cell
-        }
-        let visibleCount = lines.last.map { $0.start + $0.count } ?? 0
-
-        var placed: [FlowPlacedItem] = []
-        placed.reserveCapacity(visibleCount)
-        var rows: [FlowRow] = []
-        rows.reserveCapacity(lines.count)
-        var indicator: FlowOverflowIndicator?
-        var top = 0.0
-        for (row, line) in lines.enumerated() {
-            let range = line.start..<(line.start + line.count)
-            let rowIndicator = row == lines.count - 1 ? indicatorCell : nil
-            var widths = Array(cellWidths[range])
-            var heights = Array(cellHeights[range])
-            if let cell = rowIndicator {
-                widths.append(cell.width)
-                heights.append(cell.height)
-            }
-            if row > 0 {
-                top += request.rowGap
-            }
-            let lineHeight = lineCrossSize(cellHeights: heights)
-            let xs = justifyLine(
-                cellWidths: widths, usedWidth: line.width, containerWidth: request.containerWidth,
-                gap: request.columnGap, alignment: request.alignment
-            )
-            for (k, index) in range.enumerated() {
-                let cellY = alignInLine(
-                    cellHeight: heights[k], lineTop: top, lineHeight: lineHeight, alignment: request.rowAlignment
-                )
-                let rect = Rect(
-                    x: xs[k] + request.horizontalSpacing, y: cellY + request.verticalSpacing,
-                    width: items[index].width, height: items[index].height
-                )
-                placed.append(FlowPlacedItem(index: index, row: row, rect: rect))
-            }
-            if let cell = rowIndicator, let chip = request.overflowIndicator {
-                let cellY = alignInLine(
-                    cellHeight: cell.height, lineTop: top, lineHeight: lineHeight, alignment: request.rowAlignment
-                )
-                let rect = Rect(
-                    x: xs[line.count] + request.horizontalSpacing, y: cellY + request.verticalSpacing,
-                    width: chip.width, height: chip.height
-                )
-                indicator = FlowOverflowIndicator(rect: rect, count: items.count - visibleCount)
-            }
-            rows.append(FlowRow(y: top, height: lineHeight, width: line.width, start: line.start, count: line.count))
-            top += lineHeight
-        }
-
-        var result = FlowResult(
-            items: placed,
-            rows: rows,
-            size: Size(width: request.containerWidth, height: rows.last.map { $0.y + $0.height } ?? 0),
-            hiddenCount: items.count - visibleCount,
-            overflowIndicator: indicator
+        let allLines = breakLines(cells: cells, items: request.items, request: request, limit: limit)
+        let shownLines = truncate(allLines, maxRows: request.maxRows)
+        let (lines, chipCell) = makeRoomForOverflowIndicator(
+            shownLines, itemCount: request.items.count, cells: cells, request: request, limit: limit
         )
+        var result = placeLines(lines, chipCell: chipCell, cells: cells, request: request)
         if request.direction == .rtl {
-            result = mirrored(result, containerWidth: request.containerWidth)
+            result = mirroredForRTL(result, containerWidth: request.containerWidth)
         }
         if let scale = request.pixelScale {
-            result = snapped(result, scale: scale)
+            result = snappedToDevicePixels(result, scale: scale)
         }
         return result
+    }
+
+    /// The outer (padded) sizes of every item's cell, as the line-breaking and placing steps read them.
+    struct OuterSizes {
+        var widths: [Double]
+        var heights: [Double]
+    }
+
+    /// CSS Flexbox §9.2 step 3 for every item: the outer size of each cell.
+    static func outerSizes(of items: [FlowItem], request: FlowRequest) -> OuterSizes {
+        OuterSizes(
+            widths: items.map { outerSize($0.width, padding: request.horizontalSpacing) },
+            heights: items.map { outerSize($0.height, padding: request.verticalSpacing) }
+        )
     }
 
     /// CSS Flexbox §9.2 step 3 with `flex: none`: the outer size is the item plus the seed's padding on both sides.
@@ -100,6 +41,104 @@ public enum FlowLayout: Sendable, Equatable {
     /// Rule "Greedy wrapping": a cell overflows when it exceeds containerWidth by more than 1e-9 × max(1, containerWidth).
     static func wrapLimit(containerWidth: Double) -> Double {
         containerWidth + 1e-9 * max(1, containerWidth)
+    }
+
+    /// CSS Flexbox §9.3 step 5 (collect flex items into flex lines), greedy or balanced as the request asks.
+    static func breakLines(cells: OuterSizes, items: [FlowItem], request: FlowRequest, limit: Double) -> [FlowLine] {
+        switch request.lineBreaking {
+        case .greedy:
+            return collectLines(cellWidths: cells.widths, items: items, gap: request.columnGap, limit: limit)
+        case .balanced:
+            return balanceLines(cellWidths: cells.widths, items: items, gap: request.columnGap, limit: limit)
+        }
+    }
+
+    /// Rule "maxRows": only the first maxRows lines are shown; the items after them are hidden.
+    static func truncate(_ lines: [FlowLine], maxRows: Int?) -> [FlowLine] {
+        Array(lines.prefix(maxRows ?? lines.count))
+    }
+
+    /// Rule "overflowIndicator": when items are hidden, the chip's cell joins the last visible line, which gives up items to make room.
+    static func makeRoomForOverflowIndicator(
+        _ lines: [FlowLine], itemCount: Int, cells: OuterSizes, request: FlowRequest, limit: Double
+    ) -> (lines: [FlowLine], chipCell: Size?) {
+        guard let chip = request.overflowIndicator, let last = lines.last, last.start + last.count < itemCount else {
+            return (lines, nil)
+        }
+        let cell = Size(
+            width: outerSize(chip.width, padding: request.horizontalSpacing),
+            height: outerSize(chip.height, padding: request.verticalSpacing)
+        )
+        var lines = lines
+        lines[lines.count - 1] = makeRoomForIndicator(
+            last, indicatorWidth: cell.width, cellWidths: cells.widths, gap: request.columnGap, limit: limit
+        )
+        return (lines, cell)
+    }
+
+    /// CSS Flexbox §9.6 step 16 (align-content: flex-start) with row-gap: lines stacked from the top; the chip ends the last line.
+    static func placeLines(_ lines: [FlowLine], chipCell: Size?, cells: OuterSizes, request: FlowRequest) -> FlowResult {
+        let itemCount = request.items.count
+        let visibleCount = lines.last.map { $0.start + $0.count } ?? 0
+        var placed: [FlowPlacedItem] = []
+        placed.reserveCapacity(visibleCount)
+        var rows: [FlowRow] = []
+        rows.reserveCapacity(lines.count)
+        var indicator: FlowOverflowIndicator?
+        var top = 0.0
+        for (row, line) in lines.enumerated() {
+            if row > 0 {
+                top += request.rowGap
+            }
+            let lineChip = row == lines.count - 1 ? chipCell : nil
+            let (placedRow, rects) = placeLine(line, top: top, chipCell: lineChip, cells: cells, request: request)
+            for (k, index) in (line.start..<(line.start + line.count)).enumerated() {
+                placed.append(FlowPlacedItem(index: index, row: row, rect: rects[k]))
+            }
+            if lineChip != nil {
+                indicator = FlowOverflowIndicator(rect: rects[line.count], count: itemCount - visibleCount)
+            }
+            rows.append(placedRow)
+            top += placedRow.height
+        }
+        return FlowResult(
+            items: placed,
+            rows: rows,
+            size: Size(width: request.containerWidth, height: rows.last.map { $0.y + $0.height } ?? 0),
+            hiddenCount: itemCount - visibleCount,
+            overflowIndicator: indicator
+        )
+    }
+
+    /// CSS Flexbox §9.4 step 8, §9.5 step 12 and §9.6 step 14 for one line: its row, and each cell's own rectangle inside its padding.
+    static func placeLine(
+        _ line: FlowLine, top: Double, chipCell: Size?, cells: OuterSizes, request: FlowRequest
+    ) -> (row: FlowRow, rects: [Rect]) {
+        let range = line.start..<(line.start + line.count)
+        var widths = Array(cells.widths[range])
+        var heights = Array(cells.heights[range])
+        var ownSizes = range.map { Size(width: request.items[$0].width, height: request.items[$0].height) }
+        if let chipCell, let chip = request.overflowIndicator {
+            widths.append(chipCell.width)
+            heights.append(chipCell.height)
+            ownSizes.append(chip)
+        }
+        let lineHeight = lineCrossSize(cellHeights: heights)
+        let xs = justifyLine(
+            cellWidths: widths, usedWidth: line.width, containerWidth: request.containerWidth,
+            gap: request.columnGap, alignment: request.alignment
+        )
+        let rects = ownSizes.indices.map { k in
+            let cellY = alignInLine(
+                cellHeight: heights[k], lineTop: top, lineHeight: lineHeight, alignment: request.rowAlignment
+            )
+            return Rect(
+                x: xs[k] + request.horizontalSpacing, y: cellY + request.verticalSpacing,
+                width: ownSizes[k].width, height: ownSizes[k].height
+            )
+        }
+        let row = FlowRow(y: top, height: lineHeight, width: line.width, start: line.start, count: line.count)
+        return (row, rects)
     }
 
     /// CSS Flexbox §9.3 step 5 (collect flex items into flex lines) plus Rule "breakBefore"; stops when `visit` returns false.
@@ -249,15 +288,8 @@ public enum FlowLayout: Sendable, Equatable {
     }
 
     /// Rule "direction rtl": the mirror image of the ltr layout about the container's vertical centre line.
-    static func mirrored(_ result: FlowResult, containerWidth: Double) -> FlowResult {
-        var result = result
-        for k in result.items.indices {
-            result.items[k].rect = mirrored(result.items[k].rect, containerWidth: containerWidth)
-        }
-        if let indicator = result.overflowIndicator {
-            result.overflowIndicator?.rect = mirrored(indicator.rect, containerWidth: containerWidth)
-        }
-        return result
+    static func mirroredForRTL(_ result: FlowResult, containerWidth: Double) -> FlowResult {
+        result.mappingRects { mirrored($0, containerWidth: containerWidth) }
     }
 
     /// Rule "direction rtl": one rectangle's mirror image.
@@ -266,14 +298,8 @@ public enum FlowLayout: Sendable, Equatable {
     }
 
     /// Rule "pixelScale": round every absolute edge to the device-pixel grid and derive sizes from rounded edges.
-    static func snapped(_ result: FlowResult, scale: Double) -> FlowResult {
-        var result = result
-        for k in result.items.indices {
-            result.items[k].rect = snapped(result.items[k].rect, scale: scale)
-        }
-        if let indicator = result.overflowIndicator {
-            result.overflowIndicator?.rect = snapped(indicator.rect, scale: scale)
-        }
+    static func snappedToDevicePixels(_ result: FlowResult, scale: Double) -> FlowResult {
+        var result = result.mappingRects { snapped($0, scale: scale) }
         for k in result.rows.indices {
             let top = snap(result.rows[k].y, scale: scale)
             let bottom = snap(result.rows[k].y + result.rows[k].height, scale: scale)

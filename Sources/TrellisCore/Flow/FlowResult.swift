@@ -20,3 +20,17 @@ public struct FlowResult: Sendable, Equatable {
         self.overflowIndicator = overflowIndicator
     }
 }
+
+extension FlowResult {
+    /// One mapping of every placed rectangle (items and the chip), as mirroring and snapping apply it; rows and size stay.
+    func mappingRects(_ transform: (Rect) -> Rect) -> FlowResult {
+        var result = self
+        for k in result.items.indices {
+            result.items[k].rect = transform(result.items[k].rect)
+        }
+        if let indicator = result.overflowIndicator {
+            result.overflowIndicator?.rect = transform(indicator.rect)
+        }
+        return result
+    }
+}

@@ -1,23 +1,17 @@
-/// Issue 3, 422 in flat form: a cycle. Thrown by `OutlineTree.init` when some nodes are not reachable from a root.
+/// Rule: in flat form, parent links that form a cycle are an error; thrown by `OutlineTree.init` when some nodes are not reachable from a root.
 public struct OutlineCycleError: Error, Sendable, Equatable {
     /// Each cycle once, starting at its smallest index and following parent links; ordered by that first index.
     public let cycles: [[Int]]
-    /// Every node not reachable from a root (on a cycle or hanging off one), ascending.
-    public let unreachable: [Int]
-
-    public init(cycles: [[Int]], unreachable: [Int]) {
+    public init(cycles: [[Int]]) {
         self.cycles = cycles
-        self.unreachable = unreachable
     }
 
-    /// Every unreachable node's parent chain ends in a cycle; each node is walked once, so O(n) in total.
+    /// Every node not reachable from a root has a parent chain that ends in a cycle; each node is walked once, so O(n) in total.
     init(parents: [Int32], preIndex: [Int32]) {
         let n = parents.count
         var walkTag = [Int32](repeating: 0, count: n)
-        var unreachable = [Int]()
         var cycles = [[Int]]()
         for start in 0..<n where preIndex[start] < 0 {
-            unreachable.append(start)
             guard walkTag[start] == 0 else { continue }
             let tag = Int32(start + 1)
             var u = start
@@ -37,6 +31,5 @@ public struct OutlineCycleError: Error, Sendable, Equatable {
         }
         cycles.sort { $0[0] < $1[0] }
         self.cycles = cycles
-        self.unreachable = unreachable
     }
 }

@@ -1,4 +1,4 @@
-/// Issue 3, POST /v1/outline/expansion: the nodes to expand so that every found selection is visible.
+/// The nodes to expand so that every found selection is visible, and each selection's path from its root.
 public struct OutlineExpansion: Sendable, Equatable {
     /// Union of the strict ancestors of every found selection, without duplicates, in tree pre-order.
     public let expand: [Int]
@@ -14,11 +14,11 @@ public struct OutlineExpansion: Sendable, Equatable {
     /// Cost: O(size of the answer) parent-link steps, plus ordering the ancestors (sort or one O(n) scan).
     public init(tree: OutlineTree, selections: [Int?]) {
         self.expand = OutlineExpansion.ancestors(in: tree, of: selections)
-        // Issue 3: no selection or not found → path [] and nothing expanded for it.
+        // Rule: a selection that is absent or not found has the path [] and expands nothing.
         self.paths = selections.map { selection in selection.map { tree.path(to: $0) } ?? [] }
     }
 
-    /// Issue 3, rows: the default `expanded` is the expansion set of the selection.
+    /// Rule: without an explicit `expanded`, the rows expand exactly what makes the selection visible.
     public static func defaultExpanded(in tree: OutlineTree, selection: Int?) -> [Int] {
         ancestors(in: tree, of: [selection])
     }
@@ -36,7 +36,7 @@ public struct OutlineExpansion: Sendable, Equatable {
             }
         }
         let m = found.count
-        // Issue 3, `expand` order: pre-order, by sorting the ancestors' positions or, when that costs more, one scan.
+        // Rule: `expand` is in tree pre-order: sort the ancestors' positions or, when that costs more, scan the pre-order once.
         if m * (Int.bitWidth - m.leadingZeroBitCount) > tree.count {
             var ordered = [Int]()
             ordered.reserveCapacity(m)

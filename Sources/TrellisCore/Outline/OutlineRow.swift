@@ -1,4 +1,4 @@
-/// Issue 3, POST /v1/outline/rows: one visible row.
+/// One visible row of an outline: its position among visible rows, node, depth, parent and flags.
 public struct OutlineRow: Sendable, Equatable {
     /// Position among all visible rows, also inside a window.
     public var index: Int

@@ -1,4 +1,4 @@
-/// Issue 3, POST /v1/outline/rows: the window of visible rows, with totals for virtualized lists.
+/// The visible rows of an outline, windowed by offset and limit, with the totals a virtualized list needs.
 public struct OutlineRows: Sendable, Equatable {
     public let rows: [OutlineRow]
     /// Visible rows before windowing.
@@ -31,10 +31,10 @@ public struct OutlineRows: Sendable, Equatable {
         var selectedRow: Int?
         var index = 0
         var position = 0
-        // Issue 3, rows: pre-order; a collapsed node's subtree is skipped in one step by its size.
+        // Rule: rows come in pre-order; a collapsed node's subtree is skipped in one step by its size.
         while position < tree.count {
             let node = Int(tree.preOrder[position])
-            // Issue 3, rows: expanded ids that are leaves are ignored.
+            // Rule: a node that is not expandable is never shown expanded, even when `expanded` lists it.
             let open = tree.expandable[node] && isExpanded[node]
             let selected = node == selection
             if selected { selectedRow = index }

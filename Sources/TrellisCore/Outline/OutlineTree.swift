@@ -1,11 +1,8 @@
-/// A validated forest over node indices 0..<count: children in CSR form, pre-order numbering, depths, subtree sizes.
+/// A validated forest over node indices 0..<count: parents, pre-order numbering, depths, subtree sizes, expandable flags.
 /// Built iteratively, so any depth is safe; memory is O(count).
 public struct OutlineTree: Sendable, Equatable {
     public let count: Int
     let parents: [Int32]
-    let childStart: [Int32]
-    let childList: [Int32]
-    let rootList: [Int32]
     let preOrder: [Int32]
     let preIndex: [Int32]
     let depths: [Int32]
@@ -29,7 +26,7 @@ public struct OutlineTree: Sendable, Equatable {
         }
         for i in 0..<n { childStart[i + 1] += childStart[i] }
 
-        // Issue 3, flat form: sibling order is array order.
+        // Rule: siblings keep the order of the input array.
         var next = childStart
         var childList = [Int32](repeating: 0, count: n - rootCount)
         var rootList = [Int32]()
@@ -44,7 +41,7 @@ public struct OutlineTree: Sendable, Equatable {
             }
         }
 
-        // Issue 3, scale: pre-order with an explicit stack, safe at any depth.
+        // Rule: any depth is accepted, so pre-order numbering walks an explicit stack instead of recursing.
         var preOrder = [Int32]()
         preOrder.reserveCapacity(n)
         var preIndex = [Int32](repeating: -1, count: n)
@@ -63,7 +60,7 @@ public struct OutlineTree: Sendable, Equatable {
                 stack.append(childList[c])
             }
         }
-        // Issue 3, 422: in flat form a cycle.
+        // Rule: a node no root reaches lies on or behind a parent cycle, which is an error.
         guard preOrder.count == n else {
             throw OutlineCycleError(parents: parents, preIndex: preIndex)
         }
@@ -75,7 +72,7 @@ public struct OutlineTree: Sendable, Equatable {
             if p >= 0 { subtreeSizes[p] += subtreeSizes[v] }
         }
 
-        // Issue 3, tree input: nested form expandable when children is an array; flat form when it has a child.
+        // Rule: a node is expandable when its nested `children` member is an array (even an empty one) or when it has a child.
         var expandable = [Bool](repeating: false, count: n)
         for i in 0..<n {
             expandable[i] = nodes[i].hasChildrenMember || childStart[i + 1] > childStart[i]
@@ -83,9 +80,6 @@ public struct OutlineTree: Sendable, Equatable {
 
         self.count = n
         self.parents = parents
-        self.childStart = childStart
-        self.childList = childList
-        self.rootList = rootList
         self.preOrder = preOrder
         self.preIndex = preIndex
         self.depths = depths
@@ -93,36 +87,10 @@ public struct OutlineTree: Sendable, Equatable {
         self.expandable = expandable
     }
 
-    /// The roots in sibling (index) order.
-    public var roots: [Int] { rootList.map { Int($0) } }
-
-    /// The parent's index, or nil for a root.
-    public func parent(of node: Int) -> Int? {
-        let p = parents[node]
-        return p < 0 ? nil : Int(p)
-    }
-
-    /// The children in sibling (index) order.
-    public func children(of node: Int) -> [Int] {
-        childList[Int(childStart[node])..<Int(childStart[node + 1])].map { Int($0) }
-    }
-
     /// Depth of the node; roots are at depth 0.
     public func depth(of node: Int) -> Int { Int(depths[node]) }
 
-    /// Whether the node can be expanded (see `OutlineNode.hasChildrenMember`).
-    public func isExpandable(_ node: Int) -> Bool { expandable[node] }
-
-    /// Number of nodes in the node's subtree, the node included.
-    public func subtreeSize(of node: Int) -> Int { Int(subtreeSizes[node]) }
-
-    /// Position of the node in the pre-order of the whole forest.
-    public func preOrderPosition(of node: Int) -> Int { Int(preIndex[node]) }
-
-    /// The node at a pre-order position.
-    public func node(atPreOrderPosition position: Int) -> Int { Int(preOrder[position]) }
-
-    /// Issue 3, expansion `paths`: root → node, both included. O(depth).
+    /// The path from the node's root to the node, both included. O(depth).
     public func path(to node: Int) -> [Int] {
         var path = [Int]()
         path.reserveCapacity(Int(depths[node]) + 1)

@@ -1,4 +1,4 @@
-/// Issue 5, response `sections[i]` without `id`, `items` and `itemCount`, which the API echoes.
+/// How one section is drawn: open, header disabled, icon, divider (the API adds id, items and itemCount).
 public struct SectionViewState: Sendable, Equatable, Hashable {
     public var expanded: Bool
     public var headerDisabled: Bool

@@ -1,9 +1,9 @@
-/// Issue 5, `toggle` / `actions`: one step of the state machine, on a section's dense index.
+/// One step of the sections' state machine, on a section's dense index.
 public enum SectionsAction: Sendable, Equatable, Hashable {
     case toggle(Int)
     case expand(Int)
     case collapse(Int)
-    /// Issue 5, single mode: the API answers 422; if it reaches the reducer anyway, it is a no-op.
+    /// Rule (single mode): the API refuses `expandAll` with 422; if it reaches the reducer anyway, it is a no-op.
     case expandAll
     case collapseAll
 

@@ -1,4 +1,4 @@
-/// Issue 5, `mode`: `multiple` keeps a set of open sections (the seed's Set); `single` is an accordion.
+/// Rule: `multiple` keeps a set of open sections (the seed's Set); `single` is an accordion.
 public enum SectionsMode: Sendable, Equatable, Hashable {
     case multiple
     case single

@@ -1,4 +1,4 @@
-/// Issue 5, Semantics: the pure state machine (state, action) → state.
+/// The sections' pure state machine: (state, action) → state.
 public enum SectionsReducer {
     public static func reduce(_ state: SectionsState, _ action: SectionsAction) -> SectionsState {
         if let index = action.section {
@@ -35,19 +35,19 @@ public enum SectionsReducer {
         return next
     }
 
-    /// Issue 5, "Actions are applied one after another; the response is the final state."
+    /// Rule: actions are applied one after another; the answer is the final state.
     public static func reduce(_ state: SectionsState, _ actions: some Sequence<SectionsAction>) -> SectionsState {
         actions.reduce(state) { Self.reduce($0, $1) }
     }
 
-    /// Issue 5, single mode: opening one closes the others.
+    /// Rule (single mode): opening one section closes the others.
     private static func openOnly(_ state: inout SectionsState, _ index: Int) {
         for other in state.expanded.indices {
             state.expanded[other] = other == index
         }
     }
 
-    /// Issue 5, single mode: closing leaves the section open when `collapsible` is false.
+    /// Rule (single mode): closing leaves the section open when `collapsible` is false.
     private static func closeIfCollapsible(_ state: inout SectionsState, _ index: Int) {
         if state.collapsible {
             state.expanded[index] = false

@@ -1,4 +1,4 @@
-/// Issue 5, Response 200: what each header shows for a state, and what changed since the request.
+/// What each header shows for a state, and which sections changed since the request.
 public enum SectionsRenderer {
     public static func render(_ state: SectionsState, initial: SectionsState) -> SectionsViewState {
         precondition(initial.count == state.count, "SectionsRenderer: initial has \(initial.count) sections, state \(state.count)")

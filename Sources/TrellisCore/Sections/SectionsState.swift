@@ -1,11 +1,11 @@
-/// Issue 5, request: the ordered sections' open flags, with `mode` and `collapsible` as configuration.
+/// The ordered sections' open flags, with `mode` and `collapsible` as configuration.
 public struct SectionsState: Sendable, Equatable, Hashable {
     public let mode: SectionsMode
-    /// Issue 5, `collapsible`: only consulted in single mode.
+    /// Rule: `collapsible` is only consulted in single mode.
     public let collapsible: Bool
     public internal(set) var expanded: [Bool]
 
-    /// Issue 5, single mode: more than one open section is a 422 in the API, so here a precondition.
+    /// Rule (single mode): at most one section is open; the API answers 422 otherwise, so here it is a precondition.
     public init(expanded: [Bool], mode: SectionsMode = .multiple, collapsible: Bool = true) {
         precondition(
             mode == .multiple || expanded.lazy.filter { $0 }.count <= 1,
@@ -16,7 +16,7 @@ public struct SectionsState: Sendable, Equatable, Hashable {
         self.expanded = expanded
     }
 
-    /// Issue 5, `expanded`: ids the API has mapped to indices; order and repetition do not matter.
+    /// Rule: `expanded` lists section indices (the API maps ids to them); order and repetition do not matter.
     public init(count: Int, expanded indices: [Int] = [], mode: SectionsMode = .multiple, collapsible: Bool = true) {
         precondition(count >= 0, "SectionsState: negative section count")
         var flags = [Bool](repeating: false, count: count)
@@ -29,6 +29,6 @@ public struct SectionsState: Sendable, Equatable, Hashable {
 
     public var count: Int { expanded.count }
 
-    /// Issue 5, response `expanded`: the open sections in section order.
+    /// The open sections in section order.
     public var expandedIndices: [Int] { expanded.indices.filter { expanded[$0] } }
 }

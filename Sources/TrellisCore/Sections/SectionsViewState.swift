@@ -1,4 +1,4 @@
-/// Issue 5, Response 200: `expanded`, `changed` and `sections`, by section index.
+/// The rendered sections: the open ones, the changed ones, and each section's view, by section index.
 public struct SectionsViewState: Sendable, Equatable, Hashable {
     public var expanded: [Int]
     public var changed: [Int]

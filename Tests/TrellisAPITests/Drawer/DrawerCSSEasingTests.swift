@@ -40,7 +40,7 @@ final class DrawerCSSEasingTests: XCTestCase {
     func testThePrintedEasingOfTheCoreStaysWithinTheBoundInEveryRegime() throws {
         let motions = [
             DrawerSpringMotion(spring: .default),
-            DrawerSpringMotion(spring: .laterDocumented),
+            DrawerSpringMotion(spring: DrawerSpring(response: 0.5, dampingFraction: 0.825)),
             DrawerSpringMotion(spring: DrawerSpring(response: 0.4, dampingFraction: 1)),
             DrawerSpringMotion(spring: DrawerSpring(response: 0.3, dampingFraction: 3), initialProgress: 0.4, initialVelocity: -6),
             DrawerSpringMotion(spring: DrawerSpring(duration: 0.35, bounce: 0.5), initialProgress: 1.2, initialVelocity: 9),

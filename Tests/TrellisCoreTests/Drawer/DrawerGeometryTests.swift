@@ -97,7 +97,7 @@ final class DrawerGeometryTests: XCTestCase {
         )
     }
 
-    func testTheIssueExampleOpenFrames() {
+    func testNotchedPhoneExampleOpenFrames() {
         let example = DrawerLayout(container: container, safeAreaInsets: DrawerInsets(top: 47, leading: 0, bottom: 34, trailing: 0))
         XCTAssertEqual(example.panelFrame(isPresented: true), rect(0, 0, 200, 844))
         XCTAssertEqual(example.contentFrame(isPresented: true), rect(0, 47, 200, 763))

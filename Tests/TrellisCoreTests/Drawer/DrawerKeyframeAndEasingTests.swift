@@ -3,6 +3,11 @@ import TrellisCore
 import XCTest
 
 final class DrawerKeyframeAndEasingTests: XCTestCase {
+    /// The easing as the resolver fits it: over the settling duration, within the default tolerance.
+    private func easingStops(_ motion: DrawerSpringMotion) -> [DrawerEasingStop] {
+        DrawerLinearEasing.stops(for: motion, duration: motion.settlingDuration(), maxError: DrawerLinearEasing.defaultMaxError)
+    }
+
     private func interpolate(_ stops: [DrawerEasingStop], at fraction: Double) -> Double {
         let upper = stops.firstIndex { $0.timeFraction >= fraction } ?? stops.count - 1
         if upper == 0 { return stops[0].progress }
@@ -50,7 +55,7 @@ final class DrawerKeyframeAndEasingTests: XCTestCase {
     func testEasingStopsStayWithinTolerance() {
         let motions = [
             DrawerSpringMotion(spring: .default),
-            DrawerSpringMotion(spring: .laterDocumented),
+            DrawerSpringMotion(spring: DrawerSpring(response: 0.5, dampingFraction: 0.825)),
             DrawerSpringMotion(spring: DrawerSpring(response: 0.55, dampingFraction: 0.3), initialVelocity: 5),
             DrawerSpringMotion(spring: DrawerSpring(response: 0.55, dampingFraction: 1)),
             DrawerSpringMotion(spring: DrawerSpring(response: 0.4, dampingFraction: 2.5), initialProgress: 0.3, initialVelocity: -2),
@@ -58,7 +63,7 @@ final class DrawerKeyframeAndEasingTests: XCTestCase {
         ]
         for motion in motions {
             let duration = motion.settlingDuration()
-            let stops = motion.easingStops()
+            let stops = easingStops(motion)
             XCTAssertEqual(stops.first!.progress, motion.initialProgress, accuracy: 5e-7)
             XCTAssertEqual(stops.first!.timeFraction, 0)
             XCTAssertEqual(stops.last, DrawerEasingStop(progress: 1, timeFraction: 1))
@@ -70,7 +75,7 @@ final class DrawerKeyframeAndEasingTests: XCTestCase {
 
     func testEasingIsSimplifiedFarBelowTheKeyframeCount() {
         let motion = DrawerSpringMotion(spring: .default)
-        let stops = motion.easingStops()
+        let stops = easingStops(motion)
         XCTAssertLessThan(stops.count, 25)
         XCTAssertLessThan(stops.count, motion.keyframes(frameRate: 60).count / 2)
     }
@@ -84,7 +89,7 @@ final class DrawerKeyframeAndEasingTests: XCTestCase {
     }
 
     func testStopsAreExactSixDecimalProgressesAndFourDecimalPercentages() {
-        let stops = DrawerSpringMotion(spring: DrawerSpring(response: 0.37, dampingFraction: 0.6), initialProgress: 0.123456789, initialVelocity: 3).easingStops()
+        let stops = easingStops(DrawerSpringMotion(spring: DrawerSpring(response: 0.37, dampingFraction: 0.6), initialProgress: 0.123456789, initialVelocity: 3))
         for stop in stops {
             XCTAssertEqual(stop.progress, Double(String(format: "%.6f", stop.progress))!)
             XCTAssertEqual(stop.timeFraction * 100, Double(String(format: "%.4f", stop.timeFraction * 100))!, accuracy: 1e-12)
@@ -93,7 +98,7 @@ final class DrawerKeyframeAndEasingTests: XCTestCase {
 
     func testASettledMotionHasAFlatEasing() {
         XCTAssertEqual(
-            DrawerSpringMotion(spring: .default, initialProgress: 1).easingStops(),
+            easingStops(DrawerSpringMotion(spring: .default, initialProgress: 1)),
             [DrawerEasingStop(progress: 1, timeFraction: 0), DrawerEasingStop(progress: 1, timeFraction: 1)]
         )
     }

@@ -4,8 +4,18 @@ import XCTest
 final class DrawerResolverTests: XCTestCase {
     private let layout = DrawerLayout(container: Size(width: 390, height: 844), safeAreaInsets: DrawerInsets(top: 47, leading: 0, bottom: 34, trailing: 0))
 
+    /// The API's timing: keyframes run to the settling time, the easing over it rounded up to whole milliseconds.
+    private static func timing(_ motion: DrawerSpringMotion) -> DrawerResolver.Timing? {
+        let settling = motion.settlingDuration()
+        return DrawerResolver.Timing(settlingDuration: settling, easingDuration: (settling * 1000).rounded(.up) / 1000)
+    }
+
+    private func resolve(_ input: DrawerInput) -> DrawerResult {
+        DrawerResolver.resolve(input, timing: Self.timing)!
+    }
+
     func testWithoutAnActionTheCurrentStateIsRenderedWithoutATransition() {
-        let result = DrawerResolver.resolve(DrawerInput(state: DrawerState(isPresented: true), layout: layout))
+        let result = resolve(DrawerInput(state: DrawerState(isPresented: true), layout: layout))
         XCTAssertEqual(result.state, DrawerState(isPresented: true))
         XCTAssertFalse(result.changed)
         XCTAssertEqual(result.geometry, layout.geometry(isPresented: true))
@@ -14,7 +24,7 @@ final class DrawerResolverTests: XCTestCase {
 
     func testAnActionThatChangesNothingHasNoTransitionEvenWithFrom() {
         for (state, action) in [(false, DrawerAction.close), (false, .tapMask), (true, .open)] {
-            let result = DrawerResolver.resolve(DrawerInput(state: DrawerState(isPresented: state), action: action, layout: layout, start: DrawerMotionStart(x: -50, velocity: 10)))
+            let result = resolve(DrawerInput(state: DrawerState(isPresented: state), action: action, layout: layout, start: DrawerMotionStart(x: -50, velocity: 10)))
             XCTAssertFalse(result.changed)
             XCTAssertEqual(result.state.isPresented, state)
             XCTAssertNil(result.transition)
@@ -22,7 +32,7 @@ final class DrawerResolverTests: XCTestCase {
     }
 
     func testToggleOpenDescribesTheTransition() {
-        let result = DrawerResolver.resolve(DrawerInput(action: .toggle, layout: layout))
+        let result = resolve(DrawerInput(action: .toggle, layout: layout))
         XCTAssertTrue(result.changed)
         XCTAssertEqual(result.geometry, layout.geometry(isPresented: true))
         let transition = try! XCTUnwrap(result.transition)
@@ -31,13 +41,23 @@ final class DrawerResolverTests: XCTestCase {
         XCTAssertEqual(transition.maskFromOpacity, 0)
         XCTAssertEqual(transition.maskToOpacity, 0.2)
         XCTAssertEqual(transition.motion, DrawerSpringMotion(spring: .default))
-        XCTAssertEqual(transition.settlingDuration, transition.motion.settlingDuration())
-        XCTAssertEqual(transition.keyframes, transition.motion.keyframes(frameRate: 60))
-        XCTAssertEqual(transition.easingStops, transition.motion.easingStops())
+        let timing = try! XCTUnwrap(Self.timing(transition.motion))
+        XCTAssertEqual(transition.settlingDuration, timing.settlingDuration)
+        XCTAssertEqual(transition.keyframes, transition.motion.keyframes(frameRate: 60, settlingDuration: timing.settlingDuration))
+        XCTAssertEqual(
+            transition.easingStops,
+            DrawerLinearEasing.stops(for: transition.motion, duration: timing.easingDuration, maxError: DrawerLinearEasing.defaultMaxError)
+        )
+    }
+
+    /// Rule: a timing that refuses the motion (the API's limits) refuses the step, but only when the state changes.
+    func testARefusedTimingRefusesOnlyAChange() {
+        XCTAssertNil(DrawerResolver.resolve(DrawerInput(action: .toggle, layout: layout)) { _ in nil })
+        XCTAssertNotNil(DrawerResolver.resolve(DrawerInput(action: .close, layout: layout)) { _ in nil })
     }
 
     func testTapMaskClosingFromMidFlightKeepsPositionAndVelocity() {
-        let result = DrawerResolver.resolve(
+        let result = resolve(
             DrawerInput(state: DrawerState(isPresented: true), action: .tapMask, layout: layout, frameRate: 120, start: DrawerMotionStart(x: -50, velocity: -1000))
         )
         let transition = try! XCTUnwrap(result.transition)

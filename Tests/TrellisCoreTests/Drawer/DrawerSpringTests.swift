@@ -2,9 +2,8 @@ import TrellisCore
 import XCTest
 
 final class DrawerSpringTests: XCTestCase {
-    func testDefaultIsTheIOS13To16SpringAndTheLaterDocumentedOneIsKept() {
+    func testDefaultIsTheIOS13To16Spring() {
         XCTAssertEqual(DrawerSpring.default, DrawerSpring(response: 0.55, dampingFraction: 0.825))
-        XCTAssertEqual(DrawerSpring.laterDocumented, DrawerSpring(response: 0.5, dampingFraction: 0.825))
     }
 
     func testStiffnessAndDampingOfTheDefault() {

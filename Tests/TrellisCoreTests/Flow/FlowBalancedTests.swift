@@ -2,7 +2,7 @@ import TrellisTestSupport
 import TrellisCore
 import XCTest
 
-/// Issue 4, lineBreaking balanced: against greedy and against brute force.
+/// Balanced line breaking: against greedy and against brute force.
 final class FlowBalancedTests: XCTestCase {
     private func counts(_ request: FlowRequest) -> [Int] {
         FlowLayout.compute(request).rows.map(\.count)
@@ -22,7 +22,7 @@ final class FlowBalancedTests: XCTestCase {
         XCTAssertEqual(counts(FlowRequest(containerWidth: 100, items: items, columnGap: 5, lineBreaking: .balanced)), [3, 3, 1])
     }
 
-    /// Decision (the issue's definition): a lone oversized cell cannot shrink, so other rows stay as narrow as greedy needs.
+    /// Rule: a lone oversized cell cannot shrink, so other rows stay as narrow as greedy needs.
     func testOversizedCellDoesNotWidenOtherRows() {
         let items = [150.0, 40, 40, 40, 40].map { FlowItem(width: $0, height: 10) }
         XCTAssertEqual(counts(FlowRequest(containerWidth: 100, items: items, lineBreaking: .balanced)), [1, 2, 2])

@@ -2,7 +2,7 @@ import TrellisTestSupport
 import TrellisCore
 import XCTest
 
-/// Issue 4, "Done means → Core tests": hand-computed layouts with whole expected values.
+/// Hand-computed layouts with whole expected values.
 final class FlowLayoutTests: XCTestCase {
     private func rects(_ result: FlowResult) -> [[Double]] {
         result.items.map { [$0.rect.x, $0.rect.y, $0.rect.width, $0.rect.height] }

@@ -2,7 +2,7 @@ import TrellisTestSupport
 import TrellisCore
 import XCTest
 
-/// Issue 4, maxRows and overflowIndicator: hand cases and a naive reference model.
+/// maxRows and the overflow indicator: hand cases and a naive reference model.
 final class FlowMaxRowsTests: XCTestCase {
     /// Seven 30 × 10 items, gap 5, in 100: rows of 3, 3 and 1 (each full row exactly 100).
     private func sevenItems(maxRows: Int?, indicator: Size? = nil) -> FlowResult {

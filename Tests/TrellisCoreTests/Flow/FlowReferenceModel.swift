@@ -1,6 +1,6 @@
 import TrellisCore
 
-/// Deliberately naive models of issue 4's rules, written independently of FlowLayout.
+/// Deliberately naive models of the flow layout's rules, written independently of FlowLayout.
 enum FlowReferenceModel {
     struct Layout: Equatable {
         var rows: [[Int]]

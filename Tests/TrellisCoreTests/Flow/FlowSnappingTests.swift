@@ -2,7 +2,7 @@ import TrellisTestSupport
 import TrellisCore
 import XCTest
 
-/// Issue 4, pixelScale: absolute edges rounded to the device-pixel grid, sizes derived from rounded edges.
+/// pixelScale: absolute edges rounded to the device-pixel grid, sizes derived from rounded edges.
 final class FlowSnappingTests: XCTestCase {
     /// Exact edges 0, 1.3, 2.6, 3.9 at scale 2 round to 0, 1.5, 2.5, 4.
     func testSnapsEdgesAndDerivesSizes() {

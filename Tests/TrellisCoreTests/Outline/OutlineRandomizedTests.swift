@@ -32,7 +32,9 @@ final class OutlineRandomizedTests: XCTestCase {
                 let expandIds = result.expand.map { form.ids[$0] }
                 XCTAssertEqual(Set(expandIds), expected)
                 XCTAssertEqual(expandIds.count, expected.count, "duplicates in \(expandIds)")
-                let positions = result.expand.map { tree.preOrderPosition(of: $0) }
+                var position = [Int](repeating: 0, count: tree.count)
+                for (k, row) in tree.preOrderRows.enumerated() { position[row.node] = k }
+                let positions = result.expand.map { position[$0] }
                 XCTAssertEqual(positions, positions.sorted(), "expand not in pre-order")
                 if selectionIds.count == 1 { XCTAssertEqual(expandIds, singleOrder) }
                 XCTAssertEqual(result.paths.map { $0.map { form.ids[$0] } }, expectedPaths)

@@ -2,46 +2,54 @@ import TrellisCore
 import XCTest
 
 final class OutlineTreeTests: XCTestCase {
+    /// The children of each node in sibling order, read off the rows (pre-order keeps siblings in order).
+    private func children(_ rows: [OutlineRow], count: Int) -> [[Int]] {
+        (0..<count).map { node in rows.filter { $0.parent == node }.map(\.node) }
+    }
+
     func testNestedFormKeepsPreOrderAndShape() throws {
         let tree = try OutlineTree(nodes: OutlineFixtures.picker)
         XCTAssertEqual(tree.count, 9)
-        XCTAssertEqual(tree.roots, [0, 8])
-        XCTAssertEqual((0..<9).map { tree.children(of: $0) }, [[1, 5, 7], [2, 3], [], [4], [], [6], [], [], []])
-        XCTAssertEqual((0..<9).map { tree.parent(of: $0) }, [nil, 0, 1, 1, 3, 0, 5, 0, nil])
+        let rows = tree.preOrderRows
+        XCTAssertEqual(rows.map(\.node), Array(0..<9))
+        XCTAssertEqual(rows.filter { $0.parent == nil }.map(\.node), [0, 8])
+        XCTAssertEqual(children(rows, count: 9), [[1, 5, 7], [2, 3], [], [4], [], [6], [], [], []])
+        XCTAssertEqual(rows.map(\.parent), [nil, 0, 1, 1, 3, 0, 5, 0, nil])
         XCTAssertEqual((0..<9).map { tree.depth(of: $0) }, [0, 1, 2, 2, 3, 1, 2, 1, 0])
-        XCTAssertEqual((0..<9).map { tree.isExpandable($0) }, [true, true, false, true, false, true, false, true, false])
-        XCTAssertEqual((0..<9).map { tree.subtreeSize(of: $0) }, [8, 4, 1, 2, 1, 2, 1, 1, 1])
-        XCTAssertEqual((0..<9).map { tree.preOrderPosition(of: $0) }, Array(0..<9))
+        XCTAssertEqual(rows.map(\.depth), [0, 1, 2, 2, 3, 1, 2, 1, 0])
+        XCTAssertEqual(rows.map(\.expandable), [true, true, false, true, false, true, false, true, false])
         XCTAssertEqual(tree.path(to: 4), [0, 1, 3, 4])
         XCTAssertEqual(tree.path(to: 8), [8])
     }
 
     func testFlatFormOrdersSiblingsByArrayOrderAndDerivesExpandable() throws {
         let tree = try OutlineTree(nodes: OutlineFixtures.flat)
-        XCTAssertEqual(tree.roots, [4, 7])
-        XCTAssertEqual((0..<8).map { tree.children(of: $0) }, [[], [], [], [0], [5, 6], [1, 3], [2], []])
-        XCTAssertEqual((0..<8).map { tree.node(atPreOrderPosition: $0) }, [4, 5, 1, 3, 0, 6, 2, 7])
+        let rows = tree.preOrderRows
+        XCTAssertEqual(rows.filter { $0.parent == nil }.map(\.node), [4, 7])
+        XCTAssertEqual(children(rows, count: 8), [[], [], [], [0], [5, 6], [1, 3], [2], []])
+        XCTAssertEqual(rows.map(\.node), [4, 5, 1, 3, 0, 6, 2, 7])
         XCTAssertEqual((0..<8).map { tree.depth(of: $0) }, [3, 2, 2, 2, 0, 1, 1, 0])
-        XCTAssertEqual((0..<8).map { tree.isExpandable($0) }, [false, false, false, true, true, true, true, false])
+        XCTAssertEqual((0..<8).map { node in rows.first { $0.node == node }!.expandable },
+                       [false, false, false, true, true, true, true, false])
     }
 
     func testEmptyInputIsAnEmptyTree() throws {
         let tree = try OutlineTree(nodes: [])
         XCTAssertEqual(tree.count, 0)
-        XCTAssertEqual(tree.roots, [])
+        XCTAssertEqual(tree.preOrderRows, [])
     }
 
     func testSelfParentIsACycle() {
         let nodes = [OutlineNode(parent: -1, hasChildrenMember: false), OutlineNode(parent: 1, hasChildrenMember: false)]
         XCTAssertThrowsError(try OutlineTree(nodes: nodes)) { error in
-            XCTAssertEqual(error as? OutlineCycleError, OutlineCycleError(cycles: [[1]], unreachable: [1]))
+            XCTAssertEqual(error as? OutlineCycleError, OutlineCycleError(cycles: [[1]]))
         }
     }
 
     func testTwoCycle() {
         let nodes: [OutlineNode] = [-1, 2, 1].map { OutlineNode(parent: $0, hasChildrenMember: false) }
         XCTAssertThrowsError(try OutlineTree(nodes: nodes)) { error in
-            XCTAssertEqual(error as? OutlineCycleError, OutlineCycleError(cycles: [[1, 2]], unreachable: [1, 2]))
+            XCTAssertEqual(error as? OutlineCycleError, OutlineCycleError(cycles: [[1, 2]]))
         }
     }
 
@@ -50,7 +58,7 @@ final class OutlineTreeTests: XCTestCase {
         let nodes: [OutlineNode] = [-1, 3, 1, 4, 1, 2, 0].map { OutlineNode(parent: $0, hasChildrenMember: false) }
         XCTAssertThrowsError(try OutlineTree(nodes: nodes)) { error in
             XCTAssertEqual(error as? OutlineCycleError,
-                           OutlineCycleError(cycles: [[1, 3, 4]], unreachable: [1, 2, 3, 4, 5]))
+                           OutlineCycleError(cycles: [[1, 3, 4]]))
         }
     }
 
@@ -59,7 +67,7 @@ final class OutlineTreeTests: XCTestCase {
         let nodes: [OutlineNode] = [5, 2, 1, 5, -1, 3].map { OutlineNode(parent: $0, hasChildrenMember: false) }
         XCTAssertThrowsError(try OutlineTree(nodes: nodes)) { error in
             XCTAssertEqual(error as? OutlineCycleError,
-                           OutlineCycleError(cycles: [[1, 2], [3, 5]], unreachable: [0, 1, 2, 3, 5]))
+                           OutlineCycleError(cycles: [[1, 2], [3, 5]]))
         }
     }
 }

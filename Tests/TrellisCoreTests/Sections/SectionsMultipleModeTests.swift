@@ -1,7 +1,7 @@
 import TrellisCore
 import XCTest
 
-/// Issue 5, Semantics, multiple mode: toggle flips, expand adds, collapse removes, expandAll / collapseAll.
+/// Multiple mode: toggle flips, expand adds, collapse removes, expandAll / collapseAll.
 final class SectionsMultipleModeTests: XCTestCase {
     private func multiple(_ expanded: [Bool], collapsible: Bool = true) -> SectionsState {
         SectionsState(expanded: expanded, mode: .multiple, collapsible: collapsible)
@@ -62,7 +62,7 @@ final class SectionsMultipleModeTests: XCTestCase {
         XCTAssertEqual(reduce(opened, .toggle(0)), multiple([false]))
     }
 
-    /// Decision: `collapsible` applies to single mode only (issue 5), so false changes nothing here.
+    /// Rule: `collapsible` applies to single mode only, so false changes nothing here.
     func testCollapsibleFalseIsIgnoredInMultipleMode() {
         let state = multiple([true, true, false], collapsible: false)
         XCTAssertEqual(reduce(state, .toggle(0)), multiple([false, true, false], collapsible: false))

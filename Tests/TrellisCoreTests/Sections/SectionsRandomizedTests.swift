@@ -3,7 +3,7 @@ import TrellisCore
 import TrellisTestSupport
 import XCTest
 
-/// Issue 5, Done means: random action sequences against the reference model, whole state after every step.
+/// Random action sequences against the reference model, the whole state after every step.
 final class SectionsRandomizedTests: XCTestCase {
     private typealias Model = SectionsScenario.Model
 

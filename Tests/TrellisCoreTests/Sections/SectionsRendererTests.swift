@@ -1,7 +1,7 @@
 import TrellisCore
 import XCTest
 
-/// Issue 5, Response 200: per-section view state, `expanded` in section order, `changed` since the request.
+/// Per-section view state, `expanded` in section order, `changed` since the request.
 final class SectionsRendererTests: XCTestCase {
     private let open = SectionViewState(expanded: true, headerDisabled: false, icon: .chevronUp, showDivider: false)
     private let closed = SectionViewState(expanded: false, headerDisabled: false, icon: .chevronDown, showDivider: true)

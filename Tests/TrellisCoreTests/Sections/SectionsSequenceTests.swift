@@ -1,7 +1,7 @@
 import TrellisCore
 import XCTest
 
-/// Issue 5: "Actions are applied one after another; the response is the final state."
+/// Rule: actions are applied one after another; the answer is the final state.
 final class SectionsSequenceTests: XCTestCase {
     /// Steps `actions` one at a time, checks each whole state, then checks the sequence overload ends in the last one.
     private func assertTrace(

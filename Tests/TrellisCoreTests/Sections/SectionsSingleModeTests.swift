@@ -1,7 +1,7 @@
 import TrellisCore
 import XCTest
 
-/// Issue 5, Semantics, single mode (accordion), with collapsible true and false.
+/// Single mode (accordion), with collapsible true and false.
 final class SectionsSingleModeTests: XCTestCase {
     private func single(_ expanded: [Bool], collapsible: Bool = true) -> SectionsState {
         SectionsState(expanded: expanded, mode: .single, collapsible: collapsible)

@@ -1,7 +1,7 @@
 import TrellisCore
 import XCTest
 
-/// Issue 5, request `expanded`: a list of ids, which the API maps to indices.
+/// Request `expanded`: a list of ids, which the API maps to indices.
 final class SectionsStateTests: XCTestCase {
     func testInitFromIndicesIgnoresOrderAndRepetition() {
         let state = SectionsState(count: 4, expanded: [3, 1, 3])
