@@ -1,6 +1,6 @@
 import TrellisCore
 
-/// Issue 6 "css": the duration and the `linear()` easing a web client writes into `transition`.
+/// `css`: the duration and the `linear()` easing a web client writes into `transition`.
 enum DrawerCSSEasing {
     /// Decision: the settling duration rounded up to whole milliseconds; the easing is fitted over exactly that span.
     static func milliseconds(settling: Double) -> Double {
@@ -11,7 +11,7 @@ enum DrawerCSSEasing {
         fixed(milliseconds, decimals: 0) + "ms"
     }
 
-    /// Issue 6 "css.easing": `linear(p₀, p₁ t₁%, …, 1)`, progress with up to 6 decimals and percentages with up to 4.
+    /// `css.easing`: `linear(p₀, p₁ t₁%, …, 1)`, progress with up to 6 decimals and percentages with up to 4.
     static func linear(_ stops: [DrawerEasingStop]) -> String {
         var text = "linear("
         for (i, stop) in stops.enumerated() {

@@ -1,7 +1,7 @@
 import TrellisJSON
 import TrellisCore
 
-/// Issue 6 "Request": the body of `POST /v1/drawer/state`, read into the core's `DrawerInput`.
+/// The body of `POST /v1/drawer/state`, read into the core's `DrawerInput`.
 struct DrawerRequest {
     var input: DrawerInput
 
@@ -38,7 +38,7 @@ struct DrawerRequest {
             frameRate: frameRate, start: start))
     }
 
-    /// Issue 6 "container": width and height, finite ≥ 0.
+    /// `container`: width and height, finite ≥ 0.
     private static func readContainer(_ json: JSONValue, _ problems: inout Problems) -> Size? {
         guard json.expectObject(&problems) else { return nil }
         let width = json.required("width", &problems)?.number(&problems, .nonNegative)
@@ -47,7 +47,7 @@ struct DrawerRequest {
         return Size(width: width, height: height)
     }
 
-    /// Issue 6 "safeAreaInsets": each side finite ≥ 0, absent sides 0.
+    /// `safeAreaInsets`: each side finite ≥ 0, absent sides 0.
     private static func readInsets(_ json: JSONValue, _ problems: inout Problems) -> DrawerInsets? {
         guard json.expectObject(&problems) else { return nil }
         return DrawerInsets(
@@ -57,7 +57,7 @@ struct DrawerRequest {
             trailing: json.optional("trailing")?.number(&problems, .nonNegative) ?? 0)
     }
 
-    /// Issue 6 "spring": `{response > 0, dampingFraction > 0}` or `{duration > 0, −1 < bounce < 1}`, never both.
+    /// `spring`: `{response > 0, dampingFraction > 0}` or `{duration > 0, −1 < bounce < 1}`, never both.
     private static func readSpring(_ json: JSONValue, _ problems: inout Problems) -> DrawerSpring? {
         guard json.expectObject(&problems) else { return nil }
         let classic = json.optional("response") != nil || json.optional("dampingFraction") != nil
@@ -86,7 +86,7 @@ struct DrawerRequest {
         }
     }
 
-    /// Issue 6 "from": the panel's current x and velocity (points per second), both finite.
+    /// `from`: the panel's current x and velocity (points per second), both finite.
     private static func readStart(_ json: JSONValue, _ problems: inout Problems) -> DrawerMotionStart? {
         guard json.expectObject(&problems) else { return nil }
         let x = json.required("x", &problems)?.number(&problems)

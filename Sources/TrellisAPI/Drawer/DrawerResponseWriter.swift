@@ -1,7 +1,7 @@
 import TrellisJSON
 import TrellisCore
 
-/// Issue 6 "Response 200": the final state's frames and, when the state changed, the transition.
+/// The 200 answer: the final state's frames and, when the state changed, the transition.
 enum DrawerResponseWriter {
     static func write(_ result: DrawerResult, to json: inout JSONWriter) {
         let geometry = result.geometry

@@ -1,7 +1,7 @@
 import TrellisJSON
 import TrellisCore
 
-/// Issue 6 "transition": the motion's timing within DrawerMotionLimits, its easing fitted over the CSS duration.
+/// `transition`: the motion's timing within DrawerMotionLimits, its easing fitted over the CSS duration.
 enum DrawerTransitionBuilder {
     /// Geometry: the panel's travel must survive floating point (a container far wider than the panel absorbs it).
     static func travelIsRepresentable(_ input: DrawerInput, _ problems: inout Problems) -> Bool {

@@ -1,6 +1,6 @@
 import TrellisJSON
 
-/// Issue 3, POST /v1/outline/expansion: the tree input plus `selection` or `selections`.
+/// POST /v1/outline/expansion: the tree input plus `selection` or `selections`.
 struct OutlineExpansionRequest {
     let input: OutlineTreeInput
     /// The requested ids in request order; empty for no selection.
@@ -21,7 +21,7 @@ struct OutlineExpansionRequest {
         let many = body.optional("selections")
         var selections: [JSONValue] = []
         if single != nil && many != nil {
-            // Issue 3, expansion: both selection and selections → 422.
+            // Rule: both selection and selections → 422.
             problems.add(at: body, member: "selections", "cannot be sent together with selection; send one of them")
         } else if let single {
             if ClientID.isValid(single, &problems) { selections = [single] }
@@ -32,7 +32,7 @@ struct OutlineExpansionRequest {
         }
         guard let input, problems.count == before else { return nil }
         let indices = selections.map { input.index(of: $0) }
-        // Issue 3, scale: `paths` grow as selections × depth, so their total length is capped.
+        // Rule: `paths` grow as selections × depth, so their total length is capped.
         let pathIds = indices.reduce(0) { total, index in total + (index.map { input.tree.depth(of: $0) + 1 } ?? 0) }
         if pathIds > OutlineLimits.maxPathIds, let value = many ?? single {
             problems.add(

@@ -1,4 +1,4 @@
-/// Issue 3, scale: the documented limits of both outline endpoints (openapi.yaml and the README quote them).
+/// The documented limits of both outline endpoints (openapi.yaml and the README quote them).
 public enum OutlineLimits {
     /// Nodes per request, in either form.
     public static let maxNodes = 2_000_000
@@ -13,7 +13,7 @@ public enum OutlineLimits {
     /// How to ask for a smaller answer when it would pass its size limit.
     public static let rowsSizeAdvice = "ask for a window of rows with offset and limit, or use shorter ids."
     public static let expansionSizeAdvice = "ask for fewer selections at a time, or use shorter ids."
-    /// Issue 3, scale: the 400 for nested trees deeper than the JSON decoder allows suggests the flat form.
+    /// The 400 for nested trees deeper than the JSON decoder allows suggests the flat form.
     public static let depthAdvice = """
         Nested outline trees can be at most 511 levels deep (each level nests two JSON levels); send deeper \
         trees in the flat form: give "parentKey" and list every node in one "nodes" array with its parent's id (any depth).

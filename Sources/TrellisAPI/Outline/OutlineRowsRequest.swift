@@ -1,6 +1,6 @@
 import TrellisJSON
 
-/// Issue 3, POST /v1/outline/rows: the tree input, the selection, the expanded ids and the window.
+/// POST /v1/outline/rows: the tree input, the selection, the expanded ids and the window.
 struct OutlineRowsRequest {
     let input: OutlineTreeInput
     /// The requested id; nil when absent or null.
@@ -28,14 +28,14 @@ struct OutlineRowsRequest {
         if let value = body.optional("expanded"), let elements = value.array(&problems, maxCount: OutlineLimits.maxExpanded) {
             expandedIds = elements.filter { ClientID.isValid($0, &problems) }
         }
-        // Issue 3, rows: a negative offset or limit → 422.
+        // Rule: a negative offset or limit → 422.
         let offset = body.optional("offset").map { $0.integer(&problems, min: 0) ?? 0 } ?? 0
         let limit = body.optional("limit").flatMap { $0.integer(&problems, min: 0) }
         let includeNoSelection = body.optional("includeNoSelection").map { $0.boolean(&problems) ?? true } ?? true
         guard let input, problems.count == before else { return nil }
         self.input = input
         self.selection = selection
-        // Issue 3, rows: ids in `expanded` that are not in the tree are ignored.
+        // Rule: ids in `expanded` that are not in the tree are ignored.
         self.expanded = expandedIds.map { $0.compactMap { input.index(of: $0) } }
         self.offset = offset
         self.limit = limit

@@ -1,7 +1,7 @@
 import TrellisCore
 import TrellisJSON
 
-/// Issue 3, tree input: the client's `nodes`, nested or flat, read into an OutlineTree with the ids by index.
+/// The tree input: the client's `nodes`, nested or flat, read into an OutlineTree with the ids by index.
 struct OutlineTreeInput {
     let tree: OutlineTree
     /// The client's id of each node index, exactly as given.

@@ -1,4 +1,4 @@
-/// Issue 5, `actions[i].type`.
+/// The wire names of `actions[i].type`.
 enum SectionsActionType: String, CaseIterable {
     case toggle
     case expand

@@ -1,6 +1,6 @@
 import TrellisCore
 
-/// Issue 5, `mode`: the request's spelling of SectionsMode.
+/// `mode`: the request's spelling of SectionsMode.
 enum SectionsModeName: String, CaseIterable {
     case multiple
     case single

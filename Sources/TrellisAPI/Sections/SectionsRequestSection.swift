@@ -1,11 +1,11 @@
 import TrellisJSON
 
-/// Issue 5, `sections[i]`: the id, and the items echoed while the section is open.
+/// `sections[i]`: the id, and the items echoed while the section is open.
 struct SectionsRequestSection {
     let id: ClientID
     /// The `items` array as sent; nil when absent or null.
     let items: JSONValue?
 
-    /// Issue 5, `itemCount`: always the full count.
+    /// `itemCount`: always the full count.
     var itemCount: Int { items?.count ?? 0 }
 }

@@ -1,7 +1,7 @@
 import TrellisJSON
 import TrellisCore
 
-/// Issue 5, Request: the body of `POST /v1/sections/toggle`, ids mapped to section indices.
+/// The body of `POST /v1/sections/toggle`, ids mapped to section indices.
 struct SectionsToggleRequest {
     let sections: [SectionsRequestSection]
     let state: SectionsState
@@ -25,7 +25,7 @@ struct SectionsToggleRequest {
             let id = idValue.flatMap { ClientID(json: $0, &problems) }
             let items = element.optional("items").flatMap { $0.array(&problems) != nil ? $0 : nil }
             guard let id, let idValue else { continue }
-            // Issue 5, `sections`: duplicate ids → 422.
+            // Rule: duplicate section ids → 422.
             if let first = indices[id] {
                 problems.add(
                     at: idValue, "\(id.quoted) is already the id of ", citing: first.at, "; section ids must be unique")
@@ -35,7 +35,7 @@ struct SectionsToggleRequest {
             sections.append(SectionsRequestSection(id: id, items: items))
         }
 
-        // Issue 5: an id that is not a section → 422 (not checked when `sections` itself is unreadable).
+        // Rule: an id that is not a section → 422 (not checked when `sections` itself is unreadable).
         func index(of value: JSONValue) -> Int? {
             guard let id = ClientID(json: value, &problems), sectionList != nil else { return nil }
             guard let found = indices[id] else {
@@ -57,7 +57,7 @@ struct SectionsToggleRequest {
         var open: [Int] = []
         if let expanded = root.optional("expanded"), let list = expanded.array(&problems, maxCount: SectionsLimits.maxExpanded) {
             open = list.compactMap(index(of:))
-            // Issue 5, single mode: more than one id in `expanded` → 422 (a repeated id counts once).
+            // Rule: in single mode more than one id in `expanded` → 422 (a repeated id counts once).
             let distinct = Set(open).count
             if mode == .single && distinct > 1 {
                 problems.add(at: expanded, "has \(distinct) different ids; in single mode at most one section is open")
@@ -70,7 +70,7 @@ struct SectionsToggleRequest {
         if let toggle, let section = index(of: toggle) {
             actions.append(.toggle(section))
         }
-        // Issue 5: both `toggle` and `actions` → 422.
+        // Rule: both `toggle` and `actions` → 422.
         if toggle != nil, let actionList {
             problems.add(at: actionList, "cannot be sent together with toggle; send one or the other")
         }
@@ -84,7 +84,7 @@ struct SectionsToggleRequest {
                 guard let value = element.required("section", &problems), let section = index(of: value) else { continue }
                 actions.append(type == .toggle ? .toggle(section) : type == .expand ? .expand(section) : .collapse(section))
             case .expandAll:
-                // Issue 5, single mode: `expandAll` → 422.
+                // Rule: `expandAll` in single mode → 422.
                 if mode == .single {
                     problems.add(at: typeValue, "expandAll is not allowed in single mode, where at most one section is open")
                     continue

@@ -1,7 +1,7 @@
 import TrellisJSON
 import TrellisCore
 
-/// Issue 5, Response 200: the final state in the request's section order, items echoed while open.
+/// The 200 answer: the final state in the request's section order, items echoed while open.
 enum SectionsToggleResponse {
     static func write(_ view: SectionsViewState, sections: [SectionsRequestSection], to json: inout JSONWriter) {
         json.beginObject()
