@@ -2,11 +2,6 @@ import TrellisCore
 
 /// `css`: the duration and the `linear()` easing a web client writes into `transition`.
 enum DrawerCSSEasing {
-    /// Decision: the settling duration rounded up to whole milliseconds; the easing is fitted over exactly that span.
-    static func milliseconds(settling: Double) -> Double {
-        (settling * 1000).rounded(.up)
-    }
-
     static func duration(milliseconds: Double) -> String {
         fixed(milliseconds, decimals: 0) + "ms"
     }

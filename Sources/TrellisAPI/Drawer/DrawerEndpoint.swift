@@ -10,14 +10,32 @@ enum DrawerEndpoint: Endpoint {
     }
 
     static func respond(to request: DrawerRequest, _ problems: inout Problems, _ json: inout JSONWriter) {
-        let input = request.input
-        if let action = input.action, DrawerReducer.reduce(input.state, action) != input.state {
-            guard DrawerTransitionBuilder.travelIsRepresentable(input, &problems) else { return }
+        switch DrawerResolver.resolve(request.input) {
+        case .success(let result):
+            DrawerResponse.write(result, to: &json)
+        case .failure(let refusal):
+            record(refusal, &problems)
         }
-        let result = DrawerResolver.resolve(input) { motion in
-            DrawerTransitionBuilder.timing(for: motion, input: input, &problems)
+    }
+
+    /// The problem for a refused step, at the member to blame.
+    private static func record(_ refusal: DrawerRefusal, _ problems: inout Problems) {
+        guard case .motion(let violation, let blameStart) = refusal else {
+            problems.add(pointer: "/container/width", "is too large next to the panel's width for its travel to be represented")
+            return
         }
-        guard let result else { return }
-        DrawerResponseWriter.write(result, to: &json)
+        let subject = blameStart ? "with this start position and velocity the transition" : "with this spring the transition"
+        let detail: String
+        switch violation {
+        case .nonFinite:
+            detail = blameStart
+                ? "is too far from the panel's travel, or too fast, for the spring's progress to be represented"
+                : "gives a stiffness or damping too large to represent; use a longer response or duration"
+        case .settlesTooLate:
+            detail = "\(subject) would not settle (|1 − p| < 0.001) within \(Int(DrawerLimits.maxSettlingDuration)) s"
+        case .tooManySamples:
+            detail = "\(subject) changes too fast for a CSS easing within 0.002 of it: that would need more than \(DrawerLimits.maxEasingSamples) samples"
+        }
+        problems.add(pointer: blameStart ? "/from" : "/spring", detail)
     }
 }

@@ -21,6 +21,11 @@ public struct DrawerSpring: Sendable, Equatable, Hashable {
         2 * Double.pi / response
     }
 
+    /// The damped angular frequency ω_d = ω₀·√(1 − ζ²) of an underdamped spring (NaN otherwise).
+    public var dampedAngularFrequency: Double {
+        angularFrequency * ((1 - dampingFraction) * (1 + dampingFraction)).squareRoot()
+    }
+
     /// The spring constant for a unit mass: stiffness = (2π / response)².
     public var stiffness: Double {
         angularFrequency * angularFrequency

@@ -52,7 +52,7 @@ public struct DrawerSpringMotion: Sendable, Equatable, Hashable {
     private func basis(_ t: Double) -> (c: Double, s: Double) {
         switch spring.regime {
         case .underdamped:
-            let wd = w0 * ((1 - zeta) * (1 + zeta)).squareRoot()
+            let wd = spring.dampedAngularFrequency
             let decay = exp(-zeta * w0 * t)
             return (decay * cos(wd * t), decay * sin(wd * t) / wd)
         case .criticallyDamped:
@@ -119,7 +119,7 @@ public struct DrawerSpringMotion: Sendable, Equatable, Hashable {
         switch spring.regime {
         case .underdamped:
             let rate = zeta * w0
-            let wd = w0 * ((1 - zeta) * (1 + zeta)).squareRoot()
+            let wd = spring.dampedAngularFrequency
             let amplitude = (x0 * x0 + (b / wd) * (b / wd)).squareRoot()
             return min(
                 Self.decayTime(amplitude: amplitude, slope: 0, rate: rate, level: level),
@@ -174,7 +174,7 @@ public struct DrawerSpringMotion: Sendable, Equatable, Hashable {
         let ratio = -a / b
         switch spring.regime {
         case .underdamped:
-            let wd = w0 * ((1 - zeta) * (1 + zeta)).squareRoot()
+            let wd = spring.dampedAngularFrequency
             let period = Double.pi / wd
             let phase = b == 0 ? Double.pi / 2 : atan(ratio * wd)
             let sliver = 1e-9 * period

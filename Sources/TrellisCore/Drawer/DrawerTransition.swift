@@ -8,6 +8,8 @@ public struct DrawerTransition: Sendable, Equatable, Hashable {
     public var maskToOpacity: Double
     public var motion: DrawerSpringMotion
     public var settlingDuration: Double
+    /// The span the easing is fitted over: the settling duration rounded up to whole milliseconds.
+    public var easingDuration: Double
     public var keyframes: [DrawerKeyframe]
     public var easingStops: [DrawerEasingStop]
 
@@ -18,6 +20,7 @@ public struct DrawerTransition: Sendable, Equatable, Hashable {
         maskToOpacity: Double,
         motion: DrawerSpringMotion,
         settlingDuration: Double,
+        easingDuration: Double,
         keyframes: [DrawerKeyframe],
         easingStops: [DrawerEasingStop]
     ) {
@@ -27,6 +30,7 @@ public struct DrawerTransition: Sendable, Equatable, Hashable {
         self.maskToOpacity = maskToOpacity
         self.motion = motion
         self.settlingDuration = settlingDuration
+        self.easingDuration = easingDuration
         self.keyframes = keyframes
         self.easingStops = easingStops
     }

@@ -1,4 +1,4 @@
-import TrellisCore
+@testable import TrellisCore
 import XCTest
 @testable import TrellisAPI
 
@@ -18,9 +18,9 @@ final class DrawerCSSEasingTests: XCTestCase {
     }
 
     func testTheDurationIsRoundedUpToWholeMilliseconds() {
-        XCTAssertEqual(DrawerCSSEasing.milliseconds(settling: 0.7574549580288646), 758)
-        XCTAssertEqual(DrawerCSSEasing.milliseconds(settling: 0.758), 758)
-        XCTAssertEqual(DrawerCSSEasing.milliseconds(settling: 0), 0)
+        XCTAssertEqual(DrawerLimits.easingDuration(settling: 0.7574549580288646), 0.758)
+        XCTAssertEqual(DrawerLimits.easingDuration(settling: 0.758), 0.758)
+        XCTAssertEqual(DrawerLimits.easingDuration(settling: 0), 0)
         XCTAssertEqual(DrawerCSSEasing.duration(milliseconds: 758), "758ms")
     }
 
@@ -46,8 +46,8 @@ final class DrawerCSSEasingTests: XCTestCase {
             DrawerSpringMotion(spring: DrawerSpring(duration: 0.35, bounce: 0.5), initialProgress: 1.2, initialVelocity: 9),
         ]
         for motion in motions {
-            let settling = try DrawerMotionLimits.settlingDuration(of: motion).get()
-            let duration = DrawerCSSEasing.milliseconds(settling: settling) / 1000
+            let settling = try DrawerLimits.settlingDuration(of: motion).get()
+            let duration = DrawerLimits.easingDuration(settling: settling)
             let text = DrawerCSSEasing.linear(DrawerLinearEasing.stops(for: motion, duration: duration, maxError: DrawerLinearEasing.defaultMaxError))
             let easing = try XCTUnwrap(ParsedLinearEasing(text), text)
             XCTAssertLessThanOrEqual(easing.worstDeviation(from: motion, duration: duration), 0.002, "\(motion)")
@@ -59,7 +59,7 @@ final class DrawerCSSEasingTests: XCTestCase {
             for (progress, velocity) in [(0.0, 0.0), (0.3, 4.0), (1.1, -8.0), (-2.0, 30.0)] {
                 let motion = DrawerSpringMotion(
                     spring: DrawerSpring(response: 0.45, dampingFraction: dampingFraction), initialProgress: progress, initialVelocity: velocity)
-                let bound = DrawerMotionLimits.underdampedSettlingLowerBound(motion)
+                let bound = DrawerLimits.underdampedSettlingLowerBound(motion)
                 XCTAssertLessThanOrEqual(bound, motion.settlingDuration(), "\(motion)")
                 XCTAssertGreaterThan(bound, motion.settlingDuration() - Double.pi / (motion.spring.angularFrequency * (1 - dampingFraction * dampingFraction).squareRoot()) - 1e-9)
             }
@@ -67,9 +67,9 @@ final class DrawerCSSEasingTests: XCTestCase {
     }
 
     func testTheLimitsAcceptTheDefaultSpringAndRefuseUnboundedOnes() {
-        XCTAssertEqual(DrawerMotionLimits.settlingDuration(of: DrawerSpringMotion(spring: .default)), .success(DrawerSpringMotion(spring: .default).settlingDuration()))
-        XCTAssertEqual(DrawerMotionLimits.settlingDuration(of: DrawerSpringMotion(spring: DrawerSpring(response: 0.55, dampingFraction: 1e-300))), .failure(.settlesTooLate))
-        XCTAssertEqual(DrawerMotionLimits.settlingDuration(of: DrawerSpringMotion(spring: DrawerSpring(response: 1e-100, dampingFraction: 1e-98))), .failure(.tooManySamples))
-        XCTAssertEqual(DrawerMotionLimits.settlingDuration(of: DrawerSpringMotion(spring: .default, initialVelocity: 1e300)), .failure(.nonFinite))
+        XCTAssertEqual(DrawerLimits.settlingDuration(of: DrawerSpringMotion(spring: .default)), .success(DrawerSpringMotion(spring: .default).settlingDuration()))
+        XCTAssertEqual(DrawerLimits.settlingDuration(of: DrawerSpringMotion(spring: DrawerSpring(response: 0.55, dampingFraction: 1e-300))), .failure(.settlesTooLate))
+        XCTAssertEqual(DrawerLimits.settlingDuration(of: DrawerSpringMotion(spring: DrawerSpring(response: 1e-100, dampingFraction: 1e-98))), .failure(.tooManySamples))
+        XCTAssertEqual(DrawerLimits.settlingDuration(of: DrawerSpringMotion(spring: .default, initialVelocity: 1e300)), .failure(.nonFinite))
     }
 }

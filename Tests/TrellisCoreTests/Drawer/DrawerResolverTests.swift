@@ -4,14 +4,8 @@ import XCTest
 final class DrawerResolverTests: XCTestCase {
     private let layout = DrawerLayout(container: Size(width: 390, height: 844), safeAreaInsets: DrawerInsets(top: 47, leading: 0, bottom: 34, trailing: 0))
 
-    /// The API's timing: keyframes run to the settling time, the easing over it rounded up to whole milliseconds.
-    private static func timing(_ motion: DrawerSpringMotion) -> DrawerResolver.Timing? {
-        let settling = motion.settlingDuration()
-        return DrawerResolver.Timing(settlingDuration: settling, easingDuration: (settling * 1000).rounded(.up) / 1000)
-    }
-
     private func resolve(_ input: DrawerInput) -> DrawerResult {
-        DrawerResolver.resolve(input, timing: Self.timing)!
+        try! DrawerResolver.resolve(input).get()
     }
 
     func testWithoutAnActionTheCurrentStateIsRenderedWithoutATransition() {
@@ -41,19 +35,33 @@ final class DrawerResolverTests: XCTestCase {
         XCTAssertEqual(transition.maskFromOpacity, 0)
         XCTAssertEqual(transition.maskToOpacity, 0.2)
         XCTAssertEqual(transition.motion, DrawerSpringMotion(spring: .default))
-        let timing = try! XCTUnwrap(Self.timing(transition.motion))
-        XCTAssertEqual(transition.settlingDuration, timing.settlingDuration)
-        XCTAssertEqual(transition.keyframes, transition.motion.keyframes(frameRate: 60, settlingDuration: timing.settlingDuration))
+        // Keyframes run to the settling time, the easing over it rounded up to whole milliseconds.
+        let settling = transition.motion.settlingDuration()
+        XCTAssertEqual(transition.settlingDuration, settling)
+        XCTAssertEqual(transition.easingDuration, (settling * 1000).rounded(.up) / 1000)
+        XCTAssertEqual(transition.keyframes, transition.motion.keyframes(frameRate: 60, settlingDuration: settling))
         XCTAssertEqual(
             transition.easingStops,
-            DrawerLinearEasing.stops(for: transition.motion, duration: timing.easingDuration, maxError: DrawerLinearEasing.defaultMaxError)
+            DrawerLinearEasing.stops(for: transition.motion, duration: transition.easingDuration, maxError: DrawerLinearEasing.defaultMaxError)
         )
     }
 
-    /// Rule: a timing that refuses the motion (the API's limits) refuses the step, but only when the state changes.
-    func testARefusedTimingRefusesOnlyAChange() {
-        XCTAssertNil(DrawerResolver.resolve(DrawerInput(action: .toggle, layout: layout)) { _ in nil })
-        XCTAssertNotNil(DrawerResolver.resolve(DrawerInput(action: .close, layout: layout)) { _ in nil })
+    /// Rule: a motion past the limits refuses the step, but only when the state changes; blamed on
+    /// the start only when the same spring from rest is within them.
+    func testAMotionPastTheLimitsRefusesOnlyAChange() {
+        let ringing = DrawerSpring(response: 0.55, dampingFraction: 1e-30)
+        XCTAssertEqual(
+            DrawerResolver.resolve(DrawerInput(action: .toggle, layout: layout, spring: ringing)),
+            .failure(.motion(.settlesTooLate, blameStart: false)))
+        XCTAssertNoThrow(try DrawerResolver.resolve(DrawerInput(action: .close, layout: layout, spring: ringing)).get())
+        XCTAssertEqual(
+            DrawerResolver.resolve(DrawerInput(action: .toggle, layout: layout, start: DrawerMotionStart(x: -200, velocity: 1e300))),
+            .failure(.motion(.nonFinite, blameStart: true)))
+    }
+
+    func testATravelLostInFloatingPointIsRefused() {
+        let wide = DrawerLayout(container: Size(width: 1e300, height: 844), edge: .trailing)
+        XCTAssertEqual(DrawerResolver.resolve(DrawerInput(action: .toggle, layout: wide)), .failure(.travelNotRepresentable))
     }
 
     func testTapMaskClosingFromMidFlightKeepsPositionAndVelocity() {

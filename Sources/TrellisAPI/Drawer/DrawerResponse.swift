@@ -2,7 +2,7 @@ import TrellisJSON
 import TrellisCore
 
 /// The 200 answer: the final state's frames and, when the state changed, the transition.
-enum DrawerResponseWriter {
+enum DrawerResponse {
     static func write(_ result: DrawerResult, to json: inout JSONWriter) {
         let geometry = result.geometry
         json.beginObject()
@@ -58,7 +58,7 @@ enum DrawerResponseWriter {
         json.endArray()
         json.key("css")
         json.beginObject()
-        json.key("duration"); json.string(DrawerCSSEasing.duration(milliseconds: DrawerCSSEasing.milliseconds(settling: transition.settlingDuration)))
+        json.key("duration"); json.string(DrawerCSSEasing.duration(milliseconds: (transition.easingDuration * 1000).rounded()))
         json.key("easing"); json.string(DrawerCSSEasing.linear(transition.easingStops))
         json.endObject()
         json.endObject()

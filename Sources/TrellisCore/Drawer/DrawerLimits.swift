@@ -1,13 +1,12 @@
 import Glibc
-import TrellisCore
 
-/// Limits: a transition must settle within 60 s and its CSS easing must fit the core's 1,000,000 samples.
-enum DrawerMotionLimits {
-    static let maxSettlingDuration = 60.0
-    static let maxEasingSamples = DrawerLinearEasing.sampleCountLimit
+/// Limits: a transition must settle within 60 s and its CSS easing must fit 1,000,000 samples.
+public enum DrawerLimits {
+    public static let maxSettlingDuration = 60.0
+    public static let maxEasingSamples = DrawerLinearEasing.sampleCountLimit
 
     /// The motion's settling duration, or the limit it breaks; the core's root finder runs only once the motion is known to be bounded.
-    static func settlingDuration(of motion: DrawerSpringMotion) -> Result<Double, DrawerLimitViolation> {
+    public static func settlingDuration(of motion: DrawerSpringMotion) -> Result<Double, DrawerLimitViolation> {
         let spring = motion.spring
         let finite = [spring.stiffness, spring.damping, motion.initialProgress, motion.initialVelocity, motion.curvatureBound]
         guard finite.allSatisfy(\.isFinite) else { return .failure(.nonFinite) }
@@ -23,7 +22,7 @@ enum DrawerMotionLimits {
         }
         let duration = motion.settlingDuration()
         guard duration <= maxSettlingDuration else { return .failure(.settlesTooLate) }
-        guard (DrawerCSSEasing.milliseconds(settling: duration) / 1000 / step).rounded(.up) <= Double(maxEasingSamples) else {
+        guard (easingDuration(settling: duration) / step).rounded(.up) <= Double(maxEasingSamples) else {
             return .failure(.tooManySamples)
         }
         return .success(duration)
@@ -33,7 +32,7 @@ enum DrawerMotionLimits {
     static func underdampedSettlingLowerBound(_ motion: DrawerSpringMotion) -> Double {
         let zeta = motion.spring.dampingFraction
         let w0 = motion.spring.angularFrequency
-        let wd = w0 * ((1 - zeta) * (1 + zeta)).squareRoot()
+        let wd = motion.spring.dampedAngularFrequency
         let x0 = motion.initialProgress - 1
         let b = motion.initialVelocity + zeta * w0 * x0
         let amplitude = hypot(x0, b / wd)
@@ -41,6 +40,11 @@ enum DrawerMotionLimits {
         guard amplitude > tolerance else { return 0 }
         let bound = log(amplitude / tolerance) / (zeta * w0) - Double.pi / wd
         return bound.isNaN ? .infinity : max(0, bound)
+    }
+
+    /// Rule: the CSS easing spans the settling duration rounded up to whole milliseconds, in seconds.
+    public static func easingDuration(settling: Double) -> Double {
+        (settling * 1000).rounded(.up) / 1000
     }
 
     /// DrawerLinearEasing's sample step: min(1 ms, √(8 · (maxError / 20) / max|p″|)).
