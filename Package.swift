@@ -27,33 +27,37 @@ let package = Package(
             ],
             linkerSettings: [.linkedLibrary("simdjson")]
         ),
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPDShim"]),
+        // HTTP values (request, response, headers, body, status, the memory budget): no C, so the
+        // API builds and its router tests run without libmicrohttpd.
+        .target(name: "HTTPTypes"),
+        // The transport: the one Swift module that touches libmicrohttpd (through the shim).
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPDShim", "HTTPTypes"]),
         .target(name: "TrellisCore"),
         // The only Swift that touches simdjson: the parsed view, typed readers, pointers, ids, the writer.
         .target(name: "TrellisJSON", dependencies: ["CSimdJSON"]),
         .target(
             name: "TrellisAPI",
-            dependencies: ["TrellisCore", "HTTPServer", "TrellisJSON"],
+            dependencies: ["TrellisCore", "HTTPTypes", "TrellisJSON"],
             resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("Resources/playground.html")]
         ),
-        .executableTarget(name: "trellis", dependencies: ["TrellisAPI", "HTTPServer"]),
+        .executableTarget(name: "trellis", dependencies: ["TrellisAPI", "HTTPServer", "HTTPTypes"]),
         // `make bench`: the JSON layer against Foundation's coders.
         .executableTarget(name: "JSONBench", dependencies: ["TrellisAPI", "TrellisJSON"], path: "bench/JSONBench"),
         // `make fuzz`: the libFuzzer target (built apart, with -sanitize=fuzzer,address); the
         // ordinary build makes it a replayer of saved inputs. See fuzz/TrellisFuzz.
         .executableTarget(
-            name: "TrellisFuzz", dependencies: ["TrellisAPI", "HTTPServer", "TrellisJSON"], path: "fuzz/TrellisFuzz",
+            name: "TrellisFuzz", dependencies: ["TrellisAPI", "HTTPTypes", "TrellisJSON"], path: "fuzz/TrellisFuzz",
             swiftSettings: [.enableExperimentalFeature("Extern")]
         ),
         // Seeded generators and reference models shared by the test targets.
         .target(name: "TrellisTestSupport", path: "Tests/TrellisTestSupport"),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTypes"]),
         .testTarget(
             name: "TrellisCoreTests", dependencies: ["TrellisCore", "TrellisTestSupport"],
             exclude: ["Flow/Fixtures"]
         ),
         .testTarget(
-            name: "TrellisAPITests", dependencies: ["TrellisAPI", "TrellisJSON", "HTTPServer", "TrellisTestSupport"],
+            name: "TrellisAPITests", dependencies: ["TrellisAPI", "TrellisJSON", "HTTPTypes", "HTTPServer", "TrellisTestSupport"],
             exclude: ["AnswerCorpus/answers.jsonl"]
         ),
         // Runs the built `trellis` binary as a process.

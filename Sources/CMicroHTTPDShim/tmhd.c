@@ -23,59 +23,16 @@
 // Bytes of an oversized body without Content-Length read (and dropped) to reach its end.
 #define TMHD_MAX_DRAIN (1u << 20)
 
-struct tmhd_budget {
-    atomic_size_t in_use;
-    size_t limit;
-    atomic_uint_fast64_t refusals;
-};
-
-tmhd_budget *tmhd_budget_create(size_t limit) {
-    tmhd_budget *budget = calloc(1, sizeof *budget);
-    if (budget != NULL) {
-        budget->limit = limit;
-    }
-    return budget;
+static int tmhd_reserve(const tmhd_budget *budget, size_t bytes, int force) {
+    return budget->reserve == NULL || budget->reserve(budget->context, bytes, force);
 }
 
-void tmhd_budget_destroy(tmhd_budget *budget) { free(budget); }
-
-int tmhd_budget_reserve(tmhd_budget *budget, size_t bytes) {
-    if (budget == NULL) {
-        return 1;
-    }
-    size_t used = atomic_load_explicit(&budget->in_use, memory_order_relaxed);
-    do {
-        if (bytes > budget->limit || used > budget->limit - bytes) {
-            atomic_fetch_add_explicit(&budget->refusals, 1, memory_order_relaxed);
-            return 0;
-        }
-    } while (!atomic_compare_exchange_weak_explicit(&budget->in_use, &used, used + bytes,
-                                                    memory_order_relaxed, memory_order_relaxed));
-    return 1;
-}
-
-// Bytes already allocated (a queued answer) are counted even past the limit.
-static void tmhd_budget_charge(tmhd_budget *budget, size_t bytes) {
-    if (budget != NULL) {
-        atomic_fetch_add_explicit(&budget->in_use, bytes, memory_order_relaxed);
+static void tmhd_release(const tmhd_budget *budget, size_t bytes) {
+    if (budget->release != NULL && bytes > 0) {
+        budget->release(budget->context, bytes);
     }
 }
 
-void tmhd_budget_release(tmhd_budget *budget, size_t bytes) {
-    if (budget != NULL) {
-        atomic_fetch_sub_explicit(&budget->in_use, bytes, memory_order_relaxed);
-    }
-}
-
-size_t tmhd_budget_in_use(const tmhd_budget *budget) {
-    return atomic_load_explicit(&((tmhd_budget *)budget)->in_use, memory_order_relaxed);
-}
-
-size_t tmhd_budget_limit(const tmhd_budget *budget) { return budget->limit; }
-
-uint64_t tmhd_budget_refusals(const tmhd_budget *budget) {
-    return atomic_load_explicit(&((tmhd_budget *)budget)->refusals, memory_order_relaxed);
-}
 // How often the watcher looks for connections past their header deadline.
 #define TMHD_WATCH_INTERVAL_MS 250
 
@@ -260,11 +217,8 @@ static enum MHD_Result tmhd_dispatch(tmhd_exchange *exchange, const char *url, c
 }
 
 typedef struct {
-    unsigned int content_lengths;
+    tmhd_facts *facts;
     const char *first_content_length;
-    int conflicting_lengths;
-    unsigned int transfer_encodings;
-    int chunked;
 } tmhd_framing;
 
 static uint64_t tmhd_now_ms(void) {
@@ -390,33 +344,33 @@ static enum MHD_Result tmhd_inspect_framing(void *cls, enum MHD_ValueKind kind, 
     tmhd_framing *framing = cls;
     value = value ? value : "";
     if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0) {
-        if (framing->content_lengths++ == 0) {
+        if (framing->facts->content_lengths++ == 0) {
             framing->first_content_length = value;
         } else if (strcmp(framing->first_content_length, value) != 0) {
-            framing->conflicting_lengths = 1;
+            framing->facts->conflicting_lengths = 1;
         }
     } else if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) {
-        framing->transfer_encodings += 1;
-        framing->chunked = strcasecmp(value, "chunked") == 0;
+        framing->facts->transfer_encodings += 1;
+        framing->facts->chunked = strcasecmp(value, "chunked") == 0;
     }
     return MHD_YES;
 }
 
-// Rule: only framings libmicrohttpd delimits exactly get through (RFC 9112 §6.3). It reads a body
-// with any other Transfer-Encoding until the client closes, takes the first of conflicting
-// Content-Length values, and lets Transfer-Encoding override Content-Length: a request is
-// refused with 400 (and the connection closed) before its body when the framing is ambiguous.
-static tmhd_rejection tmhd_check_framing(struct MHD_Connection *connection) {
-    tmhd_framing framing;
-    memset(&framing, 0, sizeof framing);
+// The facts of a complete request head, for the policy.
+static void tmhd_gather_facts(tmhd_server *server, struct MHD_Connection *connection, void *first_context,
+                              const char *version, tmhd_facts *facts) {
+    memset(facts, 0, sizeof *facts);
+    facts->open_connections = atomic_load_explicit(&server->open_connections, memory_order_relaxed);
+    facts->nul_in_target = tmhd_check_target(connection, first_context, version) != TMHD_REJECT_NONE;
+    facts->malformed_head = !facts->nul_in_target && tmhd_check_head(connection, version) != TMHD_REJECT_NONE;
+    tmhd_framing framing = {facts, NULL};
     MHD_get_connection_values(connection, MHD_HEADER_KIND, tmhd_inspect_framing, &framing);
-    if (framing.transfer_encodings > 1 || (framing.transfer_encodings == 1 && !framing.chunked)) {
-        return TMHD_REJECT_TRANSFER_ENCODING;
+    if (framing.first_content_length != NULL) {
+        char *end = NULL;
+        errno = 0;
+        facts->declared_length = strtoull(framing.first_content_length, &end, 10);
+        facts->length_overflows = errno == ERANGE;
     }
-    if (framing.conflicting_lengths || (framing.transfer_encodings && framing.content_lengths)) {
-        return TMHD_REJECT_AMBIGUOUS_LENGTH;
-    }
-    return TMHD_REJECT_NONE;
 }
 
 // Rule: the body accumulates across calls under max_body_bytes, plus zeroed padding after it.
@@ -436,13 +390,13 @@ static int tmhd_append(tmhd_exchange *exchange, const char *data, size_t size) {
             capacity = limit + TMHD_BODY_PADDING;
         }
         // Rule: a body's buffer grows only within the memory budget.
-        tmhd_budget *budget = exchange->server->options.budget;
-        if (!tmhd_budget_reserve(budget, capacity - exchange->capacity)) {
+        const tmhd_budget *budget = &exchange->server->options.budget;
+        if (!tmhd_reserve(budget, capacity - exchange->capacity, 0)) {
             return -1;
         }
         uint8_t *grown = realloc(exchange->body, capacity);
         if (grown == NULL) {
-            tmhd_budget_release(budget, capacity - exchange->capacity);
+            tmhd_release(budget, capacity - exchange->capacity);
             return -1;
         }
         exchange->body = grown;
@@ -456,7 +410,7 @@ static int tmhd_append(tmhd_exchange *exchange, const char *data, size_t size) {
 
 static void tmhd_free_body(tmhd_exchange *exchange) {
     free(exchange->body);
-    tmhd_budget_release(exchange->server->options.budget, exchange->capacity);
+    tmhd_release(&exchange->server->options.budget, exchange->capacity);
     exchange->body = NULL;
     exchange->length = 0;
     exchange->capacity = 0;
@@ -489,10 +443,8 @@ static enum MHD_Result tmhd_access(void *cls, struct MHD_Connection *connection,
         if (link != NULL) {
             atomic_store_explicit(&link->deadline, 0, memory_order_relaxed);
         }
-        tmhd_rejection strictness = tmhd_check_target(connection, *req_cls, version);
-        if (strictness == TMHD_REJECT_NONE) {
-            strictness = tmhd_check_head(connection, version);
-        }
+        tmhd_facts facts;
+        tmhd_gather_facts(server, connection, *req_cls, version, &facts);
         exchange = calloc(1, sizeof *exchange);
         if (exchange == NULL) {
             return MHD_NO;
@@ -501,40 +453,14 @@ static enum MHD_Result tmhd_access(void *cls, struct MHD_Connection *connection,
         exchange->server = server;
         atomic_fetch_add_explicit(&server->in_flight, 1, memory_order_relaxed);
         *req_cls = exchange;
-        // Rule: past --max-connections answer 503 rather than drop the connection.
-        if (atomic_load_explicit(&server->open_connections, memory_order_relaxed) >
-            server->options.max_connections) {
-            exchange->rejection = TMHD_REJECT_OVERLOADED;
-            return tmhd_dispatch(exchange, url, method);
-        }
-        exchange->rejection = strictness;
-        if (exchange->rejection == TMHD_REJECT_NONE) {
-            exchange->rejection = tmhd_check_framing(connection);
-        }
+        // Rule: the policy decides from the head's facts, before any of the body is read.
+        exchange->rejection = server->options.policy(server->options.context, &facts);
         if (exchange->rejection != TMHD_REJECT_NONE) {
             return tmhd_dispatch(exchange, url, method);
         }
-        // Rule: refuse a declared oversized body before reading any of it.
-        const char *declared =
-            MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
-        if (declared != NULL) {
-            char *end = NULL;
-            errno = 0;
-            unsigned long long length = strtoull(declared, &end, 10);
-            if (errno == ERANGE || length > server->options.max_body_bytes) {
-                exchange->rejection = TMHD_REJECT_BODY_TOO_LARGE;
-                return tmhd_dispatch(exchange, url, method);
-            }
+        if (facts.content_lengths > 0) {
             exchange->has_declared_length = 1;
-            exchange->declared_length = (size_t)length;
-            // Rule: a declared body that would pass the memory budget is refused before it is read.
-            tmhd_budget *budget = server->options.budget;
-            if (length > 0 && budget != NULL &&
-                tmhd_budget_in_use(budget) + (size_t)length + TMHD_BODY_PADDING > budget->limit) {
-                atomic_fetch_add_explicit(&budget->refusals, 1, memory_order_relaxed);
-                exchange->rejection = TMHD_REJECT_MEMORY;
-                return tmhd_dispatch(exchange, url, method);
-            }
+            exchange->declared_length = (size_t)facts.declared_length;
         }
         return MHD_YES;
     }
@@ -573,13 +499,13 @@ static enum MHD_Result tmhd_access(void *cls, struct MHD_Connection *connection,
 typedef struct {
     void *body;
     size_t held_bytes;
-    tmhd_budget *budget;
+    const tmhd_budget *budget;
 } tmhd_held_body;
 
 static void tmhd_free_held(void *cls) {
     tmhd_held_body *held = cls;
     free(held->body);
-    tmhd_budget_release(held->budget, held->held_bytes);
+    tmhd_release(held->budget, held->held_bytes);
     free(held);
 }
 
@@ -600,8 +526,8 @@ int tmhd_respond(tmhd_exchange *exchange, unsigned int status, const char *heade
         free(owned);
         return -1;
     }
-    *held = (tmhd_held_body){owned, held_bytes, exchange->server->options.budget};
-    tmhd_budget_charge(held->budget, held_bytes);
+    *held = (tmhd_held_body){owned, held_bytes, &exchange->server->options.budget};
+    tmhd_reserve(held->budget, held_bytes, 1);
     struct MHD_Response *response =
         MHD_create_response_from_buffer_with_free_callback_cls(body_length, owned, tmhd_free_held, held);
     if (response == NULL) {

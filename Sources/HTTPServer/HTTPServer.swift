@@ -1,5 +1,6 @@
 import CMicroHTTPDShim
 import Glibc
+import HTTPTypes
 import Synchronization
 
 /// A small HTTP/1.1 server over libmicrohttpd. Handlers run synchronously on its worker threads.
@@ -40,7 +41,9 @@ public final class HTTPServer: Sendable {
             if errno == EADDRINUSE { throw .addressInUse(host: host, port: port) }
             throw .cannotListen(host: host, port: port, errno: errno)
         }
-        let box = Unmanaged.passRetained(HandlerBox(handler: handler, bodyLimit: configuration.maxBodyBytes))
+        let policy = ConnectionPolicy(
+            maxConnections: configuration.maxConnections, maxBodyBytes: configuration.maxBodyBytes, memoryBudget: memoryBudget)
+        let box = Unmanaged.passRetained(HandlerBox(handler: handler, policy: policy))
         var options = tmhd_options(
             listen_fd: fd,
             threads: UInt32(clamping: configuration.threads),
@@ -50,7 +53,11 @@ public final class HTTPServer: Sendable {
             header_timeout: UInt32(clamping: configuration.headerTimeout),
             max_connections_per_ip: UInt32(clamping: configuration.maxConnectionsPerIP),
             connection_memory_limit: configuration.connectionMemoryLimit,
-            budget: memoryBudget?.raw,
+            budget: memoryBudget.map(Self.bridge) ?? tmhd_budget(),
+            policy: { context, facts in
+                guard let context, let facts else { return TMHD_REJECT_NONE }
+                return Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue().admit(facts.pointee)
+            },
             handler: { context, request, exchange in
                 guard let context, let request, let exchange else { return }
                 Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue().serve(request, exchange)
@@ -95,24 +102,68 @@ public final class HTTPServer: Sendable {
     }
 
     deinit { stop() }
+
+    /// The budget as the shim calls it (the server keeps the budget alive while it runs).
+    private static func bridge(_ budget: HTTPMemoryBudget) -> tmhd_budget {
+        tmhd_budget(
+            context: Unmanaged.passUnretained(budget).toOpaque(),
+            reserve: { context, bytes, force in
+                guard let context else { return 1 }
+                let budget = Unmanaged<HTTPMemoryBudget>.fromOpaque(context).takeUnretainedValue()
+                if force != 0 {
+                    budget.take(bytes)
+                    return 1
+                }
+                return budget.reserve(bytes) ? 1 : 0
+            },
+            release: { context, bytes in
+                guard let context else { return }
+                Unmanaged<HTTPMemoryBudget>.fromOpaque(context).takeUnretainedValue().release(bytes)
+            })
+    }
 }
 
-/// The Swift side of the C callback: turns a tmhd_request into an HTTPRequest and answers.
+/// The Swift side of the C callbacks: applies the policy to a head's facts, turns a tmhd_request
+/// into an HTTPRequest and answers.
 private final class HandlerBox: Sendable {
     let handler: HTTPServer.Handler
-    let bodyLimit: Int
+    let policy: ConnectionPolicy
 
-    init(handler: @escaping HTTPServer.Handler, bodyLimit: Int) {
+    init(handler: @escaping HTTPServer.Handler, policy: ConnectionPolicy) {
         self.handler = handler
-        self.bodyLimit = bodyLimit
+        self.policy = policy
+    }
+
+    func admit(_ raw: tmhd_facts) -> tmhd_rejection {
+        var facts = RequestFacts()
+        facts.openConnections = Int(raw.open_connections)
+        facts.malformedHead = raw.malformed_head != 0
+        facts.nulInTarget = raw.nul_in_target != 0
+        facts.contentLengths = Int(raw.content_lengths)
+        facts.conflictingLengths = raw.conflicting_lengths != 0
+        facts.declaredLength = raw.length_overflows != 0 ? nil : UInt64(raw.declared_length)
+        facts.transferEncodings = Int(raw.transfer_encodings)
+        facts.chunked = raw.chunked != 0
+        switch policy.admit(facts) {
+        case nil: return TMHD_REJECT_NONE
+        case .bodyTooLarge: return TMHD_REJECT_BODY_TOO_LARGE
+        case .overloaded: return TMHD_REJECT_OVERLOADED
+        case .unsupportedTransferEncoding: return TMHD_REJECT_TRANSFER_ENCODING
+        case .ambiguousLength: return TMHD_REJECT_AMBIGUOUS_LENGTH
+        case .memoryExhausted: return TMHD_REJECT_MEMORY
+        case .malformedHead: return TMHD_REJECT_MALFORMED_HEAD
+        case .nulInTarget: return TMHD_REJECT_NUL_IN_TARGET
+        }
     }
 
     func serve(_ raw: UnsafePointer<tmhd_request>, _ exchange: OpaquePointer) {
         let r = raw.pointee
-        let headers = HTTPHeaders(received: r.headers, count: r.header_count)
+        // tmhd_header is two C string pointers, as HTTPReceivedField is.
+        let headers = HTTPHeaders(
+            received: r.headers.map { UnsafeRawPointer($0).assumingMemoryBound(to: HTTPReceivedField.self) }, count: r.header_count)
         let rejection: HTTPRejection?
         switch r.rejection {
-        case TMHD_REJECT_BODY_TOO_LARGE: rejection = .bodyTooLarge(limit: bodyLimit)
+        case TMHD_REJECT_BODY_TOO_LARGE: rejection = .bodyTooLarge(limit: policy.maxBodyBytes)
         case TMHD_REJECT_OVERLOADED: rejection = .overloaded
         case TMHD_REJECT_TRANSFER_ENCODING: rejection = .unsupportedTransferEncoding
         case TMHD_REJECT_AMBIGUOUS_LENGTH: rejection = .ambiguousLength

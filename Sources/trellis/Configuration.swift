@@ -1,5 +1,6 @@
 import Glibc
 import HTTPServer
+import HTTPTypes
 import TrellisAPI
 
 /// Flags and their environment variables (flags win).

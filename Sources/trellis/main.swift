@@ -1,5 +1,6 @@
 import Glibc
 import HTTPServer
+import HTTPTypes
 import TrellisAPI
 
 /// One line on stderr (stdout carries the access log).

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import HTTPTypes
 import XCTest
 
 /// The server on its own, with a handler that reports what it received.

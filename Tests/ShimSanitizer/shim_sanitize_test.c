@@ -28,7 +28,49 @@
 static int failures;
 static atomic_uint handled;
 // Every body and answer is accounted here; all of it is given back once the server stops.
-static tmhd_budget *budget;
+static atomic_size_t budget_in_use;
+static const size_t budget_limit = 64u << 20;
+static unsigned current_max_connections;
+
+static int budget_reserve(void *context, size_t bytes, int force) {
+    (void)context;
+    size_t used = atomic_load(&budget_in_use);
+    do {
+        if (!force && used + bytes > budget_limit) {
+            return 0;
+        }
+    } while (!atomic_compare_exchange_weak(&budget_in_use, &used, used + bytes));
+    return 1;
+}
+
+static void budget_release(void *context, size_t bytes) {
+    (void)context;
+    atomic_fetch_sub(&budget_in_use, bytes);
+}
+
+// The server's policy (HTTPServer's ConnectionPolicy), restated for the shim alone.
+static tmhd_rejection policy(void *context, const tmhd_facts *facts) {
+    (void)context;
+    if (facts->open_connections > current_max_connections) {
+        return TMHD_REJECT_OVERLOADED;
+    }
+    if (facts->nul_in_target) {
+        return TMHD_REJECT_NUL_IN_TARGET;
+    }
+    if (facts->malformed_head) {
+        return TMHD_REJECT_MALFORMED_HEAD;
+    }
+    if (facts->transfer_encodings > 1 || (facts->transfer_encodings == 1 && !facts->chunked)) {
+        return TMHD_REJECT_TRANSFER_ENCODING;
+    }
+    if (facts->conflicting_lengths || (facts->transfer_encodings && facts->content_lengths)) {
+        return TMHD_REJECT_AMBIGUOUS_LENGTH;
+    }
+    if (facts->content_lengths && (facts->length_overflows || facts->declared_length > MAX_BODY)) {
+        return TMHD_REJECT_BODY_TOO_LARGE;
+    }
+    return TMHD_REJECT_NONE;
+}
 
 static void fail(const char *format, ...) {
     va_list args;
@@ -330,6 +372,7 @@ static tmhd_server *start(unsigned threads, unsigned max_connections, uint16_t *
         fail("tmhd_listen: %s", strerror(errno));
         return NULL;
     }
+    current_max_connections = max_connections;
     tmhd_options options = {
         .listen_fd = listen_fd,
         .threads = threads,
@@ -338,7 +381,8 @@ static tmhd_server *start(unsigned threads, unsigned max_connections, uint16_t *
         .connection_timeout = 5,
         .header_timeout = 1,
         .connection_memory_limit = 32 * 1024,
-        .budget = budget,
+        .budget = {NULL, budget_reserve, budget_release},
+        .policy = policy,
         .handler = handler,
         .context = NULL,
     };
@@ -379,14 +423,12 @@ static void run_server(unsigned threads) {
 }
 
 int main(void) {
-    budget = tmhd_budget_create(64u << 20);
     run_server(2);
     run_server(1);
     run_server(0);
-    if (tmhd_budget_in_use(budget) != 0) {
-        fail("%zu budget bytes still in use after every server stopped", tmhd_budget_in_use(budget));
+    if (atomic_load(&budget_in_use) != 0) {
+        fail("%zu budget bytes still in use after every server stopped", atomic_load(&budget_in_use));
     }
-    tmhd_budget_destroy(budget);
     if (failures > 0) {
         fprintf(stderr, "%d failures\n", failures);
         return 1;

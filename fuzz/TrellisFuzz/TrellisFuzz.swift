@@ -11,7 +11,7 @@
 // name of its corpus folder (outline-expansion, outline-rows, flow-layout, sections-toggle,
 // drawer-state).
 import Glibc
-import HTTPServer
+import HTTPTypes
 import TrellisAPI
 import TrellisJSON
 

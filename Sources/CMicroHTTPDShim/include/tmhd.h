@@ -43,21 +43,38 @@ typedef enum {
     TMHD_REJECT_MEMORY = 7,
 } tmhd_rejection;
 
-/// A process-wide ceiling on the bytes of request bodies being received plus answers not yet
-/// sent, shared by the shim (bodies, queued answers) and the handler (answers being written).
-typedef struct tmhd_budget tmhd_budget;
+/// The memory budget, kept by the caller: the shim takes the bytes of request bodies (as their
+/// buffers grow) and of queued answers (until sent or abandoned) from it, and gives them back.
+typedef struct {
+    void *context;
+    /// Takes `bytes` when they fit under the budget and returns 1, else 0 (nothing taken); with
+    /// `force` it takes them regardless (memory already allocated).
+    int (*reserve)(void *context, size_t bytes, int force);
+    void (*release)(void *context, size_t bytes);
+} tmhd_budget;
 
-/// A budget of `limit` bytes, nothing in use. NULL when it cannot be allocated.
-tmhd_budget *tmhd_budget_create(size_t limit);
-void tmhd_budget_destroy(tmhd_budget *budget);
-/// Takes `bytes` when they fit under the limit: 1, else 0 (nothing taken; a refusal is counted).
-int tmhd_budget_reserve(tmhd_budget *budget, size_t bytes);
-/// Gives back bytes taken earlier.
-void tmhd_budget_release(tmhd_budget *budget, size_t bytes);
-size_t tmhd_budget_in_use(const tmhd_budget *budget);
-size_t tmhd_budget_limit(const tmhd_budget *budget);
-/// Reservations refused so far.
-uint64_t tmhd_budget_refusals(const tmhd_budget *budget);
+/// What the shim found in a request head, reported to the policy before the body is read.
+typedef struct {
+    /// Connections open now, this one included.
+    unsigned int open_connections;
+    /// A field name that is not an RFC 9110 token, a control character other than HTAB in a
+    /// value, or an obs-fold line.
+    int malformed_head;
+    /// A NUL in the request target, raw or as %00 in its path.
+    int nul_in_target;
+    /// Content-Length fields, and whether their values differ.
+    unsigned int content_lengths;
+    int conflicting_lengths;
+    /// The Content-Length value, when there is one; `length_overflows` past 64 bits.
+    unsigned long long declared_length;
+    int length_overflows;
+    /// Transfer-Encoding fields, and whether the last one is exactly `chunked`.
+    unsigned int transfer_encodings;
+    int chunked;
+} tmhd_facts;
+
+/// Decides from the facts whether to answer before the body (a rejection) or to read it.
+typedef tmhd_rejection (*tmhd_policy)(void *context, const tmhd_facts *facts);
 
 typedef struct {
     const char *name;
@@ -101,8 +118,10 @@ typedef struct {
     unsigned int max_connections_per_ip;
     /// Bytes of per-connection buffer memory libmicrohttpd may use for reading.
     size_t connection_memory_limit;
-    /// Request bodies and queued answers are accounted here; NULL: no budget.
-    tmhd_budget *budget;
+    /// Request bodies and queued answers are accounted here (reserve NULL: no budget).
+    tmhd_budget budget;
+    /// Called once per request head with its facts (it shares the handler's context).
+    tmhd_policy policy;
     tmhd_handler handler;
     void *context;
 } tmhd_options;

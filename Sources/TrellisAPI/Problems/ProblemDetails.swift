@@ -1,5 +1,5 @@
 import TrellisJSON
-import HTTPServer
+import HTTPTypes
 
 /// An error response that renders itself as RFC 9457 `application/problem+json`.
 public struct ProblemDetails: Error, Equatable, Sendable {

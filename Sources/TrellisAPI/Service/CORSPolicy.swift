@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPTypes
 
 /// Which browser origins may call the service (`--cors-origins`).
 public enum CORSPolicy: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import TrellisJSON
-import HTTPServer
+import HTTPTypes
 
 /// The operations endpoints' bodies: index, health, readiness, the OpenAPI document, the playground.
 enum Operations {

@@ -1,6 +1,6 @@
 import TrellisJSON
 import Glibc
-import HTTPServer
+import HTTPTypes
 import Synchronization
 
 /// Routes requests to the operations and feature endpoints and applies the rules every

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import HTTPTypes
 import TrellisAPI
 
 /// A parsed HTTP/1.1 response.

@@ -8,8 +8,8 @@ public final class HTTPBodyBuffer: @unchecked Sendable {
     public let count: Int
     /// Bytes of the allocation reserved from `budget` (its whole capacity), given back when the
     /// memory is freed or handed to the server, which then accounts it until the answer is sent.
-    let held: Int
-    let budget: HTTPMemoryBudget?
+    package let held: Int
+    package let budget: HTTPMemoryBudget?
 
     /// Takes ownership of `count` bytes at `base`, allocated with malloc; `held` bytes of it were
     /// reserved from `budget`.
@@ -26,7 +26,7 @@ public final class HTTPBodyBuffer: @unchecked Sendable {
     }
 
     /// Hands the memory over (to be freed with free()) with its reservation; the buffer is empty afterwards.
-    func take() -> UnsafeMutablePointer<UInt8>? {
+    package func take() -> UnsafeMutablePointer<UInt8>? {
         defer {
             if base != nil { budget?.release(held) }
             base = nil

@@ -1,8 +1,14 @@
-import CMicroHTTPDShim
 import Glibc
 
+/// One received header field: two C strings owned by the server (laid out as the shim's
+/// `tmhd_header`, two pointers), valid during the handler call.
+package struct HTTPReceivedField {
+    let name: UnsafePointer<CChar>
+    let value: UnsafePointer<CChar>
+}
+
 /// Header fields; names compare case-insensitively (RFC 9110 §5.1). A request's fields stay in
-/// libmicrohttpd's memory and are read only when asked for (valid during the handler call).
+/// the server's memory and are read only when asked for (valid during the handler call).
 public struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral {
     /// Fields added in Swift (a response's headers), in order.
     public private(set) var fields: [(name: String, value: String)]
@@ -10,8 +16,8 @@ public struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral {
 
     /// A request's fields as the server received them.
     struct Received: @unchecked Sendable {
-        // @unchecked: C strings owned by libmicrohttpd, read only on the handler's own thread.
-        let base: UnsafePointer<tmhd_header>
+        // @unchecked: C strings owned by the server, read only on the handler's own thread.
+        let base: UnsafePointer<HTTPReceivedField>
         let count: Int
     }
 
@@ -19,7 +25,7 @@ public struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral {
         fields = []
     }
 
-    init(received base: UnsafePointer<tmhd_header>?, count: Int) {
+    package init(received base: UnsafePointer<HTTPReceivedField>?, count: Int) {
         fields = []
         if let base { received = Received(base: base, count: count) }
     }
