@@ -67,12 +67,12 @@ final class HTTPBehaviourTests: XCTestCase {
     }
 
     func testJSONMediaTypesWithParametersAndSuffixesAreAccepted() {
-        XCTAssertTrue(TrellisService.isJSON("application/json"))
-        XCTAssertTrue(TrellisService.isJSON("Application/JSON; charset=utf-8"))
-        XCTAssertTrue(TrellisService.isJSON("application/merge-patch+json"))
-        XCTAssertFalse(TrellisService.isJSON("text/json"))
-        XCTAssertFalse(TrellisService.isJSON("application/jsonx"))
-        XCTAssertFalse(TrellisService.isJSON(nil))
+        XCTAssertTrue(MediaType.isJSON("application/json"))
+        XCTAssertTrue(MediaType.isJSON("Application/JSON; charset=utf-8"))
+        XCTAssertTrue(MediaType.isJSON("application/merge-patch+json"))
+        XCTAssertFalse(MediaType.isJSON("text/json"))
+        XCTAssertFalse(MediaType.isJSON("application/jsonx"))
+        XCTAssertFalse(MediaType.isJSON(nil))
     }
 
     func testMalformedJSONIs400() throws {

@@ -1,0 +1,31 @@
+/// Content-Type checks on the bytes of the header's value.
+enum MediaType {
+    /// application/json or any +json type, with or without parameters (RFC 6839), case-insensitive.
+    static func isJSON(_ contentType: String?) -> Bool {
+        guard var contentType else { return false }
+        return contentType.withUTF8 { bytes in
+            var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+            while end > 0 && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+            let mediaType = UnsafeBufferPointer(rebasing: bytes[..<end])
+            return equalsIgnoringCase(mediaType, "application/json")
+                || (hasPrefixIgnoringCase(mediaType, "application/") && hasSuffixIgnoringCase(mediaType, "+json"))
+        }
+    }
+
+    private static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+        bytes.count == text.utf8CodeUnitCount && hasPrefixIgnoringCase(bytes, text)
+    }
+
+    private static func hasPrefixIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+        let n = text.utf8CodeUnitCount
+        guard bytes.count >= n else { return false }
+        for i in 0..<n where bytes[i] | 0x20 != text.utf8Start[i] | 0x20 { return false }
+        return true
+    }
+
+    private static func hasSuffixIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+        let n = text.utf8CodeUnitCount
+        guard bytes.count >= n else { return false }
+        return hasPrefixIgnoringCase(UnsafeBufferPointer(rebasing: bytes[(bytes.count - n)...]), text)
+    }
+}

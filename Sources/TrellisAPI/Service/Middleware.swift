@@ -1,0 +1,109 @@
+import Glibc
+import HTTPTypes
+
+/// What the steps around the router learn about a request and hand to each other.
+struct RequestContext {
+    /// X-Request-Id: the client's or a new one.
+    var requestID = ""
+    /// The route's number in the service's path list (nil: no route).
+    var route: Int?
+}
+
+/// One step around the router: it sees the request on the way in and the answer on the way out.
+protocol Middleware: Sendable {
+    func respond(
+        to request: HTTPRequest, context: inout RequestContext,
+        next: (HTTPRequest, inout RequestContext) -> HTTPResponse
+    ) -> HTTPResponse
+}
+
+/// The middleware in order, outermost first, around the router: one function per request.
+struct MiddlewareChain: Sendable {
+    typealias Responder = @Sendable (HTTPRequest, inout RequestContext) -> HTTPResponse
+    let respond: Responder
+
+    init(_ middleware: [any Middleware], around router: Router) {
+        var responder: Responder = { request, context in router.respond(to: request, context: &context) }
+        for step in middleware.reversed() {
+            let next = responder
+            responder = { request, context in step.respond(to: request, context: &context, next: next) }
+        }
+        respond = responder
+    }
+}
+
+/// X-Request-Id on every answer: the client's own when it is a sane token, else a new one.
+struct RequestIDMiddleware: Middleware {
+    let ids: RequestID
+
+    func respond(
+        to request: HTTPRequest, context: inout RequestContext,
+        next: (HTTPRequest, inout RequestContext) -> HTTPResponse
+    ) -> HTTPResponse {
+        context.requestID = ids.id(for: request.headers["X-Request-Id"])
+        var response = next(request, &context)
+        response.headers.add("X-Request-Id", context.requestID)
+        return response
+    }
+}
+
+/// CORS headers for allowed origins; a preflight is an OPTIONS with Origin and Access-Control-Request-Method.
+struct CORSMiddleware: Middleware {
+    let policy: CORSPolicy
+
+    func respond(
+        to request: HTTPRequest, context: inout RequestContext,
+        next: (HTTPRequest, inout RequestContext) -> HTTPResponse
+    ) -> HTTPResponse {
+        let origin = request.headers["Origin"]
+        let preflight = request.method == "OPTIONS" && origin != nil
+            && request.headers["Access-Control-Request-Method"] != nil
+        var response = next(request, &context)
+        policy.decorate(&response.headers, origin: origin, preflight: preflight && response.status == 204)
+        return response
+    }
+}
+
+/// Rule: while the process drains, every answer closes its connection.
+struct DrainingMiddleware: Middleware {
+    let draining: DrainingFlag
+
+    func respond(
+        to request: HTTPRequest, context: inout RequestContext,
+        next: (HTTPRequest, inout RequestContext) -> HTTPResponse
+    ) -> HTTPResponse {
+        var response = next(request, &context)
+        if draining.isSet { response.closeConnection = true }
+        return response
+    }
+}
+
+/// Metrics (requests in flight, counts and durations by route) and the access log line.
+struct ObservabilityMiddleware: Middleware {
+    let metrics: Metrics
+    let log: AccessLog
+
+    func respond(
+        to request: HTTPRequest, context: inout RequestContext,
+        next: (HTTPRequest, inout RequestContext) -> HTTPResponse
+    ) -> HTTPResponse {
+        let started = Self.monotonicMicros()
+        metrics.inFlight.wrappingAdd(1, ordering: .relaxed)
+        let response = next(request, &context)
+        let micros = Self.monotonicMicros() - started
+        metrics.record(
+            route: context.route ?? metrics.unmatchedRoute, method: request.method, status: response.status,
+            micros: micros, bytesIn: request.body.count, bytesOut: response.body.count)
+        metrics.inFlight.wrappingAdd(-1, ordering: .relaxed)
+        log.write(
+            requestId: context.requestID, method: request.method, path: request.path, status: response.status,
+            micros: micros, bytesIn: request.body.count, bytesOut: response.body.count)
+        return response
+    }
+
+    static func monotonicMicros() -> Int {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return now.tv_sec * 1_000_000 + now.tv_nsec / 1000
+    }
+}
