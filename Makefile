@@ -102,6 +102,13 @@ kube-validate: test-deps
 		{ echo "Installing kubernetes-validate $(KUBERNETES_VALIDATE_VERSION)"; python3 -m pip install -q "kubernetes-validate==$(KUBERNETES_VALIDATE_VERSION)"; }
 	KUBERNETES_VERSION=$(KUBERNETES_VERSION) python3 scripts/kube-check.py
 
+## rolling-restart-test: three release replicas behind Debian's HAProxy (checks on /readyz with the
+## readiness probe's timings), each stopped with SIGTERM and started again under a steady mixed load:
+## zero failed requests and zero 5xx; the figures go into BENCHMARKS.md.
+rolling-restart-test: test-deps release
+	@command -v haproxy >/dev/null || { echo "Installing haproxy"; $(APT_GET) update -qq && $(APT_GET) install -y -qq haproxy >/dev/null; }
+	python3 scripts/rolling-restart.py .build/release/trellis
+
 # The sanitizer runs cover the suites that drive the HTTP path (router-level and live-socket tests,
 # the server on its own, the trellis process); TrellisCoreTests (pure Swift, no unsafe code, no
 # threads) only run in unit-test. Each sanitizer builds in its own scratch path.
