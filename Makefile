@@ -102,6 +102,12 @@ kube-validate: test-deps
 		{ echo "Installing kubernetes-validate $(KUBERNETES_VALIDATE_VERSION)"; python3 -m pip install -q "kubernetes-validate==$(KUBERNETES_VALIDATE_VERSION)"; }
 	KUBERNETES_VERSION=$(KUBERNETES_VERSION) python3 scripts/kube-check.py
 
+## kube-play-test: podman kube play of the rendered Deployment and ConfigMap on the image that
+## image-test built (localhost/trellis:image-test): security settings, limits, probes, the
+## examples through the published port, and a clean stop through the shutdown delay (needs root).
+kube-play-test: image-test kube-validate
+	python3 scripts/kube-play-test.py
+
 ## rolling-restart-test: three release replicas behind Debian's HAProxy (checks on /readyz with the
 ## readiness probe's timings), each stopped with SIGTERM and started again under a steady mixed load:
 ## zero failed requests and zero 5xx; the figures go into BENCHMARKS.md.
