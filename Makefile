@@ -16,14 +16,16 @@ SELENIUM_VERSION := 4.51.0
 BROWSER_PACKAGES := chromium chromium-driver
 
 .PHONY: run build release deps test-deps test unit-test spec-test docker-lint static-test contract-test \
-	image-test browser-deps browser-test screenshots bench soak fixtures clean
+	image-test browser-deps browser-test screenshots bench soak fixtures clean \
+	kube-validate kube-play-test rolling-restart-test
 .PHONY: fuzz fuzz-seeds asan-test tsan-test shim-sanitize-test
 
 ## test: the whole suite: spec, Dockerfile, static build, the schemathesis contract run, container image,
+## the Kubernetes manifests (schemas and policy, podman kube play, a rolling restart behind HAProxy),
 ## the playground in Chromium, the sanitizer runs, then unit, router and live HTTP tests (last, so
 ## that XCTest's closing line ends the output).
-test: test-deps spec-test docker-lint static-test contract-test image-test browser-test \
-	shim-sanitize-test asan-test tsan-test unit-test
+test: test-deps spec-test docker-lint static-test contract-test image-test kube-validate kube-play-test \
+	rolling-restart-test browser-test shim-sanitize-test asan-test tsan-test unit-test
 
 ## deps: install libmicrohttpd, simdjson and pkg-config with apt-get when pkg-config can't find them.
 deps:
@@ -95,6 +97,31 @@ screenshots: browser-deps release
 ## base images and podman's state in TRELLIS_IMAGE_STATE, default /var/cache/trellis-image-test).
 image-test: test-deps
 	scripts/image-test.sh
+
+# The Kubernetes schema validator, pinned (its bundled schemas change between releases), and the API version checked.
+KUBERNETES_VALIDATE_VERSION := 1.37.0
+KUBERNETES_VERSION := 1.31.0
+## kube-validate: deploy/kubernetes rendered by `kubectl kustomize` (Debian's kubernetes-client when
+## kubectl is missing), validated against the Kubernetes $(KUBERNETES_VERSION) schemas with
+## kubernetes-validate --strict, and checked for its security settings, probes, timings and resources.
+kube-validate: test-deps
+	@command -v kubectl >/dev/null || { echo "Installing kubernetes-client"; $(APT_GET) update -qq && $(APT_GET) install -y -qq kubernetes-client >/dev/null; }
+	@python3 -c 'import importlib.metadata as m, sys; sys.exit(m.version("kubernetes-validate") != "$(KUBERNETES_VALIDATE_VERSION)")' 2>/dev/null || \
+		{ echo "Installing kubernetes-validate $(KUBERNETES_VALIDATE_VERSION)"; python3 -m pip install -q "kubernetes-validate==$(KUBERNETES_VALIDATE_VERSION)"; }
+	KUBERNETES_VERSION=$(KUBERNETES_VERSION) python3 scripts/kube-check.py
+
+## kube-play-test: podman kube play of the rendered Deployment and ConfigMap on the image that
+## image-test built (localhost/trellis:image-test): security settings, limits, probes, the
+## examples through the published port, and a clean stop through the shutdown delay (needs root).
+kube-play-test: image-test kube-validate
+	python3 scripts/kube-play-test.py
+
+## rolling-restart-test: three release replicas behind Debian's HAProxy (checks on /readyz with the
+## readiness probe's timings), each stopped with SIGTERM and started again under a steady mixed load:
+## zero failed requests and zero 5xx; the figures go into BENCHMARKS.md.
+rolling-restart-test: test-deps release
+	@command -v haproxy >/dev/null || { echo "Installing haproxy"; $(APT_GET) update -qq && $(APT_GET) install -y -qq haproxy >/dev/null; }
+	python3 scripts/rolling-restart.py .build/release/trellis
 
 # The sanitizer runs cover the suites that drive the HTTP path (router-level and live-socket tests,
 # the server on its own, the trellis process); TrellisCoreTests (pure Swift, no unsafe code, no

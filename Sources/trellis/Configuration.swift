@@ -12,6 +12,8 @@ struct Configuration {
     /// Bytes; nil until chosen: half the container's (cgroup) or the machine's memory.
     var memoryBudget: Int?
     var maxAnswerFactor = 16
+    /// Seconds between SIGTERM and the drain, with /readyz 503 while requests are still served.
+    var shutdownDelay = 0
 
     enum Command { case serve, healthcheck, help, version }
 
@@ -44,6 +46,9 @@ struct Configuration {
                                       the container's memory limit, else half the machine's memory)
           --max-answer-factor N       no answer is larger than N × its request body + 1 MiB
                                       (TRELLIS_MAX_ANSWER_FACTOR; default 16)
+          --shutdown-delay S          on SIGTERM, seconds to keep accepting and serving with /readyz
+                                      answering 503 before the drain, so load balancers stop sending
+                                      first; a second signal ends it (TRELLIS_SHUTDOWN_DELAY; default 0)
           --cors-origins LIST         allowed browser origins, comma-separated, or * (TRELLIS_CORS_ORIGINS; default *)
           --log json|off              access log on stdout (TRELLIS_LOG; default json)
           --help                      this text
@@ -64,6 +69,7 @@ struct Configuration {
             ("memory-budget", ["TRELLIS_MEMORY_BUDGET"]), ("max-answer-factor", ["TRELLIS_MAX_ANSWER_FACTOR"]),
             ("header-timeout", ["TRELLIS_HEADER_TIMEOUT"]),
             ("max-connections-per-ip", ["TRELLIS_MAX_CONNECTIONS_PER_IP"]),
+            ("shutdown-delay", ["TRELLIS_SHUTDOWN_DELAY"]),
             ("log", ["TRELLIS_LOG"]),
         ]
         for (flag, names) in envNames {
@@ -122,6 +128,7 @@ struct Configuration {
         case "max-answer-factor": maxAnswerFactor = try integer(1...1_000_000)
         case "header-timeout": server.headerTimeout = try integer(1...86400)
         case "max-connections-per-ip": server.maxConnectionsPerIP = try integer(0...60000)
+        case "shutdown-delay": shutdownDelay = try integer(0...3600)
         case "cors-origins": corsOrigins = value
         case "log":
             guard value == "json" || value == "off" else { throw Invalid(message: "--log must be json or off, not '\(value)'") }

@@ -81,9 +81,20 @@ say("listening on \(configuration.server.host):\(port) with \(configuration.serv
 
 var received: Int32 = 0
 sigwait(&stopSignals, &received)
-say("signal \(received): draining")
-// Shutdown: /readyz turns 503, no new connections, requests in flight get up to 10 s.
+// Shutdown: /readyz turns 503; for --shutdown-delay seconds (cut short by a second signal) every
+// connection is still accepted and served; then no new connections, requests in flight get up to 10 s.
 service.beginDraining()
+if configuration.shutdownDelay > 0 {
+    say("signal \(received): /readyz answers 503, still serving for \(configuration.shutdownDelay) s")
+    let end = Date.monotonicSeconds() + Double(configuration.shutdownDelay)
+    var left = Double(configuration.shutdownDelay)
+    repeat {
+        var wait = timespec(tv_sec: Int(left), tv_nsec: Int((left - left.rounded(.down)) * 1e9))
+        if sigtimedwait(&stopSignals, nil, &wait) >= 0 || errno != EINTR { break }
+        left = end - Date.monotonicSeconds()
+    } while left > 0
+}
+say("signal \(received): draining")
 server.quiesce()
 let deadline = Date.monotonicSeconds() + 10
 while server.requestsInFlight > 0 && Date.monotonicSeconds() < deadline {

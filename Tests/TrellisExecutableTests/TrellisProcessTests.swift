@@ -70,7 +70,8 @@ final class TrellisProcessTests: XCTestCase {
         let help = try run(["--help"])
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.stdout.contains("--max-body-bytes"))
-        for flag in ["--header-timeout", "TRELLIS_HEADER_TIMEOUT", "--max-connections-per-ip", "TRELLIS_MAX_CONNECTIONS_PER_IP"] {
+        for flag in ["--header-timeout", "TRELLIS_HEADER_TIMEOUT", "--max-connections-per-ip", "TRELLIS_MAX_CONNECTIONS_PER_IP",
+                     "--shutdown-delay", "TRELLIS_SHUTDOWN_DELAY"] {
             XCTAssertTrue(help.stdout.contains(flag), flag)
         }
         let version = try run(["--version"])
@@ -81,7 +82,8 @@ final class TrellisProcessTests: XCTestCase {
     func testBadConfigurationExits2WithOneLine() throws {
         for arguments in [["--port", "http"], ["--port", "70000"], ["--threads", "-1"], ["--log", "xml"],
                           ["--bogus", "1"], ["--max-body-bytes"], ["stray"], ["--connection-memory", "1"],
-                          ["--header-timeout", "0"], ["--max-connections-per-ip", "-1"]] {
+                          ["--header-timeout", "0"], ["--max-connections-per-ip", "-1"], ["--shutdown-delay", "-1"],
+                          ["--shutdown-delay", "3601"]] {
             let result = try run(arguments)
             XCTAssertEqual(result.status, 2, "\(arguments)")
             XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, "\(arguments): \(result.stderr)")
@@ -90,6 +92,7 @@ final class TrellisProcessTests: XCTestCase {
         XCTAssertEqual(environment.status, 2)
         XCTAssertEqual(try run([], environment: ["TRELLIS_HEADER_TIMEOUT": "soon"]).status, 2)
         XCTAssertEqual(try run([], environment: ["TRELLIS_MAX_CONNECTIONS_PER_IP": "many"]).status, 2)
+        XCTAssertEqual(try run([], environment: ["TRELLIS_SHUTDOWN_DELAY": "1.5"]).status, 2)
     }
 
     func testPortInUseExits1() throws {
@@ -143,5 +146,65 @@ final class TrellisProcessTests: XCTestCase {
         server.process.waitUntilExit()
         XCTAssertEqual(server.process.terminationStatus, 0)
         XCTAssertEqual(server.process.terminationReason, .exit)
+    }
+
+    /// One request on a new connection with Connection: close; the status, or nil when refused or unanswered.
+    func status(_ port: Int, _ method: String, _ path: String, body: String = "") -> Int? {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { return nil }
+        let request = Array(("\(method) \(path) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+            + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)").utf8)
+        guard request.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, 0) }) == request.count else { return nil }
+        var reply = [UInt8](repeating: 0, count: 4096)
+        let n = reply.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        guard n >= 12 else { return nil }
+        return Int(String(decoding: reply[9..<12], as: UTF8.self))
+    }
+
+    /// --shutdown-delay: after SIGTERM /readyz answers 503 at once while new connections are still
+    /// accepted and served for the delay; then the process drains and exits 0.
+    func testShutdownDelayKeepsServingWithReadyz503ThenExits0() throws {
+        let server = try Running(["--shutdown-delay", "2"])
+        XCTAssertEqual(status(server.port, "GET", "/readyz"), 200)
+        let signalled = Date()
+        kill(server.process.processIdentifier, SIGTERM)
+        usleep(300_000)
+        XCTAssertEqual(status(server.port, "GET", "/readyz"), 503)
+        XCTAssertEqual(status(server.port, "GET", "/healthz"), 200)
+        XCTAssertEqual(status(server.port, "POST", "/v1/sections/toggle", body: #"{"sections":[{"id":"a"}],"toggle":"a"}"#), 200)
+        usleep(1_000_000)
+        XCTAssertTrue(server.process.isRunning, "exited before its shutdown delay")
+        XCTAssertEqual(status(server.port, "GET", "/healthz"), 200)
+        server.process.waitUntilExit()
+        let elapsed = Date().timeIntervalSince(signalled)
+        XCTAssertEqual(server.process.terminationStatus, 0)
+        XCTAssertEqual(server.process.terminationReason, .exit)
+        XCTAssertGreaterThanOrEqual(elapsed, 1.9)
+        XCTAssertLessThan(elapsed, 5)
+        XCTAssertNil(status(server.port, "GET", "/healthz"), "still accepting after the drain")
+    }
+
+    /// The delay comes from TRELLIS_SHUTDOWN_DELAY too, and a second signal cuts it short.
+    func testSecondSignalEndsTheShutdownDelay() throws {
+        let server = try Running([], environment: ["TRELLIS_SHUTDOWN_DELAY": "30"])
+        let signalled = Date()
+        kill(server.process.processIdentifier, SIGTERM)
+        usleep(300_000)
+        XCTAssertEqual(status(server.port, "GET", "/readyz"), 503)
+        XCTAssertTrue(server.process.isRunning)
+        kill(server.process.processIdentifier, SIGINT)
+        server.process.waitUntilExit()
+        XCTAssertEqual(server.process.terminationStatus, 0)
+        XCTAssertLessThan(Date().timeIntervalSince(signalled), 5)
     }
 }

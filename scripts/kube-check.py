@@ -1,0 +1,243 @@
+#!/usr/bin/env python3
+"""make kube-validate: deploy/kubernetes against the Kubernetes API schemas and this project's policy.
+
+Renders the kustomization with `kubectl kustomize` (what `kubectl apply -k` applies) into
+.build/kube/rendered.yaml, validates it and every file in deploy/kubernetes/examples/ with
+kubernetes-validate (--strict: unknown fields fail) for Kubernetes KUBERNETES_VERSION, then checks
+that the security settings, probes, shutdown timings, resources and configuration are the ones
+the README and docs/capacity.md describe. Prints "ok: ..." per check; any "FAIL: ..." exits 1.
+"""
+import math
+import os
+import re
+import subprocess
+import sys
+
+import yaml
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEPLOY = os.path.join(ROOT, "deploy", "kubernetes")
+OUT = os.path.join(ROOT, ".build", "kube")
+KUBERNETES_VERSION = os.environ.get("KUBERNETES_VERSION", "1.31.0")
+# The drain after the shutdown delay: requests in flight get up to this many seconds (main.swift).
+DRAIN_SECONDS = 10
+# Fixed memory besides the budget and connections: the process itself (README, Limits).
+PROCESS_BYTES = 20 << 20
+# One JSON parser per thread holds up to about this many times the largest body it parsed.
+PARSER_FACTOR = 10
+FAILURES = []
+
+
+def ok(message):
+    print(f"ok: {message}")
+
+
+def check(condition, message, detail=""):
+    if condition:
+        ok(message)
+    else:
+        print(f"FAIL: {message}{': ' + detail if detail else ''}")
+        FAILURES.append(message)
+    return condition
+
+
+def quantity(value):
+    """A Kubernetes quantity (cpu or bytes) as a number."""
+    text = str(value)
+    suffixes = {"Ki": 1 << 10, "Mi": 1 << 20, "Gi": 1 << 30, "Ti": 1 << 40, "m": 1e-3, "k": 1e3, "M": 1e6, "G": 1e9}
+    for suffix, factor in suffixes.items():
+        if text.endswith(suffix):
+            return float(text[: -len(suffix)]) * factor
+    return float(text)
+
+
+def render():
+    os.makedirs(OUT, exist_ok=True)
+    result = subprocess.run(["kubectl", "kustomize", DEPLOY], capture_output=True, text=True)
+    if result.returncode != 0:
+        raise SystemExit(f"FAIL: kubectl kustomize {DEPLOY}: {result.stderr.strip()}")
+    path = os.path.join(OUT, "rendered.yaml")
+    with open(path, "w") as f:
+        f.write(result.stdout)
+    ok(f"kubectl kustomize deploy/kubernetes rendered {path}")
+    return path, [doc for doc in yaml.safe_load_all(result.stdout) if doc]
+
+
+def validate(paths):
+    for path in paths:
+        result = subprocess.run(["kubernetes-validate", "-k", KUBERNETES_VERSION, "--strict", path],
+                                capture_output=True, text=True)
+        lines = (result.stdout + result.stderr).strip().splitlines()
+        passed = [line for line in lines if " passed for resource " in line]
+        check(result.returncode == 0 and passed and len(passed) == len(lines),
+              f"{os.path.relpath(path, ROOT)}: {len(passed)} resources valid against Kubernetes {KUBERNETES_VERSION} (strict)",
+              "\n  " + "\n  ".join(lines))
+
+
+def flag_variables():
+    """Every TRELLIS_* variable the configuration reads (Sources/trellis/Configuration.swift)."""
+    with open(os.path.join(ROOT, "Sources", "trellis", "Configuration.swift")) as f:
+        source = f.read()
+    table = source[source.index("let envNames"):]
+    table = table[: table.index("]\n")]
+    return sorted(set(re.findall(r'"(TRELLIS_[A-Z_]+)"', table)))
+
+
+def image_uid():
+    with open(os.path.join(ROOT, "Dockerfile")) as f:
+        users = re.findall(r"^USER\s+(\d+)", f.read(), re.MULTILINE)
+    return int(users[-1])
+
+
+def policy(docs):
+    by_kind = {}
+    for doc in docs:
+        by_kind.setdefault(doc["kind"], []).append(doc)
+    for kind in ["ServiceAccount", "ConfigMap", "Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget"]:
+        check(len(by_kind.get(kind, [])) == 1, f"one {kind}")
+    if FAILURES:
+        return
+    deployment = by_kind["Deployment"][0]
+    config = by_kind["ConfigMap"][0]["data"]
+    hpa = by_kind["HorizontalPodAutoscaler"][0]
+    pdb = by_kind["PodDisruptionBudget"][0]
+    service = by_kind["Service"][0]
+    spec = deployment["spec"]
+    template = spec["template"]
+    pod = template["spec"]
+    containers = pod["containers"]
+    check(len(containers) == 1, "the pod runs one container")
+    container = containers[0]
+    security = container.get("securityContext", {})
+    pod_security = pod.get("securityContext", {})
+
+    # Configuration: every flag's variable in the ConfigMap, which the container reads.
+    variables = flag_variables()
+    missing = [name for name in variables if name not in config]
+    check(not missing, f"the ConfigMap sets all {len(variables)} TRELLIS_* variables", f"missing {missing}")
+    unknown = [name for name in config if name not in variables]
+    check(not unknown, "the ConfigMap sets no variable trellis does not read", f"{unknown}")
+    check({"configMapRef": {"name": by_kind["ConfigMap"][0]["metadata"]["name"]}} in container.get("envFrom", []),
+          "the container takes its environment from the ConfigMap (envFrom)")
+    check(pod.get("enableServiceLinks") is False, "enableServiceLinks: false (no TRELLIS_PORT=tcp://... from a Service named trellis)")
+    numbers = {name: int(config[name]) for name in variables if re.fullmatch(r"-?\d+", config.get(name, ""))}
+    port = numbers["TRELLIS_PORT"]
+    ports = {p.get("name"): p["containerPort"] for p in container.get("ports", [])}
+    check(port in ports.values(), f"containerPort {port} = TRELLIS_PORT")
+
+    # Replicas and rollout.
+    replicas = spec.get("replicas")
+    check((replicas is None or replicas >= 3) and hpa["spec"]["minReplicas"] >= 3,
+          f"at least 3 replicas (Deployment replicas {replicas}, HPA minReplicas {hpa['spec']['minReplicas']})")
+    strategy = spec.get("strategy", {})
+    check(strategy.get("type") == "RollingUpdate" and strategy.get("rollingUpdate", {}).get("maxUnavailable") == 0,
+          "rolling update with maxUnavailable: 0")
+    spread = [c for c in pod.get("topologySpreadConstraints", []) if c.get("topologyKey") == "kubernetes.io/hostname"]
+    check(bool(spread) and spread[0]["labelSelector"]["matchLabels"].items() <= template["metadata"]["labels"].items(),
+          "topology spread across nodes (kubernetes.io/hostname) over this Deployment's pods")
+
+    # Security.
+    check(pod.get("automountServiceAccountToken") is False, "no service-account token mounted (automountServiceAccountToken: false)")
+    run_as_non_root = security.get("runAsNonRoot", pod_security.get("runAsNonRoot"))
+    uid = security.get("runAsUser", pod_security.get("runAsUser"))
+    check(run_as_non_root is True, "runAsNonRoot: true")
+    check(uid == image_uid(), f"runAsUser {uid} = the Dockerfile's USER {image_uid()}")
+    check(security.get("readOnlyRootFilesystem") is True, "readOnlyRootFilesystem: true")
+    check(security.get("allowPrivilegeEscalation") is False, "allowPrivilegeEscalation: false")
+    capabilities = security.get("capabilities", {})
+    check(capabilities.get("drop") == ["ALL"] and not capabilities.get("add"), "capabilities: {drop: [ALL]}, none added")
+    seccomp = security.get("seccompProfile", pod_security.get("seccompProfile", {}))
+    check(seccomp.get("type") == "RuntimeDefault", "seccompProfile: RuntimeDefault")
+    check(not security.get("privileged") and not pod.get("hostNetwork") and not pod.get("hostPID"),
+          "not privileged, no host network or PIDs")
+
+    # Probes, and the shutdown timings they imply.
+    def probe(name, path):
+        p = container.get(name) or {}
+        get = p.get("httpGet") or {}
+        target = ports.get(get.get("port"), get.get("port"))
+        check(get.get("path") == path and target == port, f"{name} GET {path} on port {port}", f"{p}")
+        return p
+
+    startup = probe("startupProbe", "/readyz")
+    readiness = probe("readinessProbe", "/readyz")
+    liveness = probe("livenessProbe", "/healthz")
+    delay = numbers["TRELLIS_SHUTDOWN_DELAY"]
+    # A probe's defaults: period 10 s, timeout 1 s, failure threshold 3.
+    unready = readiness.get("periodSeconds", 10) * readiness.get("failureThreshold", 3) + readiness.get("timeoutSeconds", 1)
+    check(0 < unready < delay,
+          f"readiness notices /readyz 503 within {unready} s, inside TRELLIS_SHUTDOWN_DELAY ({delay} s)")
+    grace = pod.get("terminationGracePeriodSeconds", 30)
+    check(grace > delay + DRAIN_SECONDS,
+          f"terminationGracePeriodSeconds {grace} > the shutdown delay {delay} s + the drain {DRAIN_SECONDS} s")
+    restart_after = liveness.get("periodSeconds", 10) * liveness.get("failureThreshold", 3)
+    check(restart_after >= 3 * liveness.get("timeoutSeconds", 1),
+          f"liveness restarts a pod only after {restart_after} s of failed /healthz")
+    start_budget = startup.get("periodSeconds", 10) * startup.get("failureThreshold", 3)
+    check(start_budget >= 10, f"the startup probe allows {start_budget} s to start")
+
+    # Resources, and the flags that must agree with them (docs/capacity.md).
+    resources = container.get("resources", {})
+    requests, limits = resources.get("requests", {}), resources.get("limits", {})
+    check(all(k in requests for k in ("cpu", "memory")) and all(k in limits for k in ("cpu", "memory")),
+          "cpu and memory requests and limits set")
+    threads = numbers["TRELLIS_THREADS"]
+    cpu_limit = quantity(limits["cpu"])
+    check(threads == math.ceil(cpu_limit), f"TRELLIS_THREADS {threads} = the CPU limit's cores ({limits['cpu']})")
+    check(quantity(requests["memory"]) == quantity(limits["memory"]), "memory request = limit (memory is not compressible)")
+    memory_limit = quantity(limits["memory"])
+    budget = numbers["TRELLIS_MEMORY_BUDGET"]
+    connections = numbers["TRELLIS_MAX_CONNECTIONS"] * numbers["TRELLIS_CONNECTION_MEMORY"]
+    parsers = threads * PARSER_FACTOR * numbers["TRELLIS_MAX_BODY_BYTES"]
+    need = budget + connections + parsers + PROCESS_BYTES
+    mib = lambda n: f"{n / (1 << 20):.0f} MiB"
+    check(need <= memory_limit,
+          f"memory limit {limits['memory']} holds the budget {mib(budget)} + connections {mib(connections)} "
+          f"+ parsers {threads} x {PARSER_FACTOR} x body {mib(parsers)} + process {mib(PROCESS_BYTES)} = {mib(need)}")
+
+    # Service, autoscaler, disruption budget, metrics.
+    labels = template["metadata"]["labels"]
+    check(service["spec"].get("type", "ClusterIP") == "ClusterIP" and service["spec"]["selector"].items() <= labels.items()
+          and all(ports.get(p["targetPort"], p["targetPort"]) == port for p in service["spec"]["ports"]),
+          "ClusterIP Service onto the container port")
+    target = hpa["spec"]["scaleTargetRef"]
+    cpu_metrics = [m for m in hpa["spec"].get("metrics", []) if m.get("type") == "Resource" and m["resource"]["name"] == "cpu"]
+    check(hpa["apiVersion"] == "autoscaling/v2" and target["kind"] == "Deployment"
+          and target["name"] == deployment["metadata"]["name"] and len(cpu_metrics) == 1,
+          f"autoscaling/v2 HPA on CPU ({cpu_metrics[0]['resource']['target'] if cpu_metrics else None})")
+    check(pdb["spec"]["selector"]["matchLabels"].items() <= labels.items()
+          and ("maxUnavailable" in pdb["spec"] or "minAvailable" in pdb["spec"]), "PodDisruptionBudget over the pods")
+    annotations = template["metadata"].get("annotations", {})
+    check(annotations.get("prometheus.io/scrape") == "true" and annotations.get("prometheus.io/path") == "/metrics"
+          and int(annotations.get("prometheus.io/port", 0)) == port, "Prometheus scrape annotations for /metrics")
+    return numbers
+
+
+def ingress(numbers):
+    path = os.path.join(DEPLOY, "examples", "ingress-nginx.yaml")
+    with open(path) as f:
+        doc = yaml.safe_load(f)
+    annotations = doc["metadata"]["annotations"]
+    body = annotations["nginx.ingress.kubernetes.io/proxy-body-size"]
+    check(quantity(body.replace("m", "Mi")) == numbers["TRELLIS_MAX_BODY_BYTES"],
+          f"the Ingress example's proxy-body-size {body} = TRELLIS_MAX_BODY_BYTES")
+    check(int(annotations["nginx.ingress.kubernetes.io/proxy-read-timeout"]) == numbers["TRELLIS_CONNECTION_TIMEOUT"],
+          "the Ingress example's proxy-read-timeout = TRELLIS_CONNECTION_TIMEOUT")
+
+
+def main():
+    path, docs = render()
+    examples = sorted(os.path.join(DEPLOY, "examples", name) for name in os.listdir(os.path.join(DEPLOY, "examples"))
+                      if name.endswith(".yaml"))
+    validate([path] + examples)
+    numbers = policy(docs)
+    if numbers:
+        ingress(numbers)
+    if FAILURES:
+        print(f"kube-validate: {len(FAILURES)} checks failed")
+        sys.exit(1)
+    print("kube-validate passed")
+
+
+if __name__ == "__main__":
+    main()
