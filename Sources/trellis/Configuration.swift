@@ -139,7 +139,7 @@ struct Configuration {
 
     func service(memoryBudget: HTTPMemoryBudget?) -> ServiceConfiguration {
         ServiceConfiguration(
-            cors: CORSPolicy(corsOrigins), log: AccessLog(enabled: log == "json"), maxBodyBytes: server.maxBodyBytes,
+            cors: CORSPolicy(corsOrigins), log: AccessLog(enabled: log == "json"),
             maxAnswerFactor: maxAnswerFactor, memoryBudget: memoryBudget)
     }
 

@@ -9,4 +9,17 @@ final class OperationsTests: XCTestCase {
         XCTAssertEqual(response.text, #"{"status":"ok"}"#)
         XCTAssertEqual(response.header("Content-Type"), "application/json")
     }
+
+    /// openapi.yaml documents exactly the paths the service routes (the registry's features and the operations).
+    func testTheSpecListsEveryRoutedPath() throws {
+        let spec = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("openapi.yaml")
+        let text = try String(contentsOf: spec, encoding: .utf8)
+        let documented = text.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("  /"), line.hasSuffix(":"), !line.hasPrefix("   ") else { return nil }
+            return String(line.dropFirst(2).dropLast())
+        }
+        XCTAssertEqual(Set(documented), Set(TrellisService().paths))
+        XCTAssertTrue(Set(Features.paths).isSubset(of: Set(documented)))
+    }
 }

@@ -4,7 +4,6 @@ import HTTPTypes
 public struct ServiceConfiguration: Sendable {
     public var cors: CORSPolicy
     public var log: AccessLog
-    public var maxBodyBytes: Int
     /// Rule: no answer is larger than this many times its request's body, plus 1 MiB.
     public var maxAnswerFactor: Int
     /// Answers being written reserve their bytes here (the server's budget); nil: unbounded.
@@ -13,12 +12,11 @@ public struct ServiceConfiguration: Sendable {
     public static let answerAllowance = 1 << 20
 
     public init(
-        cors: CORSPolicy = .anyOrigin, log: AccessLog = AccessLog(enabled: false), maxBodyBytes: Int = 8 << 20,
+        cors: CORSPolicy = .anyOrigin, log: AccessLog = AccessLog(enabled: false),
         maxAnswerFactor: Int = 16, memoryBudget: HTTPMemoryBudget? = nil
     ) {
         self.cors = cors
         self.log = log
-        self.maxBodyBytes = maxBodyBytes
         self.maxAnswerFactor = maxAnswerFactor
         self.memoryBudget = memoryBudget
     }

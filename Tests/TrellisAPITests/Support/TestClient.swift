@@ -51,8 +51,6 @@ final class LiveServer {
         var http = http
         http.host = "127.0.0.1"
         http.port = 0
-        var configuration = configuration
-        configuration.maxBodyBytes = http.maxBodyBytes
         service = TrellisService(configuration: configuration, endpoints: endpoints)
         server = HTTPServer(configuration: http, memoryBudget: configuration.memoryBudget, handler: service.handle)
         port = try server.start()
