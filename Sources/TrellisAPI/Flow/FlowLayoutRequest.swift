@@ -5,7 +5,7 @@ import TrellisCore
 struct FlowLayoutRequest {
     var layout: FlowRequest
     /// The items' ids by index; empty when no item has one.
-    var ids: [ClientID?]
+    var ids: [JSONValue?]
 
     /// Reads the body, recording every problem with its pointer; nil when there was any.
     static func read(_ body: JSONValue, _ problems: inout Problems) -> FlowLayoutRequest? {
@@ -13,7 +13,7 @@ struct FlowLayoutRequest {
         let before = problems.count
         let containerWidth = body.required("containerWidth", &problems)?.number(&problems, FlowLimits.lengths)
         var items: [FlowItem] = []
-        var ids: [ClientID?] = []
+        var ids: [JSONValue?] = []
         if let list = body.required("items", &problems), let elements = list.array(&problems, maxCount: FlowLimits.maxItems) {
             items.reserveCapacity(list.count)
             readItems(elements, count: list.count, into: &items, ids: &ids, &problems)
@@ -50,7 +50,7 @@ struct FlowLayoutRequest {
 
     /// Reads every item in one pass over its members; ids are kept only once one appears.
     static func readItems(
-        _ elements: JSONElements, count: Int, into items: inout [FlowItem], ids: inout [ClientID?],
+        _ elements: JSONElements, count: Int, into items: inout [FlowItem], ids: inout [JSONValue?],
         _ problems: inout Problems
     ) {
         for (index, element) in elements.enumerated() {
@@ -74,7 +74,7 @@ struct FlowLayoutRequest {
             let itemWidth = requiredLength(width, in: element, "width", &problems)
             let itemHeight = requiredLength(height, in: element, "height", &problems)
             let forcesBreak = breakBefore.flatMap { $0.isNull ? nil : $0.boolean(&problems) } ?? false
-            let clientID = id.flatMap { $0.isNull ? nil : ClientID(json: $0, &problems) }
+            let clientID = id.flatMap { $0.isNull || !ClientID.isValid($0, &problems) ? nil : $0 }
             if clientID != nil || !ids.isEmpty {
                 if ids.isEmpty {
                     ids.reserveCapacity(count)

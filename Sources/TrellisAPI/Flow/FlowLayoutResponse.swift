@@ -8,7 +8,7 @@ enum FlowLayoutResponse {
         256 + result.items.count * (hasIDs ? 112 : 80) + result.rows.count * 64
     }
 
-    static func write(_ result: FlowResult, ids: [ClientID?], to json: inout JSONWriter) {
+    static func write(_ result: FlowResult, ids: [JSONValue?], to json: inout JSONWriter) {
         json.beginObject()
         json.key("items")
         json.beginArray()
@@ -17,7 +17,7 @@ enum FlowLayoutResponse {
             // Rule "ids": echoed only when given.
             if !ids.isEmpty, let id = ids[item.index] {
                 json.key("id")
-                id.write(to: &json)
+                ClientID.write(id, to: &json)
             }
             int("index", item.index, &json)
             int("row", item.row, &json)

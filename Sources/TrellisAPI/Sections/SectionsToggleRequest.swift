@@ -17,32 +17,34 @@ struct SectionsToggleRequest {
         guard root.expectObject(&problems) else { return nil }
 
         var sections: [SectionsRequestSection] = []
-        var indices: [ClientID: (index: Int, at: JSONValue)] = [:]
-        let sectionList = root.required("sections", &problems)?.array(&problems, maxCount: SectionsLimits.maxSections)
+        let sectionsValue = root.required("sections", &problems)
+        let sectionList = sectionsValue?.array(&problems, maxCount: SectionsLimits.maxSections)
+        // Section ids by index, compared on the parsed document (no String or Dictionary entry per id).
+        var ids = IDTable(in: root, expectedCount: sectionList == nil ? 0 : sectionsValue?.count ?? 0)
         for element in sectionList.map(Array.init) ?? [] {
             guard element.expectObject(&problems) else { continue }
-            let idValue = element.required("id", &problems)
-            let id = idValue.flatMap { ClientID(json: $0, &problems) }
+            let idValue = element.required("id", &problems).flatMap { ClientID.isValid($0, &problems) ? $0 : nil }
             let items = element.optional("items").flatMap { $0.array(&problems) != nil ? $0 : nil }
-            guard let id, let idValue else { continue }
+            guard let idValue else { continue }
             // Rule: duplicate section ids → 422.
-            if let first = indices[id] {
+            if let first = ids.append(idValue), let firstValue = ids.value(of: first) {
                 problems.add(
-                    at: idValue, "\(id.quoted) is already the id of ", citing: first.at, "; section ids must be unique")
+                    at: idValue, "\(ClientID.quoted(idValue)) is already the id of ", citing: firstValue,
+                    "; section ids must be unique")
                 continue
             }
-            indices[id] = (sections.count, idValue)
-            sections.append(SectionsRequestSection(id: id, items: items))
+            sections.append(SectionsRequestSection(id: idValue, items: items))
         }
 
         // Rule: an id that is not a section → 422 (not checked when `sections` itself is unreadable).
+        // Entries and sections are numbered alike whenever no problem was found.
         func index(of value: JSONValue) -> Int? {
-            guard let id = ClientID(json: value, &problems), sectionList != nil else { return nil }
-            guard let found = indices[id] else {
-                problems.add(at: value, "\(id.quoted) is not the id of a section")
+            guard ClientID.isValid(value, &problems), sectionList != nil else { return nil }
+            guard let found = ids.entry(of: value) else {
+                problems.add(at: value, "\(ClientID.quoted(value)) is not the id of a section")
                 return nil
             }
-            return found.index
+            return found
         }
 
         var mode = SectionsModeName.multiple

@@ -14,7 +14,7 @@ enum SectionsToggleResponse {
         for (section, state) in zip(sections, view.sections) {
             json.beginObject()
             json.key("id")
-            section.id.write(to: &json)
+            ClientID.write(section.id, to: &json)
             json.key("expanded")
             json.bool(state.expanded)
             json.key("headerDisabled")
@@ -41,7 +41,7 @@ enum SectionsToggleResponse {
     private static func writeIDs(_ indices: [Int], of sections: [SectionsRequestSection], to json: inout JSONWriter) {
         json.beginArray()
         for index in indices {
-            sections[index].id.write(to: &json)
+            ClientID.write(sections[index].id, to: &json)
         }
         json.endArray()
     }
