@@ -77,6 +77,7 @@ final class HostileMemoryBudgetTests: HostileTestCase {
         }
         // Fixed overhead: two parsers for 1 MiB documents, connection buffers, the test's own bytes.
         let overhead = 64 << 20
+        print("memory budget: RSS grew by \(peak - before) bytes with a budget of \(budgetBytes); \(budget.refusals) refusals")
         XCTAssertLessThan(peak - before, budgetBytes + overhead, "RSS grew by \(peak - before) bytes")
         XCTAssertGreaterThan(budget.refusals, 0, "the budget was reached")
         assertHealthy(server)
