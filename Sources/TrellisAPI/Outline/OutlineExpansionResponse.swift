@@ -13,7 +13,8 @@ enum OutlineExpansionResponse {
         json.endArray()
         json.key("paths")
         json.beginArray()
-        for (k, path) in expansion.paths.enumerated() {
+        // Past the answer's bound nothing more is written: stop walking the paths.
+        for (k, path) in expansion.paths.enumerated() where json.failure == nil {
             json.beginObject()
             json.key("id"); ClientID.write(request.selections[k], to: &json)
             json.key("found"); json.bool(request.indices[k] != nil)
