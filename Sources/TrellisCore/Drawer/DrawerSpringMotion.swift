@@ -1,4 +1,13 @@
+// The C math library (exp, expm1, log, sin, cos), from whichever module provides it on this platform.
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(ucrt)
+import ucrt
+#endif
 
 /// Progress p(t) of a unit-mass damped oscillator from p(0), p′(0) towards 1.
 ///
