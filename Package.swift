@@ -7,6 +7,9 @@ let package = Package(
     name: "Trellis",
     products: [
         .executable(name: "trellis", targets: ["trellis"]),
+        // For apps: the service's client, and the same algorithms to run on the device.
+        .library(name: "TrellisClient", targets: ["TrellisClient"]),
+        .library(name: "TrellisCore", targets: ["TrellisCore"]),
     ],
     targets: [
         // libmicrohttpd, found through pkg-config.
@@ -33,6 +36,8 @@ let package = Package(
         // The transport: the one Swift module that touches libmicrohttpd (through the shim).
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPDShim", "HTTPTypes"]),
         .target(name: "TrellisCore"),
+        // The Swift client: Foundation only (FoundationNetworking on Linux), no other Trellis module.
+        .target(name: "TrellisClient"),
         // The only Swift that touches simdjson: the parsed view, typed readers, pointers, ids, the writer.
         .target(name: "TrellisJSON", dependencies: ["CSimdJSON"]),
         .target(
@@ -59,6 +64,10 @@ let package = Package(
         .testTarget(
             name: "TrellisAPITests", dependencies: ["TrellisAPI", "TrellisJSON", "HTTPTypes", "HTTPServer", "TrellisTestSupport"],
             exclude: ["AnswerCorpus/answers.jsonl"]
+        ),
+        // The client against the live server; TrellisCore for the README's on-device snippet.
+        .testTarget(
+            name: "TrellisClientTests", dependencies: ["TrellisClient", "TrellisCore", "TrellisAPI", "HTTPServer", "HTTPTypes"]
         ),
         // Runs the built `trellis` binary as a process.
         .testTarget(name: "TrellisExecutableTests", dependencies: ["trellis"]),
