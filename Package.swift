@@ -5,6 +5,8 @@ let strictC: [CSetting] = [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]
 
 let package = Package(
     name: "Trellis",
+    // The oldest Apple releases with URLSession's async API, which TrellisClient calls; Linux is unaffected.
+    platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8)],
     products: [
         .executable(name: "trellis", targets: ["trellis"]),
         // For apps: the service's client, and the same algorithms to run on the device.
