@@ -160,7 +160,9 @@ extension TrellisClient {
                 /// Seconds until |1 − p(t)| stays below 0.001.
                 public var settlingDuration: Double
 
-                public init(response: Double, dampingFraction: Double, stiffness: Double, damping: Double, settlingDuration: Double) {
+                public init(
+                    response: Double, dampingFraction: Double, stiffness: Double, damping: Double, settlingDuration: Double
+                ) {
                     self.response = response
                     self.dampingFraction = dampingFraction
                     self.stiffness = stiffness

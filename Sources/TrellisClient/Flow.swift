@@ -120,7 +120,9 @@ extension TrellisClient {
             public var width: Double
             public var height: Double
 
-            public init(id: TrellisID? = nil, index: Int, row: Int, x: Double, y: Double, width: Double, height: Double) {
+            public init(
+                id: TrellisID? = nil, index: Int, row: Int, x: Double, y: Double, width: Double, height: Double
+            ) {
                 self.id = id
                 self.index = index
                 self.row = row
@@ -175,7 +177,9 @@ extension TrellisClient {
         /// Present only when requested (with maxRows) and items are hidden.
         public var overflowIndicator: OverflowIndicator?
 
-        public init(items: [PlacedItem], rows: [Row], size: Size, hiddenCount: Int, overflowIndicator: OverflowIndicator? = nil) {
+        public init(
+            items: [PlacedItem], rows: [Row], size: Size, hiddenCount: Int, overflowIndicator: OverflowIndicator? = nil
+        ) {
             self.items = items
             self.rows = rows
             self.size = size

@@ -174,7 +174,9 @@ extension TrellisClient {
             public var expanded: Bool
             public var selected: Bool
 
-            public init(index: Int, id: TrellisID, depth: Int, parent: TrellisID? = nil, expandable: Bool, expanded: Bool, selected: Bool) {
+            public init(
+                index: Int, id: TrellisID, depth: Int, parent: TrellisID? = nil, expandable: Bool, expanded: Bool, selected: Bool
+            ) {
                 self.index = index
                 self.id = id
                 self.depth = depth
@@ -277,7 +279,7 @@ extension TrellisClient.OutlineNode {
         id = try container.decode(TrellisID.self, forKey: DynamicKey(keys.id))
         if let parentKey = keys.parent {
             parent = try container.decodeIfPresent(TrellisID.self, forKey: DynamicKey(parentKey))
-        } else if try container.contains(DynamicKey(keys.children)) && !container.decodeNil(forKey: DynamicKey(keys.children)) {
+        } else if container.contains(DynamicKey(keys.children)), try !container.decodeNil(forKey: DynamicKey(keys.children)) {
             var list = try container.nestedUnkeyedContainer(forKey: DynamicKey(keys.children))
             var children: [TrellisClient.OutlineNode] = []
             while !list.isAtEnd {

@@ -85,7 +85,9 @@ extension TrellisClient {
             /// The full number of items, open or not.
             public var itemCount: Int
 
-            public init(id: TrellisID, expanded: Bool, headerDisabled: Bool, icon: String, showDivider: Bool, items: [TrellisValue], itemCount: Int) {
+            public init(
+                id: TrellisID, expanded: Bool, headerDisabled: Bool, icon: String, showDivider: Bool, items: [TrellisValue], itemCount: Int
+            ) {
                 self.id = id
                 self.expanded = expanded
                 self.headerDisabled = headerDisabled

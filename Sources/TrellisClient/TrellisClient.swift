@@ -90,7 +90,7 @@ public struct TrellisClient: Sendable {
         }
     }
 
-    /// Rule: the call's deadline is its own, whatever the session's timeouts (FoundationNetworking ignores URLRequest.timeoutInterval).
+    /// Rule: the call has its own deadline, whatever the session's timeouts; FoundationNetworking ignores URLRequest's.
     private static func data(
         for request: URLRequest, session: URLSession, timeout: TimeInterval
     ) async throws -> (Data, URLResponse) {
