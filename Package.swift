@@ -5,8 +5,13 @@ let strictC: [CSetting] = [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]
 
 let package = Package(
     name: "Trellis",
+    // The oldest Apple releases with URLSession's async API, which TrellisClient calls; Linux is unaffected.
+    platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8)],
     products: [
         .executable(name: "trellis", targets: ["trellis"]),
+        // For apps: the service's client, and the same algorithms to run on the device.
+        .library(name: "TrellisClient", targets: ["TrellisClient"]),
+        .library(name: "TrellisCore", targets: ["TrellisCore"]),
     ],
     targets: [
         // libmicrohttpd, found through pkg-config.
@@ -33,6 +38,8 @@ let package = Package(
         // The transport: the one Swift module that touches libmicrohttpd (through the shim).
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPDShim", "HTTPTypes"]),
         .target(name: "TrellisCore"),
+        // The Swift client: Foundation only (FoundationNetworking on Linux), no other Trellis module.
+        .target(name: "TrellisClient"),
         // The only Swift that touches simdjson: the parsed view, typed readers, pointers, ids, the writer.
         .target(name: "TrellisJSON", dependencies: ["CSimdJSON"]),
         .target(
@@ -59,6 +66,10 @@ let package = Package(
         .testTarget(
             name: "TrellisAPITests", dependencies: ["TrellisAPI", "TrellisJSON", "HTTPTypes", "HTTPServer", "TrellisTestSupport"],
             exclude: ["AnswerCorpus/answers.jsonl"]
+        ),
+        // The client against the live server; TrellisCore for the README's on-device snippet.
+        .testTarget(
+            name: "TrellisClientTests", dependencies: ["TrellisClient", "TrellisCore", "TrellisAPI", "HTTPServer", "HTTPTypes"]
         ),
         // Runs the built `trellis` binary as a process.
         .testTarget(name: "TrellisExecutableTests", dependencies: ["trellis"]),

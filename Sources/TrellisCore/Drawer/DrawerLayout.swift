@@ -5,13 +5,20 @@ public struct DrawerLayout: Sendable, Equatable, Hashable {
     /// Rule: maskOpacity defaults to the seed's `MaskView` `.opacity(0.2)`.
     public static let defaultMaskOpacity = 0.2
 
+    /// The container's size in points.
     public var container: Size
+    /// The content width; the panel adds the safe-area inset on its edge.
     public var drawerWidth: Double
+    /// The logical edge the panel slides in from.
     public var edge: DrawerEdge
+    /// Decides which side the leading edge is.
     public var layoutDirection: DrawerLayoutDirection
+    /// The container's safe-area insets.
     public var safeAreaInsets: DrawerInsets
+    /// The mask's opacity when presented.
     public var maskOpacity: Double
 
+    /// Defaults: the seed's 200 pt drawer on the leading edge, left to right, no insets, mask opacity 0.2.
     public init(
         container: Size,
         drawerWidth: Double = DrawerLayout.defaultDrawerWidth,
@@ -76,6 +83,7 @@ public struct DrawerLayout: Sendable, Equatable, Hashable {
         isPresented ? maskOpacity : 0
     }
 
+    /// The panel, content and mask frames for one state.
     public func geometry(isPresented: Bool) -> DrawerGeometry {
         DrawerGeometry(
             panelFrame: panelFrame(isPresented: isPresented),

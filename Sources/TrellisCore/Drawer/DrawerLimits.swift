@@ -1,4 +1,13 @@
+// The C math library (hypot, log), from whichever module provides it on this platform.
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(ucrt)
+import ucrt
+#endif
 
 /// Limits: a transition must settle within 60 s and its CSS easing must fit 1,000,000 samples.
 public enum DrawerLimits {

@@ -1,5 +1,6 @@
 /// The drawer's state machine: the next state from the current one and an action.
 public enum DrawerReducer: Sendable, Equatable {
+    /// The state after `action`: toggle flips, open and close set, tapMask closes.
     public static func reduce(_ state: DrawerState, _ action: DrawerAction) -> DrawerState {
         switch action {
         case .toggle:

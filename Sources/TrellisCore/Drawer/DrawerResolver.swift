@@ -1,6 +1,7 @@
 /// One drawer step: reduce the state by the action, lay out the final state, and describe the
 /// transition if the state changed, within DrawerLimits.
 public enum DrawerResolver {
+    /// Applies the input's action, lays out the resulting state and, when the state changed, its spring transition; a refusal when the transition breaks DrawerLimits.
     public static func resolve(_ input: DrawerInput) -> Result<DrawerResult, DrawerRefusal> {
         let old = input.state
         let new = input.action.map { DrawerReducer.reduce(old, $0) } ?? old

@@ -3,9 +3,12 @@ public struct DrawerSpring: Sendable, Equatable, Hashable {
     /// `.spring()` as declared in the iOS 13–16 SDKs the seed targets (response 0.55, dampingFraction 0.825); the default.
     public static let `default` = DrawerSpring(response: 0.55, dampingFraction: 0.825)
 
+    /// Seconds for one undamped oscillation.
     public let response: Double
+    /// ζ: below 1 bounces, 1 is critically damped, above 1 is overdamped.
     public let dampingFraction: Double
 
+    /// SwiftUI's `.spring(response:dampingFraction:)`.
     public init(response: Double, dampingFraction: Double) {
         self.response = response
         self.dampingFraction = dampingFraction
@@ -36,6 +39,7 @@ public struct DrawerSpring: Sendable, Equatable, Hashable {
         4 * Double.pi * dampingFraction / response
     }
 
+    /// Underdamped, critically damped or overdamped, by dampingFraction.
     public var regime: DrawerDampingRegime {
         if dampingFraction < 1 { return .underdamped }
         if dampingFraction == 1 { return .criticallyDamped }

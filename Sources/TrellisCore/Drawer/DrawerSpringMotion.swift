@@ -1,4 +1,13 @@
+// The C math library (exp, expm1, log, sin, cos), from whichever module provides it on this platform.
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(ucrt)
+import ucrt
+#endif
 
 /// Progress p(t) of a unit-mass damped oscillator from p(0), p′(0) towards 1.
 ///
@@ -13,11 +22,14 @@ public struct DrawerSpringMotion: Sendable, Equatable, Hashable {
     /// Rule: the motion has settled once |1 − p| stays below 0.001.
     public static let settlingTolerance = 0.001
 
+    /// The spring that drives the motion.
     public let spring: DrawerSpring
+    /// p(0): 0 at rest in the old state.
     public let initialProgress: Double
     /// Progress per second.
     public let initialVelocity: Double
 
+    /// A motion from p(0) with p′(0); at rest at 0 by default.
     public init(spring: DrawerSpring, initialProgress: Double = 0, initialVelocity: Double = 0) {
         self.spring = spring
         self.initialProgress = initialProgress

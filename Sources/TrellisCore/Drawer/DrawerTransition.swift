@@ -6,13 +6,18 @@ public struct DrawerTransition: Sendable, Equatable, Hashable {
     /// The mask opacity in the old state and in the new one, interpolated by the same progress.
     public var maskFromOpacity: Double
     public var maskToOpacity: Double
+    /// The spring motion; `progress(at:)` gives p(t).
     public var motion: DrawerSpringMotion
+    /// Seconds until |1 − p(t)| stays below 0.001.
     public var settlingDuration: Double
     /// The span the easing is fitted over: the settling duration rounded up to whole milliseconds.
     public var easingDuration: Double
+    /// p(t) sampled at the input's frame rate.
     public var keyframes: [DrawerKeyframe]
+    /// The CSS linear() easing's stops over easingDuration.
     public var easingStops: [DrawerEasingStop]
 
+    /// A transition as DrawerResolver makes it.
     public init(
         panelFromX: Double,
         panelToX: Double,

@@ -1,11 +1,17 @@
 /// The layout: visible items in input order, rows, container size, hidden item count and the chip if shown.
 public struct FlowResult: Sendable, Equatable {
+    /// The visible items in input order.
     public var items: [FlowPlacedItem]
+    /// The laid-out rows, top to bottom.
     public var rows: [FlowRow]
+    /// containerWidth and the total height.
     public var size: Size
+    /// Items hidden by maxRows.
     public var hiddenCount: Int
+    /// The "+N more" chip, when requested and items are hidden.
     public var overflowIndicator: FlowOverflowIndicator?
 
+    /// A layout as FlowLayout.compute makes it.
     public init(
         items: [FlowPlacedItem],
         rows: [FlowRow],

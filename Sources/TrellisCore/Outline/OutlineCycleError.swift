@@ -2,6 +2,7 @@
 public struct OutlineCycleError: Error, Sendable, Equatable {
     /// Each cycle once, starting at its smallest index and following parent links; ordered by that first index.
     public let cycles: [[Int]]
+    /// The cycles as node indices.
     public init(cycles: [[Int]]) {
         self.cycles = cycles
     }

@@ -5,6 +5,7 @@ public struct OutlineExpansion: Sendable, Equatable {
     /// One entry per selection, in request order: root → selection, or [] when not found.
     public let paths: [[Int]]
 
+    /// An expansion as made elsewhere (tests, caches).
     public init(expand: [Int], paths: [[Int]]) {
         self.expand = expand
         self.paths = paths

@@ -5,6 +5,7 @@ public struct OutlineNode: Sendable, Equatable {
     /// Nested form: the node's children member is an array, even an empty one. Flat form: always false.
     public var hasChildrenMember: Bool
 
+    /// A node under the parent index, -1 for a root.
     public init(parent: Int32, hasChildrenMember: Bool) {
         self.parent = parent
         self.hasChildrenMember = hasChildrenMember

@@ -1,11 +1,13 @@
 /// The visible rows of an outline, windowed by offset and limit, with the totals a virtualized list needs.
 public struct OutlineRows: Sendable, Equatable {
+    /// The rows in the window, in pre-order.
     public let rows: [OutlineRow]
     /// Visible rows before windowing.
     public let totalRows: Int
     /// Index of the selected node's row among all visible rows; nil when not visible or no selection.
     public let selectedRow: Int?
 
+    /// Rows as made elsewhere (tests, caches).
     public init(rows: [OutlineRow], totalRows: Int, selectedRow: Int?) {
         self.rows = rows
         self.totalRows = totalRows

@@ -1,6 +1,7 @@
 /// A validated forest over node indices 0..<count: parents, pre-order numbering, depths, subtree sizes, expandable flags.
 /// Built iteratively, so any depth is safe; memory is O(count).
 public struct OutlineTree: Sendable, Equatable {
+    /// The number of nodes.
     public let count: Int
     let parents: [Int32]
     let preOrder: [Int32]

@@ -1,5 +1,6 @@
 /// The sections' pure state machine: (state, action) → state.
 public enum SectionsReducer {
+    /// The state after one action, by the mode's rules.
     public static func reduce(_ state: SectionsState, _ action: SectionsAction) -> SectionsState {
         if let index = action.section {
             precondition(

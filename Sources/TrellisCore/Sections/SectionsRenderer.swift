@@ -1,5 +1,6 @@
 /// What each header shows for a state, and which sections changed since the request.
 public enum SectionsRenderer {
+    /// Each section's view for `state`, and which sections differ from `initial` (the state before the actions).
     public static func render(_ state: SectionsState, initial: SectionsState) -> SectionsViewState {
         precondition(initial.count == state.count, "SectionsRenderer: initial has \(initial.count) sections, state \(state.count)")
         return SectionsViewState(

@@ -1,8 +1,10 @@
 /// The ordered sections' open flags, with `mode` and `collapsible` as configuration.
 public struct SectionsState: Sendable, Equatable, Hashable {
+    /// Multiple open sections, or an accordion.
     public let mode: SectionsMode
     /// Rule: `collapsible` is only consulted in single mode.
     public let collapsible: Bool
+    /// Each section's open flag, in section order.
     public internal(set) var expanded: [Bool]
 
     /// Rule (single mode): at most one section is open; the API answers 422 otherwise, so here it is a precondition.
@@ -27,6 +29,7 @@ public struct SectionsState: Sendable, Equatable, Hashable {
         self.init(expanded: flags, mode: mode, collapsible: collapsible)
     }
 
+    /// The number of sections.
     public var count: Int { expanded.count }
 
     /// The open sections in section order.

@@ -1,0 +1,190 @@
+extension TrellisClient {
+    /// A width and a height in points.
+    public struct Size: Sendable, Equatable, Codable {
+        public var width: Double
+        public var height: Double
+
+        public init(width: Double, height: Double) {
+            self.width = width
+            self.height = height
+        }
+    }
+
+    /// A rectangle in container coordinates, y downwards.
+    public struct Rect: Sendable, Equatable, Codable {
+        public var x: Double
+        public var y: Double
+        public var width: Double
+        public var height: Double
+
+        public init(x: Double, y: Double, width: Double, height: Double) {
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
+        }
+    }
+
+    /// One chip to place: its own size (without padding), an optional id echoed on its placement, and a forced break.
+    public struct FlowItem: Sendable, Equatable, Codable {
+        public var id: TrellisID?
+        public var width: Double
+        public var height: Double
+        /// The item starts a new row.
+        public var breakBefore: Bool?
+
+        public init(id: TrellisID? = nil, width: Double, height: Double, breakBefore: Bool? = nil) {
+            self.id = id
+            self.width = width
+            self.height = height
+            self.breakBefore = breakBefore
+        }
+    }
+
+    /// CSS justify-content for every row.
+    public enum FlowAlignment: String, Sendable, Codable, CaseIterable {
+        case leading, center, trailing, spaceBetween, spaceAround, spaceEvenly
+    }
+
+    /// CSS align-items within a row.
+    public enum FlowRowAlignment: String, Sendable, Codable, CaseIterable {
+        case top, center, bottom
+    }
+
+    /// rtl is the mirror image of the ltr layout.
+    public enum FlowDirection: String, Sendable, Codable, CaseIterable {
+        case ltr, rtl
+    }
+
+    /// greedy is CSS flex-wrap; balanced keeps the row count and makes the widest row as narrow as it can.
+    public enum FlowLineBreaking: String, Sendable, Codable, CaseIterable {
+        case greedy, balanced
+    }
+
+    /// The body of POST /v1/flow/layout; nil members take the service's defaults.
+    public struct FlowLayoutRequest: TrellisRequest, Equatable, Codable {
+        public typealias Response = FlowLayoutResponse
+        public static let path = "/v1/flow/layout"
+
+        public var containerWidth: Double
+        public var items: [FlowItem]
+        /// Padding left and right of each item (default 0).
+        public var horizontalSpacing: Double?
+        /// Padding above and below each item (default 0).
+        public var verticalSpacing: Double?
+        public var columnGap: Double?
+        public var rowGap: Double?
+        public var alignment: FlowAlignment?
+        public var rowAlignment: FlowRowAlignment?
+        public var direction: FlowDirection?
+        /// Only the first maxRows rows are laid out; the rest are hidden.
+        public var maxRows: Int?
+        /// The size of a "+N more" chip at the end of the last visible row; only with maxRows.
+        public var overflowIndicator: Size?
+        public var lineBreaking: FlowLineBreaking?
+        /// Snap every edge to the device-pixel grid of this scale.
+        public var pixelScale: Double?
+
+        public init(
+            containerWidth: Double, items: [FlowItem], horizontalSpacing: Double? = nil, verticalSpacing: Double? = nil,
+            columnGap: Double? = nil, rowGap: Double? = nil, alignment: FlowAlignment? = nil,
+            rowAlignment: FlowRowAlignment? = nil, direction: FlowDirection? = nil, maxRows: Int? = nil,
+            overflowIndicator: Size? = nil, lineBreaking: FlowLineBreaking? = nil, pixelScale: Double? = nil
+        ) {
+            self.containerWidth = containerWidth
+            self.items = items
+            self.horizontalSpacing = horizontalSpacing
+            self.verticalSpacing = verticalSpacing
+            self.columnGap = columnGap
+            self.rowGap = rowGap
+            self.alignment = alignment
+            self.rowAlignment = rowAlignment
+            self.direction = direction
+            self.maxRows = maxRows
+            self.overflowIndicator = overflowIndicator
+            self.lineBreaking = lineBreaking
+            self.pixelScale = pixelScale
+        }
+    }
+
+    /// The answer of POST /v1/flow/layout.
+    public struct FlowLayoutResponse: Sendable, Equatable, Codable {
+        /// A visible item's own rectangle (inside its padding), its request index and its row.
+        public struct PlacedItem: Sendable, Equatable, Codable {
+            public var id: TrellisID?
+            /// The item's position in the request.
+            public var index: Int
+            public var row: Int
+            public var x: Double
+            public var y: Double
+            public var width: Double
+            public var height: Double
+
+            public init(
+                id: TrellisID? = nil, index: Int, row: Int, x: Double, y: Double, width: Double, height: Double
+            ) {
+                self.id = id
+                self.index = index
+                self.row = row
+                self.x = x
+                self.y = y
+                self.width = width
+                self.height = height
+            }
+        }
+
+        /// A row: its top, height (tallest cell), used width, first item index and visible item count.
+        public struct Row: Sendable, Equatable, Codable {
+            public var y: Double
+            public var height: Double
+            public var width: Double
+            public var start: Int
+            public var count: Int
+
+            public init(y: Double, height: Double, width: Double, start: Int, count: Int) {
+                self.y = y
+                self.height = height
+                self.width = width
+                self.start = start
+                self.count = count
+            }
+        }
+
+        /// The "+N more" chip's own rectangle and N, the number of hidden items.
+        public struct OverflowIndicator: Sendable, Equatable, Codable {
+            public var x: Double
+            public var y: Double
+            public var width: Double
+            public var height: Double
+            public var count: Int
+
+            public init(x: Double, y: Double, width: Double, height: Double, count: Int) {
+                self.x = x
+                self.y = y
+                self.width = width
+                self.height = height
+                self.count = count
+            }
+        }
+
+        /// The visible items in request order.
+        public var items: [PlacedItem]
+        public var rows: [Row]
+        /// containerWidth and the total height.
+        public var size: Size
+        /// Items hidden by maxRows.
+        public var hiddenCount: Int
+        /// Present only when requested (with maxRows) and items are hidden.
+        public var overflowIndicator: OverflowIndicator?
+
+        public init(
+            items: [PlacedItem], rows: [Row], size: Size, hiddenCount: Int, overflowIndicator: OverflowIndicator? = nil
+        ) {
+            self.items = items
+            self.rows = rows
+            self.size = size
+            self.hiddenCount = hiddenCount
+            self.overflowIndicator = overflowIndicator
+        }
+    }
+}

@@ -1,0 +1,291 @@
+extension TrellisClient {
+    /// One node of an outline tree: its id, and its children (nested form) or its parent (flat form).
+    ///
+    /// The request writes each node under its `idKey`, `childrenKey` and `parentKey` (default `id`,
+    /// `children`, `parent`). Nested form: `children` nil is a leaf, an array (even empty) makes the
+    /// node expandable. Flat form (the request's `parentKey` set): `parent` nil is a root.
+    public struct OutlineNode: Sendable, Equatable {
+        public var id: TrellisID
+        public var children: [OutlineNode]?
+        public var parent: TrellisID?
+
+        public init(id: TrellisID, children: [OutlineNode]? = nil) {
+            self.id = id
+            self.children = children
+        }
+
+        public init(id: TrellisID, parent: TrellisID?) {
+            self.id = id
+            self.parent = parent
+        }
+    }
+
+    /// The tree as both outline endpoints take it: the nodes and the keys they are written under.
+    public struct OutlineTree: Sendable, Equatable {
+        /// Root nodes (nested form) or every node (flat form).
+        public var nodes: [OutlineNode]
+        public var idKey: String?
+        public var childrenKey: String?
+        /// Selects the flat form: each node's parent is written under this key.
+        public var parentKey: String?
+
+        /// The nested form: roots with their children.
+        public init(nodes: [OutlineNode], idKey: String? = nil, childrenKey: String? = nil) {
+            self.nodes = nodes
+            self.idKey = idKey
+            self.childrenKey = childrenKey
+        }
+
+        /// The flat form: every node names its parent (nil for a root) under `parentKey`.
+        public init(flat nodes: [OutlineNode], idKey: String? = nil, parentKey: String = "parent") {
+            self.nodes = nodes
+            self.idKey = idKey
+            self.parentKey = parentKey
+        }
+
+        var keys: OutlineKeys {
+            OutlineKeys(id: idKey ?? "id", children: childrenKey ?? "children", parent: parentKey)
+        }
+    }
+
+    /// The body of POST /v1/outline/expansion: the tree and one selection or several.
+    public struct OutlineExpansionRequest: TrellisRequest, Equatable, Codable {
+        public typealias Response = OutlineExpansionResponse
+        public static let path = "/v1/outline/expansion"
+
+        public var tree: OutlineTree
+        public var selection: TrellisID?
+        /// Several selections, for multi-select pickers (not together with `selection`).
+        public var selections: [TrellisID]?
+
+        public init(tree: OutlineTree, selection: TrellisID? = nil, selections: [TrellisID]? = nil) {
+            self.tree = tree
+            self.selection = selection
+            self.selections = selections
+        }
+
+        private enum CodingKeys: String, CodingKey { case selection, selections }
+
+        public init(from decoder: any Decoder) throws {
+            tree = try OutlineTree(from: decoder)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            selection = try container.decodeIfPresent(TrellisID.self, forKey: .selection)
+            selections = try container.decodeIfPresent([TrellisID].self, forKey: .selections)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try tree.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(selection, forKey: .selection)
+            try container.encodeIfPresent(selections, forKey: .selections)
+        }
+    }
+
+    /// The answer of POST /v1/outline/expansion.
+    public struct OutlineExpansionResponse: Sendable, Equatable, Codable {
+        /// One selection's path from its root; `found` false (and `path` empty) when it is not in the tree.
+        public struct Path: Sendable, Equatable, Codable {
+            public var id: TrellisID
+            public var found: Bool
+            /// Root → selection.
+            public var path: [TrellisID]
+
+            public init(id: TrellisID, found: Bool, path: [TrellisID]) {
+                self.id = id
+                self.found = found
+                self.path = path
+            }
+        }
+
+        /// The strict ancestors of every found selection, without duplicates, in tree pre-order.
+        public var expand: [TrellisID]
+        /// One entry per selection, in request order.
+        public var paths: [Path]
+
+        public init(expand: [TrellisID], paths: [Path]) {
+            self.expand = expand
+            self.paths = paths
+        }
+    }
+
+    /// The body of POST /v1/outline/rows: the tree, the selection, the expanded ids and an optional window.
+    public struct OutlineRowsRequest: TrellisRequest, Equatable, Codable {
+        public typealias Response = OutlineRowsResponse
+        public static let path = "/v1/outline/rows"
+
+        public var tree: OutlineTree
+        public var selection: TrellisID?
+        /// The expanded ids; nil means the expansion set of `selection` (what a picker shows when it opens).
+        public var expanded: [TrellisID]?
+        /// The first visible row of the window (default 0).
+        public var offset: Int?
+        /// Rows in the window; nil for all.
+        public var limit: Int?
+        /// Whether to answer the picker's "No Selection" row (default true).
+        public var includeNoSelection: Bool?
+
+        public init(
+            tree: OutlineTree, selection: TrellisID? = nil, expanded: [TrellisID]? = nil, offset: Int? = nil,
+            limit: Int? = nil, includeNoSelection: Bool? = nil
+        ) {
+            self.tree = tree
+            self.selection = selection
+            self.expanded = expanded
+            self.offset = offset
+            self.limit = limit
+            self.includeNoSelection = includeNoSelection
+        }
+
+        private enum CodingKeys: String, CodingKey { case selection, expanded, offset, limit, includeNoSelection }
+
+        public init(from decoder: any Decoder) throws {
+            tree = try OutlineTree(from: decoder)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            selection = try container.decodeIfPresent(TrellisID.self, forKey: .selection)
+            expanded = try container.decodeIfPresent([TrellisID].self, forKey: .expanded)
+            offset = try container.decodeIfPresent(Int.self, forKey: .offset)
+            limit = try container.decodeIfPresent(Int.self, forKey: .limit)
+            includeNoSelection = try container.decodeIfPresent(Bool.self, forKey: .includeNoSelection)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try tree.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(selection, forKey: .selection)
+            try container.encodeIfPresent(expanded, forKey: .expanded)
+            try container.encodeIfPresent(offset, forKey: .offset)
+            try container.encodeIfPresent(limit, forKey: .limit)
+            try container.encodeIfPresent(includeNoSelection, forKey: .includeNoSelection)
+        }
+    }
+
+    /// The answer of POST /v1/outline/rows.
+    public struct OutlineRowsResponse: Sendable, Equatable, Codable {
+        /// One visible row.
+        public struct Row: Sendable, Equatable, Codable {
+            /// Position among all visible rows, also inside a window.
+            public var index: Int
+            public var id: TrellisID
+            public var depth: Int
+            /// The parent's id, nil for a root.
+            public var parent: TrellisID?
+            public var expandable: Bool
+            /// Expandable and in the expanded set.
+            public var expanded: Bool
+            public var selected: Bool
+
+            public init(
+                index: Int, id: TrellisID, depth: Int, parent: TrellisID? = nil, expandable: Bool, expanded: Bool, selected: Bool
+            ) {
+                self.index = index
+                self.id = id
+                self.depth = depth
+                self.parent = parent
+                self.expandable = expandable
+                self.expanded = expanded
+                self.selected = selected
+            }
+        }
+
+        /// The picker's "No Selection" row.
+        public struct NoSelection: Sendable, Equatable, Codable {
+            public var selected: Bool
+
+            public init(selected: Bool) {
+                self.selected = selected
+            }
+        }
+
+        public var rows: [Row]
+        /// Visible rows before windowing.
+        public var totalRows: Int
+        /// The selected node's row among all visible rows; nil when not visible or no selection.
+        public var selectedRow: Int?
+        /// Absent when the request's `includeNoSelection` was false.
+        public var noSelection: NoSelection?
+
+        public init(rows: [Row], totalRows: Int, selectedRow: Int? = nil, noSelection: NoSelection? = nil) {
+            self.rows = rows
+            self.totalRows = totalRows
+            self.selectedRow = selectedRow
+            self.noSelection = noSelection
+        }
+    }
+}
+
+/// The member names an outline request writes its nodes with.
+struct OutlineKeys {
+    var id: String
+    var children: String
+    var parent: String?
+}
+
+/// A coding key made from a string at run time, for the tree's client-chosen member names.
+struct DynamicKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+extension TrellisClient.OutlineTree: Codable {
+    private enum CodingKeys: String, CodingKey { case nodes, idKey, childrenKey, parentKey }
+
+    /// Rule: the keys are read first, then every node under them.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        idKey = try container.decodeIfPresent(String.self, forKey: .idKey)
+        childrenKey = try container.decodeIfPresent(String.self, forKey: .childrenKey)
+        parentKey = try container.decodeIfPresent(String.self, forKey: .parentKey)
+        let keys = OutlineKeys(id: idKey ?? "id", children: childrenKey ?? "children", parent: parentKey)
+        var list = try container.nestedUnkeyedContainer(forKey: .nodes)
+        var nodes: [TrellisClient.OutlineNode] = []
+        while !list.isAtEnd {
+            nodes.append(try TrellisClient.OutlineNode(from: list.superDecoder(), keys: keys))
+        }
+        self.nodes = nodes
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(idKey, forKey: .idKey)
+        try container.encodeIfPresent(childrenKey, forKey: .childrenKey)
+        try container.encodeIfPresent(parentKey, forKey: .parentKey)
+        var list = container.nestedUnkeyedContainer(forKey: .nodes)
+        for node in nodes {
+            try node.encode(to: list.superEncoder(), keys: keys)
+        }
+    }
+}
+
+extension TrellisClient.OutlineNode {
+    /// Rule: nested form writes `children` (when not nil), flat form writes `parent` (null for a root).
+    func encode(to encoder: any Encoder, keys: OutlineKeys) throws {
+        var container = encoder.container(keyedBy: DynamicKey.self)
+        try container.encode(id, forKey: DynamicKey(keys.id))
+        if let parentKey = keys.parent {
+            try container.encode(parent, forKey: DynamicKey(parentKey))
+        } else if let children {
+            var list = container.nestedUnkeyedContainer(forKey: DynamicKey(keys.children))
+            for child in children {
+                try child.encode(to: list.superEncoder(), keys: keys)
+            }
+        }
+    }
+
+    init(from decoder: any Decoder, keys: OutlineKeys) throws {
+        let container = try decoder.container(keyedBy: DynamicKey.self)
+        id = try container.decode(TrellisID.self, forKey: DynamicKey(keys.id))
+        if let parentKey = keys.parent {
+            parent = try container.decodeIfPresent(TrellisID.self, forKey: DynamicKey(parentKey))
+        } else if container.contains(DynamicKey(keys.children)), try !container.decodeNil(forKey: DynamicKey(keys.children)) {
+            var list = try container.nestedUnkeyedContainer(forKey: DynamicKey(keys.children))
+            var children: [TrellisClient.OutlineNode] = []
+            while !list.isAtEnd {
+                children.append(try TrellisClient.OutlineNode(from: list.superDecoder(), keys: keys))
+            }
+            self.children = children
+        }
+    }
+}

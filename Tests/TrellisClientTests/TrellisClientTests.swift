@@ -1,0 +1,270 @@
+import Foundation
+import TrellisClient
+import XCTest
+
+/// Every endpoint through TrellisClient against the live server, with openapi.yaml's example bodies.
+final class TrellisClientTests: XCTestCase {
+    typealias Client = TrellisClient
+
+    /// openapi.yaml's outline example tree (nested form; the `title` member is ignored by the service).
+    static let exampleTree = Client.OutlineTree(nodes: [
+        .init(id: "root", children: [
+            .init(id: "docs", children: [
+                .init(id: "readme"),
+                .init(id: "guides", children: [.init(id: "intro")]),
+            ]),
+            .init(id: "src", children: [.init(id: "main")]),
+        ]),
+        .init(id: "other"),
+    ])
+
+    func testOutlineExpansionExample() async throws {
+        let server = try LiveServer()
+        let answer = try await server.client().outlineExpansion(.init(tree: Self.exampleTree, selection: "readme"))
+        XCTAssertEqual(answer.expand, ["root", "docs"])
+        XCTAssertEqual(answer.paths, [.init(id: "readme", found: true, path: ["root", "docs", "readme"])])
+    }
+
+    func testOutlineExpansionFlatFormWithIntegerIdsAndOwnKeys() async throws {
+        let server = try LiveServer()
+        let tree = Client.OutlineTree(
+            flat: [.init(id: 3, parent: 1), .init(id: 1, parent: nil), .init(id: 2, parent: 1), .init(id: 4, parent: 2)],
+            idKey: "key", parentKey: "up")
+        let answer = try await server.client().outlineExpansion(.init(tree: tree, selections: [4, 3, "4"]))
+        XCTAssertEqual(answer.expand, [1, 2])
+        XCTAssertEqual(answer.paths, [
+            .init(id: 4, found: true, path: [1, 2, 4]),
+            .init(id: 3, found: true, path: [1, 3]),
+            .init(id: "4", found: false, path: []),
+        ])
+    }
+
+    func testOutlineRowsExample() async throws {
+        let server = try LiveServer()
+        let answer = try await server.client().outlineRows(
+            .init(tree: Self.exampleTree, selection: "readme", offset: 0, limit: 3))
+        XCTAssertEqual(answer.rows, [
+            .init(index: 0, id: "root", depth: 0, parent: nil, expandable: true, expanded: true, selected: false),
+            .init(index: 1, id: "docs", depth: 1, parent: "root", expandable: true, expanded: true, selected: false),
+            .init(index: 2, id: "readme", depth: 2, parent: "docs", expandable: false, expanded: false, selected: true),
+        ])
+        XCTAssertEqual(answer.totalRows, 6)
+        XCTAssertEqual(answer.selectedRow, 2)
+        XCTAssertEqual(answer.noSelection, .init(selected: false))
+    }
+
+    /// openapi.yaml's FlowLayoutRequest example, the seed's chips.
+    static let flowExample = Client.FlowLayoutRequest(
+        containerWidth: 300,
+        items: [
+            .init(id: "swift", width: 62, height: 36), .init(id: "swiftui", width: 84, height: 36),
+            .init(id: "uikit", width: 66, height: 36), .init(id: "xcode", width: 68, height: 36),
+            .init(id: "apple", width: 66, height: 36), .init(id: "ios", width: 50, height: 36),
+            .init(id: "ipad", width: 56, height: 36),
+        ],
+        horizontalSpacing: 4, verticalSpacing: 4)
+
+    func testFlowLayoutExample() async throws {
+        let server = try LiveServer()
+        let answer = try await server.client().flowLayout(Self.flowExample)
+        XCTAssertEqual(answer.items, [
+            .init(id: "swift", index: 0, row: 0, x: 4, y: 4, width: 62, height: 36),
+            .init(id: "swiftui", index: 1, row: 0, x: 74, y: 4, width: 84, height: 36),
+            .init(id: "uikit", index: 2, row: 0, x: 166, y: 4, width: 66, height: 36),
+            .init(id: "xcode", index: 3, row: 1, x: 4, y: 48, width: 68, height: 36),
+            .init(id: "apple", index: 4, row: 1, x: 80, y: 48, width: 66, height: 36),
+            .init(id: "ios", index: 5, row: 1, x: 154, y: 48, width: 50, height: 36),
+            .init(id: "ipad", index: 6, row: 1, x: 212, y: 48, width: 56, height: 36),
+        ])
+        XCTAssertEqual(answer.rows, [
+            .init(y: 0, height: 44, width: 236, start: 0, count: 3),
+            .init(y: 44, height: 44, width: 272, start: 3, count: 4),
+        ])
+        XCTAssertEqual(answer.size, .init(width: 300, height: 88))
+        XCTAssertEqual(answer.hiddenCount, 0)
+        XCTAssertNil(answer.overflowIndicator)
+    }
+
+    func testFlowLayoutOverflowIndicator() async throws {
+        let server = try LiveServer()
+        var request = Self.flowExample
+        request.maxRows = 1
+        request.overflowIndicator = .init(width: 40, height: 36)
+        let answer = try await server.client().flowLayout(request)
+        XCTAssertEqual(answer.rows.count, 1)
+        XCTAssertEqual(answer.hiddenCount + answer.items.count, 7)
+        XCTAssertEqual(answer.overflowIndicator?.count, answer.hiddenCount)
+    }
+
+    func testSectionsToggleSeedExample() async throws {
+        let server = try LiveServer()
+        let answer = try await server.client().sectionsToggle(.init(
+            sections: [
+                .init(id: "食べ物", items: ["明太子パスタ", "ショートケーキ", "プロシュート", "パウンドケーキ"]),
+                .init(id: "飲み物", items: ["コーラ", "ルイボスティー"]),
+            ],
+            expanded: ["食べ物"], toggle: "飲み物"))
+        XCTAssertEqual(answer.expanded, ["食べ物", "飲み物"])
+        XCTAssertEqual(answer.changed, ["飲み物"])
+        XCTAssertEqual(answer.sections, [
+            .init(
+                id: "食べ物", expanded: true, headerDisabled: false, icon: "chevron.up", showDivider: false,
+                items: ["明太子パスタ", "ショートケーキ", "プロシュート", "パウンドケーキ"], itemCount: 4),
+            .init(
+                id: "飲み物", expanded: true, headerDisabled: false, icon: "chevron.up", showDivider: false,
+                items: ["コーラ", "ルイボスティー"], itemCount: 2),
+        ])
+    }
+
+    func testSectionsToggleAccordionExampleEchoesAnyJSON() async throws {
+        let server = try LiveServer()
+        let items: [TrellisValue] = ["b", 2.5, nil, true, ["nested": [1, "x"]]]
+        let answer = try await server.client().sectionsToggle(.init(
+            sections: [.init(id: 1, items: ["a"]), .init(id: 2, items: items)],
+            expanded: [1], mode: .single, collapsible: false, actions: [.collapseAll, .expand(2)]))
+        XCTAssertEqual(answer.expanded, [2])
+        XCTAssertEqual(answer.changed, [1, 2])
+        XCTAssertEqual(answer.sections.map(\.headerDisabled), [false, true])
+        XCTAssertEqual(answer.sections.map(\.icon), ["chevron.down", "chevron.up"])
+        XCTAssertEqual(answer.sections[0].items, [])
+        XCTAssertEqual(answer.sections[0].itemCount, 1)
+        XCTAssertEqual(answer.sections[1].items, items)
+    }
+
+    func testDrawerStateSeedExample() async throws {
+        let server = try LiveServer()
+        let answer = try await server.client().drawerState(.init(
+            isPresented: false, action: .toggle, container: .init(width: 390, height: 844), drawerWidth: 200,
+            edge: .leading, layoutDirection: .ltr, safeAreaInsets: .init(top: 47, leading: 0, bottom: 34, trailing: 0),
+            maskOpacity: 0.2, spring: .init(response: 0.55, dampingFraction: 0.825), frameRate: 60))
+        XCTAssertTrue(answer.isPresented)
+        XCTAssertTrue(answer.changed)
+        XCTAssertEqual(answer.panel, .init(
+            frame: .init(x: 0, y: 0, width: 200, height: 844), contentFrame: .init(x: 0, y: 47, width: 200, height: 763),
+            visible: true))
+        XCTAssertEqual(answer.mask, .init(frame: .init(x: 0, y: 0, width: 390, height: 844), opacity: 0.2, visible: true))
+        let transition = try XCTUnwrap(answer.transition)
+        XCTAssertEqual(transition.panel, .init(fromX: -200, toX: 0))
+        XCTAssertEqual(transition.mask, .init(fromOpacity: 0, toOpacity: 0.2))
+        XCTAssertEqual(transition.spring, .init(
+            response: 0.55, dampingFraction: 0.825, stiffness: 130.5071656342394, damping: 18.84955592153876,
+            settlingDuration: 0.7574549580288646))
+        XCTAssertEqual(transition.keyframes.count, 47)
+        XCTAssertEqual(transition.keyframes.first, .init(t: 0, progress: 0))
+        XCTAssertEqual(transition.keyframes[1], .init(t: 0.016666666666666666, progress: 0.016319698874538657))
+        XCTAssertEqual(transition.keyframes.last, .init(t: 0.7666666666666667, progress: 1))
+        XCTAssertEqual(transition.css.duration, "758ms")
+        XCTAssertEqual(
+            transition.css.easing,
+            "linear(0, 0.007853 1.5%, 0.031535 3.125%, 0.077055 5.125%, 0.151252 7.625%, 0.299061 11.875%, 0.48809 17.25%, 0.605917 21%, 0.7006 24.5%, 0.776952 27.875%, 0.841144 31.375%, 0.894583 35.125%, 0.93771 39.25%, 0.971137 44%, 0.994625 49.75%, 1.007739 57.375%, 1.008836 71.25%, 1)")
+    }
+
+    func testDrawerWithoutActionHasNoTransition() async throws {
+        let server = try LiveServer()
+        let answer = try await server.client().drawerState(.init(
+            container: .init(width: 390, height: 844), spring: .init(duration: 0.5, bounce: 0.2)))
+        XCTAssertFalse(answer.isPresented)
+        XCTAssertFalse(answer.changed)
+        XCTAssertNil(answer.transition)
+        XCTAssertEqual(answer.panel.frame.x, -200)
+    }
+
+    /// README's 422 example: every problem comes back in the typed error with its pointer.
+    func testValidationProblemIsThrownWithEveryPointer() async throws {
+        let server = try LiveServer()
+        let tree = Client.OutlineTree(flat: [
+            .init(id: "a", parent: "b"), .init(id: "b", parent: "a"), .init(id: "c", parent: "x"), .init(id: "a", parent: nil),
+        ])
+        do {
+            _ = try await server.client().outlineExpansion(.init(tree: tree, selection: "a"), requestID: "bad-tree-1")
+            XCTFail("a tree with a cycle, an unknown parent and a duplicate id was accepted")
+        } catch {
+            let problem = try XCTUnwrap(error.problem)
+            XCTAssertEqual(problem.status, 422)
+            XCTAssertEqual(problem.title, "Unprocessable Content")
+            XCTAssertEqual(problem.detail, "The request body has 3 problems; see errors.")
+            XCTAssertEqual(problem.errors.map(\.pointer), ["/nodes/3/id", "/nodes/2/parent", "/nodes/0/parent"])
+            XCTAssertEqual(problem.errors[0].detail, "duplicates the id \"a\" first given at /nodes/0/id")
+            XCTAssertEqual(problem.requestID, "bad-tree-1")
+        }
+    }
+
+    func testRequestIDRoundTrip() async throws {
+        let server = try LiveServer()
+        let perCall = try await server.client().send(Self.flowExample, requestID: "chips-42")
+        XCTAssertEqual(perCall.requestID, "chips-42")
+        XCTAssertEqual(perCall.status, 200)
+        XCTAssertEqual(perCall.value.items.count, 7)
+
+        let client = server.client(requestID: "client-default-7")
+        let byDefault = try await client.send(Self.flowExample)
+        XCTAssertEqual(byDefault.requestID, "client-default-7")
+
+        // Rule: without an id of its own the client still gets the service's generated one.
+        let generated = try await server.client().send(Self.flowExample)
+        XCTAssertFalse(generated.requestID?.isEmpty ?? true)
+    }
+
+    func testTimeoutIsATransportFailure() async throws {
+        let listener = try SilentListener()
+        let client = TrellisClient(baseURL: URL(string: "http://127.0.0.1:\(listener.port)")!, timeout: 0.5)
+        let started = Date()
+        do {
+            _ = try await client.flowLayout(Self.flowExample)
+            XCTFail("a server that never answers gave an answer")
+        } catch {
+            guard case .transport(let failure) = error else { return XCTFail("expected .transport, got \(error)") }
+            XCTAssertTrue(failure.isTimeout, "\(failure)")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5)
+    }
+
+    func testTypesRoundTripThroughJSON() throws {
+        let request = Client.OutlineRowsRequest(
+            tree: .init(flat: [.init(id: 1, parent: nil), .init(id: "x", parent: 1)], idKey: "key", parentKey: "up"),
+            selection: "x", expanded: [1], limit: 10)
+        let data = try JSONEncoder().encode(request)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let nodes = try XCTUnwrap(object["nodes"] as? [[String: Any]])
+        XCTAssertEqual(nodes[0]["key"] as? Int, 1)
+        XCTAssertTrue(nodes[0]["up"] is NSNull)
+        XCTAssertEqual(nodes[1]["up"] as? Int, 1)
+        XCTAssertNil(object["offset"])
+        XCTAssertEqual(try JSONDecoder().decode(Client.OutlineRowsRequest.self, from: data), request)
+        XCTAssertEqual(
+            try JSONDecoder().decode(Client.OutlineExpansionRequest.self, from: JSONEncoder().encode(
+                Client.OutlineExpansionRequest(tree: Self.exampleTree, selection: 7))),
+            Client.OutlineExpansionRequest(tree: Self.exampleTree, selection: 7))
+        XCTAssertEqual(try JSONDecoder().decode([TrellisID].self, from: Data(#"["1", 1]"#.utf8)), ["1", 1])
+    }
+}
+
+/// A loopback socket that accepts connections (through the kernel's backlog) and never answers.
+final class SilentListener {
+    let fd: Int32
+    let port: Int
+
+    struct Failure: Error {}
+
+    init() throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && listen(fd, 4) == 0 && getsockname(fd, $0, &length) == 0
+            }
+        }
+        guard bound else {
+            close(fd)
+            throw Failure()
+        }
+        self.fd = fd
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    deinit { close(fd) }
+}
