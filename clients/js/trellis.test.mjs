@@ -79,6 +79,13 @@ test('one method per endpoint, named as openapi.yaml\'s operationIds', () => {
   assert.equal(client.baseUrl, 'http://127.0.0.1:1');
 });
 
+test('the client has a method for every POST endpoint the service lists at /', { timeout: TIMEOUT }, async () => {
+  const index = await (await fetch(baseUrl)).json();
+  const posts = index.endpoints.filter((endpoint) => endpoint.method === 'POST').map((endpoint) => endpoint.path);
+  assert.deepEqual(Object.values(endpoints), posts);
+  assert.ok(index.endpoints.some((endpoint) => endpoint.method === 'GET' && endpoint.path === '/clients/trellis.mjs'));
+});
+
 test('every method answers its openapi.yaml example', { timeout: TIMEOUT }, async () => {
   const client = createClient({ baseUrl });
   assert.deepEqual(await client.outlineExpansion({ nodes: outlineTree, selection: 'readme' }),
