@@ -6,7 +6,9 @@ RUN apt-get update \
     && apt-get install -y --no-install-recommends libmicrohttpd-dev libsimdjson-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
+# openapi.yaml and the JavaScript client are embedded in the binary (Sources/TrellisAPI/Resources links to them).
 COPY Package.swift openapi.yaml ./
+COPY clients/js/trellis.mjs ./clients/js/
 COPY Sources ./Sources
 COPY Tests ./Tests
 # Package.swift declares the JSONBench and fuzz targets too: SwiftPM checks every target's path.

@@ -16,16 +16,16 @@ SELENIUM_VERSION := 4.51.0
 BROWSER_PACKAGES := chromium chromium-driver
 
 .PHONY: run build release deps test-deps test unit-test spec-test docker-lint static-test contract-test \
-	image-test browser-deps browser-test screenshots bench soak fixtures clean \
+	image-test browser-deps browser-test js-client-test screenshots bench soak fixtures clean \
 	kube-validate kube-play-test rolling-restart-test
 .PHONY: fuzz fuzz-seeds asan-test tsan-test shim-sanitize-test
 
 ## test: the whole suite: spec, Dockerfile, static build, the schemathesis contract run, container image,
 ## the Kubernetes manifests (schemas and policy, podman kube play, a rolling restart behind HAProxy),
-## the playground in Chromium, the sanitizer runs, then unit, router and live HTTP tests (last, so
-## that XCTest's closing line ends the output).
+## the playground in Chromium, the sanitizer runs, the JavaScript client against a live server, then
+## unit, router and live HTTP tests (last, so that XCTest's closing line ends the output).
 test: test-deps spec-test docker-lint static-test contract-test image-test kube-validate kube-play-test \
-	rolling-restart-test browser-test shim-sanitize-test asan-test tsan-test unit-test
+	rolling-restart-test browser-test shim-sanitize-test asan-test tsan-test js-client-test unit-test
 
 ## deps: install libmicrohttpd, simdjson and pkg-config with apt-get when pkg-config can't find them.
 deps:
@@ -87,6 +87,12 @@ browser-deps:
 ## browser-test: the playground (GET /playground) in headless Chromium against the debug build, and CORS from other origins.
 browser-test: browser-deps build
 	python3 scripts/playground/browser_test.py --binary .build/debug/trellis
+
+## js-client-test: the JavaScript client (clients/js) with node --test against the debug build on an
+## ephemeral loopback port; Debian's nodejs is installed when there is no node.
+js-client-test: build
+	@command -v node >/dev/null || { echo "Installing nodejs"; $(APT_GET) update -qq && $(APT_GET) install -y -qq nodejs >/dev/null; }
+	TRELLIS_BINARY=.build/debug/trellis node --test clients/js/trellis.test.mjs
 
 ## screenshots: one PNG per playground panel into docs/ (a Japanese font is installed for the sections' text).
 screenshots: browser-deps release

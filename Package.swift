@@ -45,7 +45,10 @@ let package = Package(
         .target(
             name: "TrellisAPI",
             dependencies: ["TrellisCore", "HTTPTypes", "TrellisJSON"],
-            resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("Resources/playground.html")]
+            resources: [
+                .embedInCode("Resources/openapi.yaml"), .embedInCode("Resources/playground.html"),
+                .embedInCode("Resources/trellis.mjs"),
+            ]
         ),
         .executableTarget(name: "trellis", dependencies: ["TrellisAPI", "HTTPServer", "HTTPTypes"]),
         // `make bench`: the JSON layer against Foundation's coders.

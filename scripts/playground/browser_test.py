@@ -6,9 +6,11 @@ GET /playground and checks from the DOM that every panel drew the service's answ
 the panel's own request text to the API directly and compares the answer with what the page shows
 (the outline's visible rows, the tags at the returned positions, the sections and their items, the
 drawer's final frame, easing and keyframes), then clicks, drags and types as a person would and
-compares again. Errors must show as problem details with their pointers highlighted. Finally, a page
+compares again. Errors must show as problem details with their pointers highlighted. The page makes
+its calls through the JavaScript client it imports from GET /clients/trellis.mjs. Finally, a page
 served by a plain http.server on another port (another origin) calls the API: it works where
---cors-origins allows that origin and fails where it doesn't.
+--cors-origins allows that origin and fails where it doesn't; and the playground served by one
+trellis calls another one given as its base URL.
 
 A panel whose endpoint this build doesn't have yet is skipped with a message (the page must still
 show the 404 as a problem). Needs the selenium package and chromedriver (make browser-deps installs
@@ -35,6 +37,7 @@ import driver  # noqa: E402
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PAGE_FILE = ROOT / "Sources" / "TrellisAPI" / "Resources" / "playground.html"
 PROBE_FILE = pathlib.Path(__file__).resolve().parent / "cors-probe.html"
+CLIENT_FILE = ROOT / "clients" / "js" / "trellis.mjs"
 
 PANEL_ENDPOINTS = {
     "outline": ["/v1/outline/rows", "/v1/outline/expansion"],
@@ -539,6 +542,32 @@ def test_same_origin_load(page, server):
         settled(page, panel)
     check(page.evaluate("document.getElementById('api-base').value") == server.base, "the API base URL is not the page's origin")
     page.wait("document.getElementById('api-status').dataset.state === 'ok'", what="GET / to answer")
+    # Every call goes through the JavaScript client, imported from the service (the policy allows 'self').
+    loaded = [url for method, url, _ in page.requests if method == "GET" and url.endswith("/clients/trellis.mjs")]
+    check(loaded == [f"{server.base}/clients/trellis.mjs"], f"the client module was loaded from {loaded}")
+    check(page.evaluate("api.client && api.client.baseUrl") == server.base, "the panels do not call through the client")
+
+
+def test_served_client(server):
+    status, headers, body = server.get("/clients/trellis.mjs")
+    check(status == 200 and headers.get("Content-Type") == "text/javascript; charset=utf-8", f"GET /clients/trellis.mjs: {status} {headers}")
+    check(body == CLIENT_FILE.read_bytes(), "GET /clients/trellis.mjs is not clients/js/trellis.mjs")
+
+
+def test_served_elsewhere(browser, page_server, api_server):
+    """The playground served by one Trellis, calling another one typed as its base URL (?api=)."""
+    page = browser.page()
+    page.navigate(f"{page_server.base}/playground?api={api_server.base}")
+    for panel in PANEL_ENDPOINTS:
+        result = settled(page, panel)
+        expected = ("problem", "network-error") if panel_missing(api_server, panel) else ("ok",)
+        check(result["state"] in expected, f"served elsewhere: {panel} is {result['state']}")
+    compare_sections(page, api_server)
+    loaded = [url for method, url, _ in page.requests if method == "GET" and url.endswith("/clients/trellis.mjs")]
+    check(loaded == [f"{page_server.base}/clients/trellis.mjs"], f"served elsewhere: the client module came from {loaded}")
+    posts = {url.split("/v1/")[0] for method, url, _ in page.requests if method == "POST"}
+    check(posts == {api_server.base}, f"served elsewhere: POSTs went to {posts}, not {api_server.base}")
+    check(not page.exceptions and not page.console_errors, f"served elsewhere: {page.exceptions} {page.console_errors}")
 
 
 def test_nothing_else_loaded(page, server):
@@ -576,6 +605,7 @@ def main():
         page = browser.page()
 
         report.run("GET /playground serves the page and / links it", test_served, open_server)
+        report.run("GET /clients/trellis.mjs serves the JavaScript client", test_served_client, open_server)
         report.run("the playground loads and every panel answers", test_same_origin_load, page, open_server)
         report.run("outline panel: visible rows, selection, expansion", test_outline, page, open_server)
         report.run("flow panel: tags at the API's positions, controls", test_flow, page, open_server)
@@ -585,6 +615,7 @@ def main():
         report.run("nothing but the service is loaded (offline)", test_nothing_else_loaded, page, open_server)
         report.run("CORS: allowed origin succeeds, disallowed fails", test_cors_probe, browser, site, allowing)
         report.run("the playground from another origin (?api=)", test_playground_elsewhere, browser, site, open_server, allowing)
+        report.run("the served playground calling another Trellis (?api=)", test_served_elsewhere, browser, allowing, open_server)
     except TimeoutError as error:
         report.failed += 1
         print(f"FAIL {error}", flush=True)

@@ -1,15 +1,18 @@
 import TrellisJSON
 import HTTPTypes
 
-/// The operations endpoints' bodies: index, health, readiness, the OpenAPI document, the playground.
+/// The operations endpoints' bodies: index, health, readiness, the OpenAPI document, the playground,
+/// the JavaScript client.
 enum Operations {
     static let healthy: [UInt8] = Array(#"{"status":"ok"}"#.utf8)
     static let ready: [UInt8] = Array(#"{"status":"ready"}"#.utf8)
     static let openAPI = String(decoding: PackageResources.openapi_yaml, as: UTF8.self)
     /// The playground page (HTML, CSS and JavaScript in one file), embedded at build time.
     static let playground: [UInt8] = PackageResources.playground_html
-    /// The page loads nothing but itself; it may call any API base URL the user types.
-    static let playgroundPolicy = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
+    /// The JavaScript client module (clients/js/trellis.mjs), embedded at build time.
+    static let javaScript: [UInt8] = PackageResources.trellis_mjs
+    /// The page loads nothing but itself and the client module from its own origin; it may call any API base URL the user types.
+    static let playgroundPolicy = "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'unsafe-inline'; "
         + "img-src data:; connect-src *; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
     static func index(endpoints: [String]) -> [UInt8] {
@@ -21,6 +24,7 @@ enum Operations {
         json.beginArray()
         for (method, path) in [
             ("GET", "/healthz"), ("GET", "/readyz"), ("GET", "/metrics"), ("GET", "/openapi.yaml"), ("GET", "/playground"),
+            ("GET", "/clients/trellis.mjs"),
         ]
             + endpoints.map({ ("POST", $0) }) {
             json.beginObject()
@@ -44,6 +48,14 @@ enum Operations {
                 "X-Content-Type-Options": "nosniff",
             ],
             body: playground)
+    }
+
+    /// The client module, as browsers load ES modules: JavaScript, never sniffed as anything else.
+    static func javaScriptClient() -> HTTPResponse {
+        HTTPResponse(
+            status: 200,
+            headers: ["Content-Type": "text/javascript; charset=utf-8", "X-Content-Type-Options": "nosniff"],
+            body: javaScript)
     }
 
     static func readiness(draining: Bool) -> HTTPResponse {

@@ -18,7 +18,7 @@ public final class TrellisService: Sendable {
 
     public init(configuration: ServiceConfiguration = ServiceConfiguration(), endpoints: [JSONEndpoint] = Features.endpoints) {
         self.configuration = configuration
-        let paths = ["/", "/healthz", "/readyz", "/metrics", "/openapi.yaml", "/playground"] + endpoints.map(\.path)
+        let paths = ["/", "/healthz", "/readyz", "/metrics", "/openapi.yaml", "/playground", "/clients/trellis.mjs"] + endpoints.map(\.path)
         self.paths = paths
         let metrics = Metrics(routes: paths, memoryBudget: configuration.memoryBudget)
         self.metrics = metrics
@@ -31,6 +31,7 @@ public final class TrellisService: Sendable {
             ("/metrics", { Operations.text(metrics.exposition(), type: "text/plain; version=0.0.4; charset=utf-8") }),
             ("/openapi.yaml", { Operations.text(Operations.openAPI, type: "application/yaml") }),
             ("/playground", { Operations.playgroundPage() }),
+            ("/clients/trellis.mjs", { Operations.javaScriptClient() }),
         ]
         let router = Router(configuration: configuration, paths: paths, gets: gets, endpoints: endpoints)
         chain = MiddlewareChain(

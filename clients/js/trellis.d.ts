@@ -1,0 +1,276 @@
+// Types for trellis.mjs, the Trellis JavaScript client; the shapes follow openapi.yaml.
+
+/** A client id: a string, or an integer of magnitude at most 2^53. `"1"` and `1` are different ids. */
+export type Id = string | number;
+
+// ---- problems ------------------------------------------------------------------------------------
+
+/** One problem in a 422: an RFC 6901 JSON Pointer into the request body, and what is wrong there. */
+export interface ProblemError {
+  pointer: string;
+  detail: string;
+}
+
+/** RFC 9457 problem details, as Trellis answers every error. */
+export interface ProblemDetails {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  /** A 422's problems (at most 100 listed). */
+  errors?: ProblemError[];
+  [member: string]: unknown;
+}
+
+/** A non-2xx answer: its problem details (or ones built from the HTTP status when it sent none). */
+export class TrellisProblem extends Error {
+  constructor(problem: ProblemDetails, context?: { requestId?: string | null; path?: string; cause?: unknown });
+  readonly name: 'TrellisProblem';
+  readonly status: number;
+  readonly problem: ProblemDetails;
+  /** `problem.errors`, or `[]`. */
+  readonly errors: ProblemError[];
+  /** The answer's X-Request-Id, when it could be read. */
+  readonly requestId: string | null;
+  /** The endpoint's path. */
+  readonly path: string | undefined;
+}
+
+// ---- the client ----------------------------------------------------------------------------------
+
+export interface ClientOptions {
+  /** The service's base URL, e.g. "http://localhost:8080" (a trailing slash is fine). */
+  baseUrl: string | URL;
+  /** Replaces the global fetch (tests, Node without it, instrumentation). */
+  fetch?: (input: string, init: RequestInit) => Promise<Response>;
+  /** Headers sent with every request. */
+  headers?: HeadersInit;
+  /** X-Request-Id for every request: a fixed string or a function that makes one per request. */
+  requestId?: string | (() => string);
+}
+
+export interface CallOptions {
+  /** Headers for this request (over the client's). */
+  headers?: HeadersInit;
+  /** X-Request-Id for this request (over the client's). */
+  requestId?: string;
+  signal?: AbortSignal;
+  /** Sees the HTTP response (status, headers) before its body is read, for successes and problems alike. */
+  onResponse?: (response: Response) => void;
+}
+
+/** A request body: the object, or JSON text that is sent unchanged. */
+export type Body<T> = T | string;
+
+export interface TrellisClient {
+  readonly baseUrl: string;
+  /** POST /v1/outline/expansion: the nodes to expand so that every selection is visible, and each selection's path. */
+  outlineExpansion(body: Body<OutlineExpansionRequest>, options?: CallOptions): Promise<OutlineExpansionResponse>;
+  /** POST /v1/outline/rows: the visible rows of an outline picker, windowed. */
+  outlineRows(body: Body<OutlineRowsRequest>, options?: CallOptions): Promise<OutlineRowsResponse>;
+  /** POST /v1/flow/layout: positions of wrapping tags (chips) in a container. */
+  flowLayout(body: Body<FlowLayoutRequest>, options?: CallOptions): Promise<FlowLayoutResponse>;
+  /** POST /v1/sections/toggle: toggle collapsible sections (an accordion reducer). */
+  sectionsToggle(body: Body<SectionsToggleRequest>, options?: CallOptions): Promise<SectionsToggleResponse>;
+  /** POST /v1/drawer/state: a side drawer's next state, its frames, and its spring transition. */
+  drawerState(body: Body<DrawerStateRequest>, options?: CallOptions): Promise<DrawerStateResponse>;
+  /** POSTs to any path of the service. */
+  post(path: string, body: unknown, options?: CallOptions): Promise<unknown>;
+}
+
+export function createClient(options: ClientOptions): TrellisClient;
+
+/** The feature paths by method name. */
+export const endpoints: Readonly<{
+  outlineExpansion: '/v1/outline/expansion';
+  outlineRows: '/v1/outline/rows';
+  flowLayout: '/v1/flow/layout';
+  sectionsToggle: '/v1/sections/toggle';
+  drawerState: '/v1/drawer/state';
+}>;
+
+// ---- outline -------------------------------------------------------------------------------------
+
+/** A node of the client's tree; with other keys (idKey, childrenKey, parentKey) any object. */
+export interface OutlineNode {
+  id?: Id;
+  children?: OutlineNode[] | null;
+  parent?: Id | null;
+  [member: string]: unknown;
+}
+
+/** The tree: nested (default) or flat (with parentKey). */
+export interface OutlineTreeInput {
+  nodes: OutlineNode[];
+  idKey?: string | null;
+  childrenKey?: string | null;
+  parentKey?: string | null;
+}
+
+export interface OutlineExpansionRequest extends OutlineTreeInput {
+  selection?: Id | null;
+  selections?: Id[] | null;
+}
+
+export interface OutlineExpansionResponse {
+  expand: Id[];
+  paths: { id: Id; found: boolean; path: Id[] }[];
+}
+
+export interface OutlineRowsRequest extends OutlineTreeInput {
+  selection?: Id | null;
+  expanded?: Id[] | null;
+  offset?: number | null;
+  limit?: number | null;
+  includeNoSelection?: boolean | null;
+}
+
+export interface OutlineRow {
+  index: number;
+  id: Id;
+  depth: number;
+  parent: Id | null;
+  expandable: boolean;
+  expanded: boolean;
+  selected: boolean;
+}
+
+export interface OutlineRowsResponse {
+  rows: OutlineRow[];
+  totalRows: number;
+  selectedRow: number | null;
+  noSelection?: { selected: boolean };
+}
+
+// ---- flow ----------------------------------------------------------------------------------------
+
+export interface FlowItem {
+  id?: Id | null;
+  width: number;
+  height: number;
+  breakBefore?: boolean | null;
+}
+
+export interface FlowLayoutRequest {
+  containerWidth: number;
+  items: FlowItem[];
+  horizontalSpacing?: number | null;
+  verticalSpacing?: number | null;
+  columnGap?: number | null;
+  rowGap?: number | null;
+  alignment?: 'leading' | 'center' | 'trailing' | 'spaceBetween' | 'spaceAround' | 'spaceEvenly' | null;
+  rowAlignment?: 'top' | 'center' | 'bottom' | null;
+  direction?: 'ltr' | 'rtl' | null;
+  maxRows?: number | null;
+  overflowIndicator?: { width: number; height: number } | null;
+  lineBreaking?: 'greedy' | 'balanced' | null;
+  pixelScale?: number | null;
+}
+
+export interface FlowPlacedItem {
+  id?: Id;
+  index: number;
+  row: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface FlowRow {
+  y: number;
+  height: number;
+  width: number;
+  start: number;
+  count: number;
+}
+
+export interface FlowLayoutResponse {
+  items: FlowPlacedItem[];
+  rows: FlowRow[];
+  size: { width: number; height: number };
+  hiddenCount: number;
+  overflowIndicator?: { x: number; y: number; width: number; height: number; count: number };
+}
+
+// ---- sections ------------------------------------------------------------------------------------
+
+export interface SectionsSection {
+  id: Id;
+  items?: unknown[] | null;
+}
+
+export type SectionsAction =
+  | { type: 'toggle' | 'expand' | 'collapse'; section: Id }
+  | { type: 'expandAll' | 'collapseAll' };
+
+export interface SectionsToggleRequest {
+  sections: SectionsSection[];
+  expanded?: Id[] | null;
+  mode?: 'multiple' | 'single' | null;
+  collapsible?: boolean | null;
+  toggle?: Id | null;
+  actions?: SectionsAction[] | null;
+}
+
+export interface SectionsSectionView {
+  id: Id;
+  expanded: boolean;
+  headerDisabled: boolean;
+  icon: 'chevron.up' | 'chevron.down';
+  showDivider: boolean;
+  items: unknown[];
+  itemCount: number;
+}
+
+export interface SectionsToggleResponse {
+  expanded: Id[];
+  changed: Id[];
+  sections: SectionsSectionView[];
+}
+
+// ---- drawer --------------------------------------------------------------------------------------
+
+export type DrawerSpring =
+  | { response: number; dampingFraction: number; duration?: null; bounce?: null }
+  | { duration: number; bounce: number; response?: null; dampingFraction?: null };
+
+export interface DrawerStateRequest {
+  isPresented?: boolean | null;
+  action?: 'toggle' | 'open' | 'close' | 'tapMask' | null;
+  container: { width: number; height: number };
+  drawerWidth?: number | null;
+  edge?: 'leading' | 'trailing' | null;
+  layoutDirection?: 'ltr' | 'rtl' | null;
+  safeAreaInsets?: { top?: number | null; leading?: number | null; bottom?: number | null; trailing?: number | null } | null;
+  maskOpacity?: number | null;
+  spring?: DrawerSpring | null;
+  frameRate?: number | null;
+  /** Where the panel is mid-flight (its x and velocity); only with an action. */
+  from?: { x: number; velocity: number } | null;
+}
+
+export interface DrawerRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface DrawerTransition {
+  panel: { fromX: number; toX: number };
+  mask: { fromOpacity: number; toOpacity: number };
+  spring: { response: number; dampingFraction: number; stiffness: number; damping: number; settlingDuration: number };
+  keyframes: { t: number; progress: number }[];
+  /** `transition: transform <duration> <easing>`. */
+  css: { duration: string; easing: string };
+}
+
+export interface DrawerStateResponse {
+  isPresented: boolean;
+  changed: boolean;
+  panel: { frame: DrawerRect; contentFrame: DrawerRect; visible: boolean };
+  mask: { frame: DrawerRect; opacity: number; visible: boolean };
+  /** Present only when the action changed the state. */
+  transition?: DrawerTransition;
+}

@@ -1,0 +1,206 @@
+// The JavaScript client against a live trellis (the debug build unless TRELLIS_BINARY names another),
+// started on an ephemeral loopback port: `make js-client-test`, or `node --test clients/js/trellis.test.mjs`.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { createClient, endpoints, TrellisProblem } from './trellis.mjs';
+
+const moduleFile = fileURLToPath(new URL('./trellis.mjs', import.meta.url));
+const binary = process.env.TRELLIS_BINARY ?? fileURLToPath(new URL('../../.build/debug/trellis', import.meta.url));
+const TIMEOUT = 30_000;
+
+let server = null;
+let baseUrl = '';
+
+/** Starts trellis with --port 0 and reads the port it prints ("listening on http://127.0.0.1:PORT"). */
+function start() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, ['--host', '127.0.0.1', '--port', '0', '--log', 'off', '--threads', '2'],
+      { stdio: ['ignore', 'ignore', 'pipe'] });
+    let seen = '';
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`${binary} did not start: ${seen}`)); }, 15_000);
+    child.on('error', (error) => { clearTimeout(timer); reject(error); });
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk) => {
+      seen += chunk;
+      const match = /listening on \S*:(\d+)/.exec(seen);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, port: Number(match[1]) });
+      }
+    });
+  });
+}
+
+before(async () => {
+  const started = await start();
+  server = started.child;
+  baseUrl = `http://127.0.0.1:${started.port}/`;
+});
+
+after(() => {
+  if (server && server.exitCode === null) server.kill('SIGTERM');
+});
+
+// The request examples of openapi.yaml, and what it says they answer.
+const outlineTree = [
+  { id: 'root', title: 'Root', children: [
+    { id: 'docs', children: [{ id: 'readme' }, { id: 'guides', children: [{ id: 'intro' }] }] },
+    { id: 'src', children: [{ id: 'main' }] }] },
+  { id: 'other' },
+];
+const flowExample = {
+  containerWidth: 300, horizontalSpacing: 4, verticalSpacing: 4,
+  items: [
+    { id: 'swift', width: 62, height: 36 }, { id: 'swiftui', width: 84, height: 36 }, { id: 'uikit', width: 66, height: 36 },
+    { id: 'xcode', width: 68, height: 36 }, { id: 'apple', width: 66, height: 36 }, { id: 'ios', width: 50, height: 36 },
+    { id: 'ipad', width: 56, height: 36 }],
+};
+const sectionsExample = {
+  sections: [
+    { id: '食べ物', items: ['明太子パスタ', 'ショートケーキ', 'プロシュート', 'パウンドケーキ'] },
+    { id: '飲み物', items: ['コーラ', 'ルイボスティー'] }],
+  expanded: ['食べ物'],
+  toggle: '飲み物',
+};
+const drawerExample = {
+  isPresented: false, action: 'toggle', container: { width: 390, height: 844 }, drawerWidth: 200, edge: 'leading',
+  layoutDirection: 'ltr', safeAreaInsets: { top: 47, leading: 0, bottom: 34, trailing: 0 }, maskOpacity: 0.2,
+  spring: { response: 0.55, dampingFraction: 0.825 }, frameRate: 60,
+};
+
+test('one method per endpoint, named as openapi.yaml\'s operationIds', () => {
+  const client = createClient({ baseUrl: 'http://127.0.0.1:1' });
+  assert.deepEqual(Object.keys(endpoints), ['outlineExpansion', 'outlineRows', 'flowLayout', 'sectionsToggle', 'drawerState']);
+  for (const name of Object.keys(endpoints)) assert.equal(typeof client[name], 'function', name);
+  assert.equal(client.baseUrl, 'http://127.0.0.1:1');
+});
+
+test('the client has a method for every POST endpoint the service lists at /', { timeout: TIMEOUT }, async () => {
+  const index = await (await fetch(baseUrl)).json();
+  const posts = index.endpoints.filter((endpoint) => endpoint.method === 'POST').map((endpoint) => endpoint.path);
+  assert.deepEqual(Object.values(endpoints), posts);
+  assert.ok(index.endpoints.some((endpoint) => endpoint.method === 'GET' && endpoint.path === '/clients/trellis.mjs'));
+});
+
+test('every method answers its openapi.yaml example', { timeout: TIMEOUT }, async () => {
+  const client = createClient({ baseUrl });
+  assert.deepEqual(await client.outlineExpansion({ nodes: outlineTree, selection: 'readme' }),
+    { expand: ['root', 'docs'], paths: [{ id: 'readme', found: true, path: ['root', 'docs', 'readme'] }] });
+
+  const rows = await client.outlineRows({ nodes: outlineTree, selection: 'readme', offset: 1, limit: 3 });
+  assert.deepEqual(rows.rows.map((row) => row.id), ['docs', 'readme', 'guides']);
+  assert.equal(rows.totalRows, 6);
+  assert.equal(rows.selectedRow, 2);
+  assert.deepEqual(rows.noSelection, { selected: false });
+
+  const flow = await client.flowLayout(flowExample);
+  assert.deepEqual(flow.rows, [
+    { y: 0, height: 44, width: 236, start: 0, count: 3 }, { y: 44, height: 44, width: 272, start: 3, count: 4 }]);
+  assert.deepEqual(flow.items[6], { id: 'ipad', index: 6, row: 1, x: 212, y: 48, width: 56, height: 36 });
+  assert.deepEqual(flow.size, { width: 300, height: 88 });
+  assert.equal(flow.hiddenCount, 0);
+
+  const sections = await client.sectionsToggle(sectionsExample);
+  assert.deepEqual(sections.expanded, ['食べ物', '飲み物']);
+  assert.deepEqual(sections.changed, ['飲み物']);
+  assert.deepEqual(sections.sections[1].items, ['コーラ', 'ルイボスティー']);
+
+  const drawer = await client.drawerState(drawerExample);
+  assert.equal(drawer.isPresented, true);
+  assert.deepEqual(drawer.panel.frame, { x: 0, y: 0, width: 200, height: 844 });
+  assert.deepEqual(drawer.transition.panel, { fromX: -200, toX: 0 });
+  assert.equal(drawer.transition.css.duration, '758ms');
+  assert.equal(drawer.transition.keyframes.length, 47);
+});
+
+test('a 422 rejects with a TrellisProblem carrying every pointer', { timeout: TIMEOUT }, async () => {
+  const client = createClient({ baseUrl });
+  const body = {
+    parentKey: 'parent', selection: 'a',
+    nodes: [{ id: 'a', parent: 'b' }, { id: 'b', parent: 'a' }, { id: 'c', parent: 'x' }, { id: 'a' }],
+  };
+  const error = await client.outlineExpansion(body).then(() => assert.fail('resolved'), (e) => e);
+  assert.ok(error instanceof TrellisProblem);
+  assert.ok(error instanceof Error);
+  assert.equal(error.name, 'TrellisProblem');
+  assert.equal(error.status, 422);
+  assert.equal(error.problem.status, 422);
+  assert.equal(error.problem.type, 'about:blank');
+  assert.equal(error.problem.title, 'Unprocessable Content');
+  assert.equal(error.problem.detail, 'The request body has 3 problems; see errors.');
+  assert.deepEqual(error.errors.map((e) => e.pointer), ['/nodes/3/id', '/nodes/2/parent', '/nodes/0/parent']);
+  assert.equal(error.errors, error.problem.errors);
+  assert.match(error.errors[0].detail, /duplicates the id "a"/);
+  assert.match(error.message, /^422 Unprocessable Content: /);
+  assert.equal(error.path, '/v1/outline/expansion');
+  assert.equal(typeof error.requestId, 'string');
+
+  const sections = await client.sectionsToggle({ sections: [{ id: 'a' }, { id: 'a' }], toggle: 'zz' }).catch((e) => e);
+  assert.ok(sections instanceof TrellisProblem);
+  assert.ok(sections.errors.some((e) => e.pointer === '/sections/1/id'), JSON.stringify(sections.errors));
+});
+
+test('other problems: a 400 from JSON text sent as it is, a 404 through post()', { timeout: TIMEOUT }, async () => {
+  const client = createClient({ baseUrl });
+  const malformed = await client.sectionsToggle('{"sections": [').catch((e) => e);
+  assert.ok(malformed instanceof TrellisProblem);
+  assert.equal(malformed.status, 400);
+  assert.deepEqual(malformed.errors, []);
+
+  // JSON text goes out unchanged (the last duplicate key wins on the server, as in JSON.parse).
+  const text = '{"sections": [{"id": 1}], "toggle": 2, "toggle": 1}';
+  assert.deepEqual((await client.sectionsToggle(text)).expanded, [1]);
+
+  const missing = await client.post('/v1/nowhere', {}).catch((e) => e);
+  assert.ok(missing instanceof TrellisProblem);
+  assert.equal(missing.status, 404);
+  assert.equal(missing.problem.title, 'Not Found');
+});
+
+test('X-Request-Id: sent per client or per call, and read back', { timeout: TIMEOUT }, async () => {
+  const seen = [];
+  let counter = 0;
+  const client = createClient({ baseUrl, requestId: () => `js-client-${++counter}`, headers: { 'X-Extra': 'ignored' } });
+  const onResponse = (response) => seen.push(response.headers.get('X-Request-Id'));
+  await client.sectionsToggle({ sections: [] }, { onResponse });
+  await client.sectionsToggle({ sections: [] }, { onResponse, requestId: 'one-off' });
+  assert.deepEqual(seen, ['js-client-1', 'one-off']);
+  const problem = await client.sectionsToggle({}, { requestId: 'failing-call' }).catch((e) => e);
+  assert.equal(problem.requestId, 'failing-call');
+});
+
+test('failures that are not problem details', { timeout: TIMEOUT }, async () => {
+  // A port nobody listens on: fetch's own error.
+  const closed = await new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => { const { port } = probe.address(); probe.close(() => resolve(port)); });
+  });
+  const network = await createClient({ baseUrl: `http://127.0.0.1:${closed}` }).flowLayout(flowExample).catch((e) => e);
+  assert.ok(network instanceof TypeError, String(network));
+  assert.ok(!(network instanceof TrellisProblem));
+
+  // A proxy's HTML error page: a TrellisProblem built from the status.
+  const proxy = async () => new Response('<html>upstream down</html>', { status: 502, statusText: 'Bad Gateway', headers: { 'Content-Type': 'text/html' } });
+  const gateway = await createClient({ baseUrl, fetch: proxy }).drawerState(drawerExample).catch((e) => e);
+  assert.ok(gateway instanceof TrellisProblem);
+  assert.equal(gateway.status, 502);
+  assert.deepEqual(gateway.problem, { type: 'about:blank', title: 'Bad Gateway', status: 502, detail: '<html>upstream down</html>' });
+  assert.deepEqual(gateway.errors, []);
+
+  // A 200 that is not JSON: JSON.parse's own error.
+  const garbled = async () => new Response('not json', { status: 200, headers: { 'Content-Type': 'application/json' } });
+  const parse = await createClient({ baseUrl, fetch: garbled }).outlineRows({ nodes: [] }).catch((e) => e);
+  assert.ok(parse instanceof SyntaxError, String(parse));
+
+  assert.throws(() => createClient({}), TypeError);
+});
+
+test('the service serves this very module at /clients/trellis.mjs', { timeout: TIMEOUT }, async () => {
+  const response = await fetch(new URL('/clients/trellis.mjs', baseUrl));
+  assert.equal(response.status, 200);
+  assert.equal(response.headers.get('Content-Type'), 'text/javascript; charset=utf-8');
+  assert.deepEqual(Buffer.from(await response.arrayBuffer()), readFileSync(moduleFile));
+});
