@@ -1,14 +1,15 @@
 # Sends N keep-alive requests of one workload to a trellis on 127.0.0.1:PORT (bench/callgrind/run.sh).
-import json, socket, sys, time, http.client
-port = int(sys.argv[1]); n = int(sys.argv[2]); which = sys.argv[3]
-def nested_tree(count, fanout=10):
-    nodes = [{"id": i, "children": []} for i in range(count)]
-    for i in range(1, count):
-        nodes[(i - 1) // fanout]["children"].append(nodes[i])
-    for node in nodes:
-        if not node["children"]:
-            del node["children"]
-    return [nodes[0]]
+import http.client
+import json
+import os
+import sys
+import time
+
+# The benchmark driver's tree builder, so both measure the same requests.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from run import nested_tree  # noqa: E402
+
+port, n, which = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 bodies = {
  "outline20": ("/v1/outline/expansion", {"nodes": nested_tree(20, 3), "selection": 17}),
  "rows20": ("/v1/outline/rows", {"nodes": nested_tree(20, 3), "selection": 17}),
