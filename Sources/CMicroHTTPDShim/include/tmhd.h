@@ -2,11 +2,12 @@
 //
 // Why it exists: MHD_start_daemon is variadic, which Swift cannot call, and libmicrohttpd
 // delivers a request body across several access-handler calls. This shim starts and stops
-// the daemon from a plain options struct, accumulates each body under a hard cap (refusing
-// oversized uploads before reading them), counts open connections so that it can answer
-// 503 past a limit instead of silently dropping them, closes connections that do not send a
-// complete request head in time, refuses request heads libmicrohttpd would read loosely, and
-// hands exactly one complete request to one callback. Its header uses only plain C types; microhttpd.h stays inside the .c file.
+// the daemon from a plain options struct, reports the facts of each request head (open
+// connections, framing fields, strictness of the head, a NUL in the target) to a policy
+// callback that decides before the body is read, accumulates each body under a hard cap and a
+// memory budget the caller keeps, closes connections that do not send a complete request head
+// in time, and hands exactly one complete request to one callback. Its header uses only plain
+// C types; microhttpd.h stays inside the .c file.
 // Every public symbol is prefixed `tmhd_`.
 #ifndef TMHD_H
 #define TMHD_H
