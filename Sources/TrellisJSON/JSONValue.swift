@@ -3,16 +3,21 @@ import Glibc
 
 /// A read-only view of one value in a parsed document: a position on simdjson's tape.
 public struct JSONValue {
-    let document: tjson_document
+    @usableFromInline let document: tjson_document
     /// Where the value sits in its document: a stable position, for values kept compactly
     /// (see `value(at:)`).
     public let index: Int
+
+    @usableFromInline init(document: tjson_document, index: Int) {
+        self.document = document
+        self.index = index
+    }
 
     public enum Kind: Equatable, Sendable {
         case object, array, string, integer, double, bool, null
     }
 
-    public var kind: Kind {
+    @inlinable public var kind: Kind {
         switch tjson_type_at(document, index) {
         case TJSON_OBJECT: return .object
         case TJSON_ARRAY: return .array
@@ -24,14 +29,14 @@ public struct JSONValue {
         }
     }
 
-    var type: tjson_type { tjson_type_at(document, index) }
+    @usableFromInline var type: tjson_type { tjson_type_at(document, index) }
     /// The position just after this value (and everything inside it).
     public var end: Int { tjson_after(document, index) }
 
     /// The value at `index` (an `index` of a value of the same document).
     public func value(at index: Int) -> JSONValue { JSONValue(document: document, index: index) }
 
-    public var isNull: Bool { type == TJSON_NULL }
+    @inlinable public var isNull: Bool { type == TJSON_NULL }
 
     /// The member named `name`; with duplicate keys the last one wins, as in JavaScript.
     public func member(_ name: StaticString) -> JSONValue? {
@@ -63,6 +68,7 @@ public struct JSONValue {
 
     /// The values of two members, by the exact UTF-8 bytes of their names, in one pass over the
     /// object (nil when absent or when this is not an object; the last of duplicate keys wins).
+    @inlinable @inline(__always)
     public func members(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> (JSONValue?, JSONValue?) {
         guard type == TJSON_OBJECT else { return (nil, nil) }
         var found: (JSONValue?, JSONValue?) = (nil, nil)
@@ -81,7 +87,7 @@ public struct JSONValue {
     }
 
     /// Elements of an array (none for other kinds).
-    public var elements: JSONElements { JSONElements(document: document, start: type == TJSON_ARRAY ? index + 1 : -1) }
+    @inlinable public var elements: JSONElements { JSONElements(document: document, start: type == TJSON_ARRAY ? index + 1 : -1) }
 
     /// Members of an object in document order (none for other kinds).
     public var members: JSONMembers { JSONMembers(document: document, start: type == TJSON_OBJECT ? index + 1 : -1) }
@@ -153,7 +159,7 @@ public struct JSONValue {
 }
 
 /// True when `count` bytes at `a` and `b` are equal (no bytes are always equal).
-@inline(__always)
+@inlinable @inline(__always)
 func sameBytes(_ a: UnsafeRawPointer?, _ b: UnsafeRawPointer?, _ count: Int) -> Bool {
     guard count > 0 else { return true }
     guard let a, let b else { return false }
@@ -161,15 +167,15 @@ func sameBytes(_ a: UnsafeRawPointer?, _ b: UnsafeRawPointer?, _ count: Int) -> 
 }
 
 public struct JSONElements: Sequence, IteratorProtocol {
-    let document: tjson_document
-    var position: Int
+    @usableFromInline let document: tjson_document
+    @usableFromInline var position: Int
 
-    init(document: tjson_document, start: Int) {
+    @usableFromInline init(document: tjson_document, start: Int) {
         self.document = document
         self.position = start
     }
 
-    public mutating func next() -> JSONValue? {
+    @inlinable public mutating func next() -> JSONValue? {
         guard position >= 0, tjson_type_at(document, position) != TJSON_ARRAY_END else { return nil }
         let value = JSONValue(document: document, index: position)
         position = tjson_after(document, position)

@@ -39,6 +39,7 @@ struct OutlineTreeReader {
     ) {
         // Rule: an explicit stack instead of recursion, so any depth is safe; nodes come out in pre-order.
         var stack: [(elements: JSONElements, parent: Int32)] = [(roots.elements, -1)]
+        stack.reserveCapacity(16)
         while !stack.isEmpty {
             guard let node = stack[stack.count - 1].elements.next() else {
                 stack.removeLast()
