@@ -66,15 +66,6 @@ extension JSONValue {
         return value
     }
 
-    /// One of an enumeration's raw values.
-    public func oneOf<E: CaseIterable & RawRepresentable<String>>(_ type: E.Type, _ problems: inout Problems) -> E? {
-        guard let value = string.flatMap(E.init(rawValue:)) else {
-            problems.add(at: self, "must be one of " + E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
-            return nil
-        }
-        return value
-    }
-
     /// An array of at most `maxCount` elements.
     public func array(_ problems: inout Problems, maxCount: Int = .max) -> JSONElements? {
         guard kind == .array else {

@@ -1,8 +1,18 @@
 /// The wire names of `actions[i].type`.
-enum SectionsActionType: String, CaseIterable {
+enum SectionsActionType: CaseIterable, WireNamed {
     case toggle
     case expand
     case collapse
     case expandAll
     case collapseAll
+
+    var wireName: String {
+        switch self {
+        case .toggle: "toggle"
+        case .expand: "expand"
+        case .collapse: "collapse"
+        case .expandAll: "expandAll"
+        case .collapseAll: "collapseAll"
+        }
+    }
 }

@@ -47,8 +47,8 @@ struct SectionsToggleRequest {
             return found
         }
 
-        var mode = SectionsModeName.multiple
-        if let value = root.optional("mode"), let name = value.oneOf(SectionsModeName.self, &problems) {
+        var mode = SectionsMode.multiple
+        if let value = root.optional("mode"), let name = value.oneOf(SectionsMode.self, &problems) {
             mode = name
         }
         var collapsible = true
@@ -99,7 +99,7 @@ struct SectionsToggleRequest {
 
         guard problems.count == problemsBefore else { return nil }
         self.sections = sections
-        self.state = SectionsState(count: sections.count, expanded: open, mode: mode.mode, collapsible: collapsible)
+        self.state = SectionsState(count: sections.count, expanded: open, mode: mode, collapsible: collapsible)
         self.actions = actions
     }
 }

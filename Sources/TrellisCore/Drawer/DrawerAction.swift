@@ -1,5 +1,5 @@
 /// The actions that can change the presentation state.
-public enum DrawerAction: String, Sendable, Equatable, Hashable, CaseIterable {
+public enum DrawerAction: Sendable, Equatable, Hashable, CaseIterable {
     case toggle
     case open
     case close

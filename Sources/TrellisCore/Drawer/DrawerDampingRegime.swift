@@ -1,5 +1,5 @@
 /// The spring's damping regime: dampingFraction < 1, = 1 or > 1.
-public enum DrawerDampingRegime: String, Sendable, Equatable, Hashable, CaseIterable {
+public enum DrawerDampingRegime: Sendable, Equatable, Hashable, CaseIterable {
     case underdamped
     case criticallyDamped
     case overdamped

@@ -1,5 +1,5 @@
 /// The logical edge the drawer slides in from.
-public enum DrawerEdge: String, Sendable, Equatable, Hashable, CaseIterable {
+public enum DrawerEdge: Sendable, Equatable, Hashable, CaseIterable {
     case leading
     case trailing
 }

@@ -1,5 +1,5 @@
 /// The layout direction: in `rtl` the leading edge is the right side.
-public enum DrawerLayoutDirection: String, Sendable, Equatable, Hashable, CaseIterable {
+public enum DrawerLayoutDirection: Sendable, Equatable, Hashable, CaseIterable {
     case ltr
     case rtl
 }

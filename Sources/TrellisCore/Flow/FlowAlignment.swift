@@ -1,5 +1,5 @@
 /// How a row's cells are spread horizontally: CSS justify-content per flex line.
-public enum FlowAlignment: String, Sendable, Equatable, CaseIterable {
+public enum FlowAlignment: Sendable, Equatable, CaseIterable {
     case leading
     case center
     case trailing

@@ -1,5 +1,5 @@
 /// Inline direction: rtl is the mirror image of ltr.
-public enum FlowDirection: String, Sendable, Equatable, CaseIterable {
+public enum FlowDirection: Sendable, Equatable, CaseIterable {
     case ltr
     case rtl
 }

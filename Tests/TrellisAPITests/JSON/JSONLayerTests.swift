@@ -158,7 +158,10 @@ final class JSONLayerTests: XCTestCase {
     func testReadersRecordEveryProblemWithItsPointer() throws {
         try withJSON(#"{"n":-1,"i":1.5,"b":"yes","e":"diagonal","arr":{},"big":[1,2,3]}"#) { root in
             var problems = Problems()
-            enum Direction: String, CaseIterable { case ltr, rtl }
+            enum Direction: CaseIterable, WireNamed {
+                case ltr, rtl
+                var wireName: String { self == .ltr ? "ltr" : "rtl" }
+            }
             XCTAssertNil(root.required("n", &problems)?.number(&problems, .nonNegative))
             XCTAssertNil(root.required("i", &problems)?.integer(&problems, min: 0))
             XCTAssertNil(root.required("b", &problems)?.boolean(&problems))

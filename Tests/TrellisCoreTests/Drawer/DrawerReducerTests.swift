@@ -26,6 +26,6 @@ final class DrawerReducerTests: XCTestCase {
     }
 
     func testActionsCarryTheirWireNames() {
-        XCTAssertEqual(DrawerAction.allCases.map(\.rawValue), ["toggle", "open", "close", "tapMask"])
+        XCTAssertEqual(DrawerAction.allCases.map { "\($0)" }, ["toggle", "open", "close", "tapMask"])
     }
 }

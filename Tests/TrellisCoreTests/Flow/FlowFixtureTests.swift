@@ -29,9 +29,9 @@ final class FlowFixtureTests: XCTestCase {
             verticalSpacing: number(json["verticalSpacing"]) ?? 0,
             columnGap: number(json["columnGap"]) ?? 0,
             rowGap: number(json["rowGap"]) ?? 0,
-            alignment: try XCTUnwrap(FlowAlignment(rawValue: json["alignment"] as? String ?? "leading")),
-            rowAlignment: try XCTUnwrap(FlowRowAlignment(rawValue: json["rowAlignment"] as? String ?? "top")),
-            direction: try XCTUnwrap(FlowDirection(rawValue: json["direction"] as? String ?? "ltr"))
+            alignment: try XCTUnwrap(named(FlowAlignment.self, json["alignment"] as? String ?? "leading")),
+            rowAlignment: try XCTUnwrap(named(FlowRowAlignment.self, json["rowAlignment"] as? String ?? "top")),
+            direction: try XCTUnwrap(named(FlowDirection.self, json["direction"] as? String ?? "ltr"))
         )
     }
 
@@ -63,5 +63,10 @@ final class FlowFixtureTests: XCTestCase {
             }
         }
         print("\(files.count) browser fixtures, largest difference \(worst) px")
+    }
+
+    /// The case whose name the fixture spells (the fixtures use the API's spellings, which are the case names).
+    private func named<E: CaseIterable>(_ type: E.Type, _ name: String) -> E? {
+        E.allCases.first { "\($0)" == name }
     }
 }

@@ -1,0 +1,97 @@
+import TrellisCore
+import TrellisJSON
+
+/// A value's spelling in requests and answers: the API alone names the core's enums.
+protocol WireNamed: CaseIterable {
+    var wireName: String { get }
+}
+
+extension JSONValue {
+    /// One of an enumeration's wire names.
+    func oneOf<E: WireNamed>(_ type: E.Type, _ problems: inout Problems) -> E? {
+        guard let text = string, let value = E.allCases.first(where: { $0.wireName == text }) else {
+            problems.add(at: self, "must be one of " + E.allCases.map { "\"\($0.wireName)\"" }.joined(separator: ", "))
+            return nil
+        }
+        return value
+    }
+}
+
+extension FlowAlignment: WireNamed {
+    var wireName: String {
+        switch self {
+        case .leading: "leading"
+        case .center: "center"
+        case .trailing: "trailing"
+        case .spaceBetween: "spaceBetween"
+        case .spaceAround: "spaceAround"
+        case .spaceEvenly: "spaceEvenly"
+        }
+    }
+}
+
+extension FlowRowAlignment: WireNamed {
+    var wireName: String {
+        switch self {
+        case .top: "top"
+        case .center: "center"
+        case .bottom: "bottom"
+        }
+    }
+}
+
+extension FlowDirection: WireNamed {
+    var wireName: String {
+        switch self {
+        case .ltr: "ltr"
+        case .rtl: "rtl"
+        }
+    }
+}
+
+extension FlowLineBreaking: WireNamed {
+    var wireName: String {
+        switch self {
+        case .greedy: "greedy"
+        case .balanced: "balanced"
+        }
+    }
+}
+
+extension SectionsMode: WireNamed {
+    var wireName: String {
+        switch self {
+        case .multiple: "multiple"
+        case .single: "single"
+        }
+    }
+}
+
+extension DrawerAction: WireNamed {
+    var wireName: String {
+        switch self {
+        case .toggle: "toggle"
+        case .open: "open"
+        case .close: "close"
+        case .tapMask: "tapMask"
+        }
+    }
+}
+
+extension DrawerEdge: WireNamed {
+    var wireName: String {
+        switch self {
+        case .leading: "leading"
+        case .trailing: "trailing"
+        }
+    }
+}
+
+extension DrawerLayoutDirection: WireNamed {
+    var wireName: String {
+        switch self {
+        case .ltr: "ltr"
+        case .rtl: "rtl"
+        }
+    }
+}
