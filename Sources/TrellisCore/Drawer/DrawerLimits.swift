@@ -9,7 +9,7 @@ import Darwin
 import ucrt
 #endif
 
-/// Limits: a transition must settle within 60 s and its CSS easing must fit 1,000,000 samples.
+/// Limits: a transition must settle within 60 s and its CSS easing must fit 100,000 samples.
 public enum DrawerLimits {
     public static let maxSettlingDuration = 60.0
     public static let maxEasingSamples = DrawerLinearEasing.sampleCountLimit

@@ -7,7 +7,8 @@ public enum DrawerLinearEasing: Sendable, Equatable {
 
     /// Stops are the printed values themselves: progress rounded to 6 decimals, time fractions k/N with N dividing 10⁶.
     public static let progressDecimals = 6
-    public static let sampleCountLimit = 1_000_000
+    /// Rule: at most 100,000 samples (N divides 10⁶), so no request costs more than a few milliseconds of sampling.
+    public static let sampleCountLimit = 100_000
 
     /// Stops at sample times, the last one (1, 1); each chord is within maxError of the continuous p(t).
     ///
@@ -53,7 +54,7 @@ public enum DrawerLinearEasing: Sendable, Equatable {
         return stops
     }
 
-    /// The smallest N = 2^a·5^b (a, b ≤ 6) at or above `needed`, capped at 10⁶: k/N then has at most 6 decimals.
+    /// The smallest N = 2^a·5^b (a, b ≤ 6) at or above `needed`, capped at sampleCountLimit: k/N then has at most 6 decimals.
     static func decimalSampleCount(atLeast needed: Double) -> Int {
         var best = sampleCountLimit
         var power5 = 1
