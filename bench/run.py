@@ -138,8 +138,8 @@ def nested_tree(count, fanout=10):
     return [nodes[0]]
 
 
-def workloads():
-    """(name, method, path, body file or None, connections, max body bytes)."""
+def bodies():
+    """The benchmark's request bodies by short name: (method, path, body or None)."""
     seed_flow = {"containerWidth": 300, "horizontalSpacing": 4, "verticalSpacing": 4,
                  "items": [{"id": t, "width": w, "height": 28} for t, w in
                            [("Swift", 42), ("SwiftUI", 58), ("UIKit", 40), ("Xcode", 44), ("Apple", 43), ("iOS", 26), ("iPad", 34)]]}
@@ -150,24 +150,40 @@ def workloads():
                       "expanded": ["s0", "s7"], "toggle": "s20"}
     drawer = {"isPresented": False, "action": "toggle", "container": {"width": 390, "height": 844},
               "safeAreaInsets": {"top": 47, "leading": 0, "bottom": 34, "trailing": 0}}
-    outline20 = {"nodes": nested_tree(20, 3), "selection": 17}
-    big_flow = flow_body(1)
-    while len(json.dumps(big_flow["items"], separators=(",", ":"))) < (1 << 20):
-        big_flow = flow_body(len(big_flow["items"]) * 2)
-    big_flow = flow_body(24_000)
+    return {
+        "healthz": ("GET", "/healthz", None),
+        "flow7": ("POST", "/v1/flow/layout", seed_flow),
+        "flow10": ("POST", "/v1/flow/layout", flow_body(10)),
+        "outline20": ("POST", "/v1/outline/expansion", {"nodes": nested_tree(20, 3), "selection": 17}),
+        "rows20": ("POST", "/v1/outline/rows", {"nodes": nested_tree(20, 3), "selection": 17}),
+        "sections2": ("POST", "/v1/sections/toggle", seed_sections),
+        "sections50": ("POST", "/v1/sections/toggle", fifty_sections),
+        "drawer": ("POST", "/v1/drawer/state", drawer),
+        "flow24k": ("POST", "/v1/flow/layout", flow_body(24_000)),
+    }
+
+
+def workloads():
+    """(name, method, path, body file or None, connections, max body bytes)."""
+    b = bodies()
+
+    def small(name, key, connections=64):
+        method, path, body = b[key]
+        return (name, method, path, write_body(key, body) if body is not None else None, connections, 8 << 20)
+
     outline100k = {"nodes": nested_tree(100_000), "selection": 99_999}
     chain = {"parentKey": "parent", "selection": 999_999,
              "nodes": [{"id": i, "parent": i - 1 if i else None} for i in range(1_000_000)]}
     big = 64 << 20
     return [
-        ("GET /healthz", "GET", "/healthz", None, 64, 8 << 20),
-        ("flow, 7 tags (seed)", "POST", "/v1/flow/layout", write_body("flow7", seed_flow), 64, 8 << 20),
-        ("flow, 10 items", "POST", "/v1/flow/layout", write_body("flow10", flow_body(10)), 64, 8 << 20),
-        ("outline expansion, 20 nodes", "POST", "/v1/outline/expansion", write_body("outline20", outline20), 64, 8 << 20),
-        ("sections toggle, 2 sections (seed)", "POST", "/v1/sections/toggle", write_body("sections2", seed_sections), 64, 8 << 20),
-        ("sections toggle, 50 sections", "POST", "/v1/sections/toggle", write_body("sections50", fifty_sections), 64, 8 << 20),
-        ("drawer toggle with keyframes (seed)", "POST", "/v1/drawer/state", write_body("drawer", drawer), 64, 8 << 20),
-        ("flow, 1 MiB (24,000 items)", "POST", "/v1/flow/layout", write_body("flow24k", big_flow), 4, 8 << 20),
+        small("GET /healthz", "healthz"),
+        small("flow, 7 tags (seed)", "flow7"),
+        small("flow, 10 items", "flow10"),
+        small("outline expansion, 20 nodes", "outline20"),
+        small("sections toggle, 2 sections (seed)", "sections2"),
+        small("sections toggle, 50 sections", "sections50"),
+        small("drawer toggle with keyframes (seed)", "drawer"),
+        small("flow, 1 MiB (24,000 items)", "flow24k", 4),
         ("flow, 100,000 items", "POST", "/v1/flow/layout", write_body("flow100k", flow_body(100_000)), 1, big),
         ("outline expansion, 100,000 nodes nested", "POST", "/v1/outline/expansion", write_body("outline100k", outline100k), 1, big),
         ("outline expansion, 1,000,000-node flat chain", "POST", "/v1/outline/expansion", write_body("chain1m", chain), 1, big),
