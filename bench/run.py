@@ -273,7 +273,7 @@ def time_requests(port, path, body_path, repeats):
 
 
 def write_scaling_report(args):
-    """Issue 8: ms per request end to end at 10^3 ... 10^6 elements; 10x the elements should cost at most 12x."""
+    """Ms per request end to end at 10^3 ... 10^6 elements; 10x the elements should cost at most 12x."""
     sizes = [1_000, 10_000, 100_000, 1_000_000]
     cases = [
         ("flow layout (items)", "/v1/flow/layout", lambda n: flow_body(n)),

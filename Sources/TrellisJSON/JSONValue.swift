@@ -160,10 +160,16 @@ public struct JSONValue {
 
 /// True when `count` bytes at `a` and `b` are equal (no bytes are always equal).
 @inlinable @inline(__always)
-func sameBytes(_ a: UnsafeRawPointer?, _ b: UnsafeRawPointer?, _ count: Int) -> Bool {
+public func sameBytes(_ a: UnsafeRawPointer?, _ b: UnsafeRawPointer?, _ count: Int) -> Bool {
     guard count > 0 else { return true }
     guard let a, let b else { return false }
     return memcmp(a, b, count) == 0
+}
+
+/// True when `bytes` are exactly the UTF-8 of `name` (a member name a reader looks for).
+@inlinable @inline(__always)
+public func sameBytes(_ bytes: UnsafeRawBufferPointer, _ name: StaticString) -> Bool {
+    bytes.count == name.utf8CodeUnitCount && sameBytes(bytes.baseAddress, name.utf8Start, bytes.count)
 }
 
 public struct JSONElements: Sequence, IteratorProtocol {

@@ -72,6 +72,7 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Makes room for `extra` more bytes; false (and `failure` set) when the answer may not grow.
+    @inline(never)
     private mutating func reserve(_ extra: Int) -> Bool {
         guard failure == nil else { return false }
         guard count + extra > capacity else { return true }
@@ -107,15 +108,22 @@ public struct JSONWriter: ~Copyable {
         if failure == nil && size > capacity { _ = grow(to: size) }
     }
 
+    /// Room for `extra` more bytes: the common case is one comparison, growing is out of line.
+    @inline(__always)
+    private mutating func ensure(_ extra: Int) -> Bool {
+        count + extra <= capacity || reserve(extra)
+    }
+
     @inline(__always)
     private mutating func append(_ byte: UInt8) {
-        if count == capacity { guard reserve(1) else { return } }
+        guard ensure(1) else { return }
         base.unsafelyUnwrapped[count] = byte
         count += 1
     }
 
+    @inline(__always)
     private mutating func append(_ bytes: UnsafeRawBufferPointer) {
-        guard !bytes.isEmpty, reserve(bytes.count), let source = bytes.baseAddress else { return }
+        guard !bytes.isEmpty, ensure(bytes.count), let source = bytes.baseAddress else { return }
         (base.unsafelyUnwrapped + count).update(from: source.assumingMemoryBound(to: UInt8.self), count: bytes.count)
         count += bytes.count
     }
@@ -153,15 +161,31 @@ public struct JSONWriter: ~Copyable {
         atStart = false
     }
 
-    /// A member name the service chose (plain ASCII, nothing to escape).
+    /// A member name the service chose (plain ASCII, nothing to escape), with its comma, quotes
+    /// and colon written in one step.
     @inline(__always)
     public mutating func key(_ name: StaticString) {
-        separate()
-        append(UInt8(ascii: "\""))
-        append(name)
-        append(UInt8(ascii: "\""))
-        append(UInt8(ascii: ":"))
+        let length = name.utf8CodeUnitCount
+        guard ensure(length + 4) else { return }
+        var out = base.unsafelyUnwrapped + count
+        if !atStart {
+            out.pointee = UInt8(ascii: ",")
+            out += 1
+        }
+        out.pointee = UInt8(ascii: "\"")
+        (out + 1).update(from: name.utf8Start, count: length)
+        out += 1 + length
+        out.pointee = UInt8(ascii: "\"")
+        (out + 1).pointee = UInt8(ascii: ":")
+        count = out + 2 - base.unsafelyUnwrapped
         atStart = true
+    }
+
+    /// Members another writer wrote (`"a":1,"b":[2]`, without the braces), added to the open object.
+    public mutating func members(_ written: UnsafeRawBufferPointer) {
+        guard !written.isEmpty else { return }
+        separate()
+        append(written)
     }
 
     public mutating func string(_ value: String) {
@@ -214,17 +238,24 @@ public struct JSONWriter: ~Copyable {
         appendDecimal(UInt64(value.magnitude))
     }
 
+    /// Decimal digits written straight into the buffer (at most 20 for a UInt64).
     private mutating func appendDecimal(_ value: UInt64) {
-        var magnitude = value
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var i = 20
-            repeat {
-                i -= 1
-                digits[i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            append(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: digits[i...])))
+        var digits = 1
+        var rest = value / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
         }
+        guard ensure(digits) else { return }
+        let out = base.unsafelyUnwrapped + count
+        var magnitude = value
+        var i = digits
+        repeat {
+            i -= 1
+            out[i] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        count += digits
     }
 
     /// Swift's shortest round-trip form of a finite Double (`description`; up to 15 characters it
