@@ -86,6 +86,14 @@ public struct JSONValue {
         return found
     }
 
+    /// The values of two members the service names, in one pass (see `members(_:_:)` above).
+    @inlinable @inline(__always)
+    public func members(_ a: StaticString, _ b: StaticString) -> (JSONValue?, JSONValue?) {
+        members(
+            UnsafeRawBufferPointer(start: a.utf8Start, count: a.utf8CodeUnitCount),
+            UnsafeRawBufferPointer(start: b.utf8Start, count: b.utf8CodeUnitCount))
+    }
+
     /// Elements of an array (none for other kinds).
     @inlinable public var elements: JSONElements { JSONElements(document: document, start: type == TJSON_ARRAY ? index + 1 : -1) }
 

@@ -173,7 +173,7 @@ public struct JSONWriter: ~Copyable {
             out += 1
         }
         out.pointee = UInt8(ascii: "\"")
-        (out + 1).update(from: name.utf8Start, count: length)
+        Self.copy(UnsafeRawPointer(name.utf8Start), to: out + 1, length)
         out += 1 + length
         out.pointee = UInt8(ascii: "\"")
         (out + 1).pointee = UInt8(ascii: ":")
@@ -182,7 +182,7 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Members another writer wrote (`"a":1,"b":[2]`, without the braces), added to the open object.
-    public mutating func members(_ written: UnsafeRawBufferPointer) {
+    public mutating func spliceMembers(_ written: UnsafeRawBufferPointer) {
         guard !written.isEmpty else { return }
         separate()
         append(written)
@@ -197,10 +197,26 @@ public struct JSONWriter: ~Copyable {
     public mutating func string(utf8: UnsafeRawBufferPointer) {
         // Past the limit nothing is written: don't scan long strings for nothing.
         guard failure == nil else { return }
+        let plain = Self.plainPrefix(utf8)
+        // Most strings need no escape: comma, quotes and bytes in one step.
+        if plain == utf8.count, ensure(plain + 3) {
+            var out = base.unsafelyUnwrapped + count
+            if !atStart {
+                out.pointee = UInt8(ascii: ",")
+                out += 1
+            }
+            out.pointee = UInt8(ascii: "\"")
+            if let source = utf8.baseAddress { Self.copy(source, to: out + 1, plain) }
+            out[1 + plain] = UInt8(ascii: "\"")
+            count = out + 2 + plain - base.unsafelyUnwrapped
+            atStart = false
+            return
+        }
         separate()
         append(UInt8(ascii: "\""))
-        var runStart = 0
-        for i in 0..<utf8.count {
+        append(UnsafeRawBufferPointer(rebasing: utf8[..<plain]))
+        var runStart = plain
+        for i in plain..<utf8.count {
             let byte = utf8[i]
             guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
             append(UnsafeRawBufferPointer(rebasing: utf8[runStart..<i]))
@@ -222,6 +238,46 @@ public struct JSONWriter: ~Copyable {
         }
         append(UnsafeRawBufferPointer(rebasing: utf8[runStart...]))
         append(UInt8(ascii: "\""))
+    }
+
+    /// Copies `count` bytes: up to 16 with two (overlapping) word moves or a short loop, more with memcpy.
+    @inline(__always)
+    private static func copy(_ source: UnsafeRawPointer, to target: UnsafeMutablePointer<UInt8>, _ count: Int) {
+        let target = UnsafeMutableRawPointer(target)
+        if count >= 8 && count <= 16 {
+            target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            (target + count - 8).storeBytes(of: source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), as: UInt64.self)
+        } else if count < 8 {
+            for i in 0..<count { target.storeBytes(of: source.load(fromByteOffset: i, as: UInt8.self), toByteOffset: i, as: UInt8.self) }
+        } else {
+            target.copyMemory(from: source, byteCount: count)
+        }
+    }
+
+    /// How many leading bytes need no escape: eight at a time, then one by one.
+    @inline(__always)
+    private static func plainPrefix(_ utf8: UnsafeRawBufferPointer) -> Int {
+        var i = 0
+        while i + 8 <= utf8.count && !mayNeedEscape(utf8.loadUnaligned(fromByteOffset: i, as: UInt64.self)) { i += 8 }
+        while i < utf8.count {
+            let byte = utf8[i]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
+            i += 1
+        }
+        return i
+    }
+
+    /// True when one of the eight bytes is a control character, a quote or a backslash (the
+    /// has-zero-byte and has-byte-below tests on a whole word; UTF-8's high bytes never trigger them).
+    @inline(__always)
+    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // A byte below 0x20, or a zero byte after xor with a quote or a backslash, sets a high bit here.
+        let control = (word &- ones &* 0x20) & ~word
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        return (control | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & highs != 0
     }
 
     public mutating func int(_ value: Int) {
@@ -283,7 +339,15 @@ public struct JSONWriter: ~Copyable {
 
     public mutating func bool(_ value: Bool) {
         separate()
-        append(value ? "true" : "false")
+        guard ensure(5) else { return }
+        let out = base.unsafelyUnwrapped + count
+        if value {
+            (out[0], out[1], out[2], out[3]) = (UInt8(ascii: "t"), UInt8(ascii: "r"), UInt8(ascii: "u"), UInt8(ascii: "e"))
+            count += 4
+        } else {
+            (out[0], out[1], out[2], out[3], out[4]) = (UInt8(ascii: "f"), UInt8(ascii: "a"), UInt8(ascii: "l"), UInt8(ascii: "s"), UInt8(ascii: "e"))
+            count += 5
+        }
     }
 
     public mutating func null() {

@@ -49,7 +49,7 @@ enum DrawerResponse {
         json.key("settlingDuration"); json.number(transition.settlingDuration)
         json.endObject()
         if let motion {
-            motion.withUnsafeBytes { json.members($0) }
+            motion.withUnsafeBytes { json.spliceMembers($0) }
         } else {
             writeMotion(DrawerMotionPlan(
                 settlingDuration: transition.settlingDuration, easingDuration: transition.easingDuration,

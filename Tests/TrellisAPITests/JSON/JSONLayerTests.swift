@@ -202,6 +202,23 @@ final class JSONLayerTests: XCTestCase {
         XCTAssertEqual(written { $0.string("a\"b\\c\n\r\t\u{1}\u{1F}é😀/") }, #""a\"b\\c\n\r\t\u0001\u001fé😀/""#)
     }
 
+    /// Every kind of byte that needs escaping, at every position of strings of plain ASCII and of
+    /// multi-byte UTF-8 (the writer skips eight bytes at a time when none of them needs it).
+    func testWriterEscapesEveryByteAtEveryPosition() {
+        let special: [(String, String)] = [("\"", #"\""#), ("\\", #"\\"#), ("\n", #"\n"#), ("\u{0}", #"\u0000"#), ("\u{1F}", #"\u001f"#), ("\u{7F}", "\u{7F}")]
+        for fill in ["a", "é", "😀"] {
+            for before in 0...12 {
+                for after in 0...12 {
+                    let head = String(repeating: fill, count: before), tail = String(repeating: fill, count: after)
+                    for (raw, escaped) in special {
+                        XCTAssertEqual(written { $0.string(head + raw + tail) }, "\"" + head + escaped + tail + "\"")
+                    }
+                    XCTAssertEqual(written { $0.string(head + tail) }, "\"" + head + tail + "\"")
+                }
+            }
+        }
+    }
+
     func testWriterNumbers() {
         XCTAssertEqual(written {
             $0.beginArray()
