@@ -240,14 +240,17 @@ public struct JSONWriter: ~Copyable {
         append(UInt8(ascii: "\""))
     }
 
-    /// Copies `count` bytes: up to 16 with two (overlapping) word moves or a short loop, more with memcpy.
+    /// Copies `count` bytes: 4 to 16 with two (overlapping) word moves, fewer in a loop, more with memcpy.
     @inline(__always)
     private static func copy(_ source: UnsafeRawPointer, to target: UnsafeMutablePointer<UInt8>, _ count: Int) {
         let target = UnsafeMutableRawPointer(target)
         if count >= 8 && count <= 16 {
             target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
             (target + count - 8).storeBytes(of: source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), as: UInt64.self)
-        } else if count < 8 {
+        } else if count >= 4 && count < 8 {
+            target.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            (target + count - 4).storeBytes(of: source.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self), as: UInt32.self)
+        } else if count < 4 {
             for i in 0..<count { target.storeBytes(of: source.load(fromByteOffset: i, as: UInt8.self), toByteOffset: i, as: UInt8.self) }
         } else {
             target.copyMemory(from: source, byteCount: count)
@@ -294,24 +297,41 @@ public struct JSONWriter: ~Copyable {
         appendDecimal(UInt64(value.magnitude))
     }
 
-    /// Decimal digits written straight into the buffer (at most 20 for a UInt64).
+    /// Decimal digits written straight into the buffer (at most 20 for a UInt64), two at a time.
     private mutating func appendDecimal(_ value: UInt64) {
-        var digits = 1
-        var rest = value / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
-        }
+        let digits = Self.decimalDigits(value)
         guard ensure(digits) else { return }
         let out = base.unsafelyUnwrapped + count
-        var magnitude = value
+        var rest = value
         var i = digits
-        repeat {
-            i -= 1
-            out[i] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
+        let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+        while rest >= 100 {
+            let pair = Int(truncatingIfNeeded: rest % 100) * 2
+            rest /= 100
+            i -= 2
+            out[i] = pairs.utf8Start[pair]
+            out[i + 1] = pairs.utf8Start[pair + 1]
+        }
+        if rest >= 10 {
+            let pair = Int(truncatingIfNeeded: rest) * 2
+            out[i - 2] = pairs.utf8Start[pair]
+            out[i - 1] = pairs.utf8Start[pair + 1]
+        } else {
+            out[i - 1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest)
+        }
         count += digits
+    }
+
+    /// How many decimal digits `value` has.
+    @inline(__always)
+    private static func decimalDigits(_ value: UInt64) -> Int {
+        var digits = 1
+        var bound: UInt64 = 10
+        while digits < 20 && value >= bound {
+            digits += 1
+            bound = bound &* 10
+        }
+        return digits
     }
 
     /// Swift's shortest round-trip form of a finite Double (`description`; up to 15 characters it

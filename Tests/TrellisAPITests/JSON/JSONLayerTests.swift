@@ -219,6 +219,20 @@ final class JSONLayerTests: XCTestCase {
         }
     }
 
+    /// Integers at every decimal length's edges, both signs, as Swift prints them.
+    func testWriterIntegersAtEveryDigitCount() {
+        var values: [Int] = [0, 1, -1, .max, .min, .min + 1]
+        var power = 1
+        for _ in 1...18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -(power - 1), -power, power + power / 2]
+        }
+        for value in values {
+            XCTAssertEqual(written { $0.int(value) }, String(value))
+            if value.magnitude <= 1 << 53 { XCTAssertEqual(written { $0.number(Double(value)) }, String(value)) }
+        }
+    }
+
     func testWriterNumbers() {
         XCTAssertEqual(written {
             $0.beginArray()
