@@ -231,6 +231,7 @@ def main():
             med = lambda runs, i: statistics.median(r[i] for r in runs)
             row = {
                 "name": name, "bytes": len(reply), "connections": connections,
+                "request_bytes": os.path.getsize(body) if body else 0,
                 "bare_rps": med(bare_runs, 0), "rps": med(trellis_runs, 0),
                 "bare_p50": med(bare_runs, 1), "p50": med(trellis_runs, 1),
                 "bare_p99": med(bare_runs, 2), "p99": med(trellis_runs, 2),
@@ -356,6 +357,13 @@ def write_report(args, rows):
         lines.append(
             f"| {r['name']} | {r['connections']} | {r['bytes']} | {r['bare_rps']:.0f} | {r['rps']:.0f} | {r['rps'] / r['bare_rps']:.2f} | "
             f"{r['p99'] / r['bare_p99']:.2f} | {r['bare_p50']:.3f} / {r['bare_p99']:.3f} | {r['p50']:.3f} / {r['p99']:.3f} | {r['rss']:.1f} |")
+    # Memory for one large request: its peak above the idle process, per byte of the request.
+    large = [r for r in rows if r["request_bytes"] >= 8 << 20]
+    if large:
+        lines.append("")
+    for r in large:
+        lines.append(f"- {r['name']}: peak {r['rss']:.1f} MB is {(r['rss'] - args.idle_rss) * (1 << 20) / r['request_bytes']:.1f} × "
+                     f"its {r['request_bytes'] / (1 << 20):.1f} MiB body above the idle process")
     section = "\n".join(lines) + "\n"
     replace_section(args.output, "## Throughput against the bare libmicrohttpd server", section)
     print(f"wrote {args.output}")
