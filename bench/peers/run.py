@@ -131,6 +131,9 @@ def measure(args, replies):
                 for server in ("bare", "trellis", "node"):
                     process = starts[server]()
                     try:
+                        # Node compiles as it runs: every server gets the same unrecorded warm-up first.
+                        if args.warmup:
+                            run_wrk(port, script, args.warmup, connections)
                         runs[server].append(run_wrk(port, script, args.duration, connections))
                     except (RuntimeError, subprocess.CalledProcessError) as error:
                         failure = f"{server}: {str(error).splitlines()[0]}"
@@ -160,10 +163,10 @@ def write_report(args, rows, checked):
     lines = [
         SECTION,
         "",
-        f"- Command: `{command}` ({args.pairs} rounds of {args.duration} s, bare, Trellis and Node alternating, medians)",
+        f"- Command: `{command}` ({args.pairs} rounds of {args.duration} s, bare, Trellis and Node alternating, each run after {args.warmup} s of unrecorded warm-up; medians)",
         f"- Date: {datetime.date.today().isoformat()}",
         f"- Machine: {os.cpu_count()} CPUs (`nproc`), {bench.cpu_model()}, shared with other work; wrk -t1 on the same machine (loopback)",
-        f"- Bare and Trellis: thread pool of {args.threads}, as in the section above; Node {node_version} "
+        f"- Bare and Trellis: thread pool of {args.threads}, as `make bench` runs them; Node {node_version} "
         f"([bench/peers/server.js](bench/peers/server.js): stdlib `http` + `cluster`, {args.threads} workers, JSON.parse and JSON.stringify)",
         f"- Same answers: before measuring, Node's status, Content-Type and body bytes were checked equal to Trellis's for "
         f"all {checked} requests below (the 100,000- and 1,000,000-element ones included)",
@@ -188,6 +191,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--duration", type=int, default=10)
     parser.add_argument("--pairs", type=int, default=3, help="rounds of bare, Trellis, Node")
+    parser.add_argument("--warmup", type=int, default=3, help="seconds of unrecorded load before each run")
     parser.add_argument("--threads", type=int, default=os.cpu_count(), help="threads of bare and Trellis, workers of Node")
     parser.add_argument("--only", help="measure only workloads whose name contains this (every answer is still checked)")
     parser.add_argument("--check-only", action="store_true", help="check the answers and stop")
