@@ -12,6 +12,7 @@ smaller ones, and the medians go into the "## Peers" section of BENCHMARKS.md.
 import argparse
 import datetime
 import http.client
+import json
 import os
 import re
 import shutil
@@ -157,6 +158,11 @@ def measure(args, replies):
     return rows
 
 
+def rate(value):
+    """Requests per second with three significant figures at most, so that slow workloads keep theirs."""
+    return f"{value:.0f}" if value >= 100 else f"{value:.1f}" if value >= 10 else f"{value:.2f}"
+
+
 def write_report(args, rows, checked):
     node_version = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
     command = "make bench-peers" + (f' BENCH_ARGS="{" ".join(sys.argv[1:])}"' if len(sys.argv) > 1 else "")
@@ -165,7 +171,8 @@ def write_report(args, rows, checked):
         "",
         f"- Command: `{command}` ({args.pairs} rounds of {args.duration} s, bare, Trellis and Node alternating, each run after {args.warmup} s of unrecorded warm-up; medians)",
         f"- Date: {datetime.date.today().isoformat()}",
-        f"- Machine: {os.cpu_count()} CPUs (`nproc`), {bench.cpu_model()}, shared with other work; wrk -t1 on the same machine (loopback)",
+        f"- Machine: {os.cpu_count()} CPUs (`nproc`), {bench.cpu_model()}, shared with other work (load average "
+        f"{args.load_before:.1f} before the run, {os.getloadavg()[0]:.1f} after it); wrk -t1 on the same machine (loopback)",
         f"- Bare and Trellis: thread pool of {args.threads}, as `make bench` runs them; Node {node_version} "
         f"([bench/peers/server.js](bench/peers/server.js): stdlib `http` + `cluster`, {args.threads} workers, JSON.parse and JSON.stringify)",
         f"- Same answers: before measuring, Node's status, Content-Type and body bytes were checked equal to Trellis's for "
@@ -180,8 +187,8 @@ def write_report(args, rows, checked):
             lines.append(f"| {r['name']} | {r['connections']} | {r['bytes']} | failed: {r['failure']} |" + " |" * 7)
             continue
         lines.append(
-            f"| {r['name']} | {r['connections']} | {r['bytes']} | {r['bare_rps']:.0f} | {r['trellis_rps']:.0f} | "
-            f"{r['node_rps']:.1f} | {r['trellis_rps'] / r['bare_rps']:.2f} | {r['trellis_rps'] / r['node_rps']:.2f} | "
+            f"| {r['name']} | {r['connections']} | {r['bytes']} | {rate(r['bare_rps'])} | {rate(r['trellis_rps'])} | "
+            f"{rate(r['node_rps'])} | {r['trellis_rps'] / r['bare_rps']:.2f} | {r['trellis_rps'] / r['node_rps']:.2f} | "
             f"{r['bare_p99']:.3f} | {r['trellis_p99']:.3f} | {r['node_p99']:.3f} |")
     bench.replace_section(args.output, SECTION, "\n".join(lines) + "\n")
     print(f"wrote {args.output}")
@@ -199,11 +206,15 @@ def main():
     args = parser.parse_args()
     if shutil.which("node") is None:
         sys.exit("bench-peers: no node on PATH (make bench-peers installs Debian's nodejs)")
+    args.load_before = os.getloadavg()[0]
     replies = check_answers(args.threads, args.threads)
     checked = len(replies)
     if args.check_only:
         return
     rows = measure(args, replies)
+    # Every median, unrounded, beside the build products.
+    with open(os.path.join(bench.ROOT, ".build", "bench-peers.json"), "w") as f:
+        json.dump(rows, f, indent=1)
     write_report(args, rows, checked)
     if any(r["failure"] for r in rows):
         sys.exit("bench-peers: some workloads failed (see the table)")
