@@ -334,11 +334,11 @@ public struct JSONWriter: ~Copyable {
         return digits
     }
 
-    /// Swift's shortest round-trip form of a finite Double, as `description` spells it, written
-    /// straight into the buffer by the runtime function `description` itself calls.
+    /// Swift's shortest round-trip form of a finite Double (`description`; up to 15 characters it
+    /// is a small String, with no allocation).
     private mutating func appendShortest(_ value: Double) {
-        guard ensure(32) else { return }
-        count += Int(swiftFloat64ToString(base.unsafelyUnwrapped + count, 32, value, false))
+        var text = value.description
+        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
 
     /// A finite number: integral values without a fraction, others as Swift's shortest
@@ -433,8 +433,3 @@ public struct JSONWriter: ~Copyable {
 
     private enum Container { case array, objectAwaitingKey, objectAwaitingValue }
 }
-
-/// The Swift runtime's shortest round-trip formatter (`Double.description` calls it with a 32-byte
-/// buffer and `debug` false); returns the number of bytes written.
-@_silgen_name("swift_float64ToString")
-private func swiftFloat64ToString(_ buffer: UnsafeMutablePointer<UInt8>, _ length: UInt, _ value: Double, _ debug: Bool) -> UInt64
