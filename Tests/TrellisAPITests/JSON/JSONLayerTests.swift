@@ -271,16 +271,21 @@ final class JSONLayerTests: XCTestCase {
 final class JSONWriterDoubleTests: XCTestCase {
     func testDoublesMatchDescriptionOnRandomValues() {
         var generator = SystemRandomNumberGenerator()
-        var values: [Double] = [0.1, 1.0 / 3, 2.5e-8, 123456.789, 1e21, 1e22, 9.007199254740993e15, -0.75, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+        var values: [Double] = [0.1, 1.0 / 3, 0.7574549580288646, 0.016666666666666666, 2.5e-8, 123456.789, 1e21, 1e22, 9.007199254740993e15, -0.75, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
         for _ in 0..<20_000 {
             values.append(Double(bitPattern: generator.next()))
             values.append(Double(Int.random(in: -1_000_000...1_000_000, using: &generator)) / 64)
         }
-        for value in values where value.isFinite && value != value.rounded() || abs(value) > 9_007_199_254_740_992 {
+        for (i, value) in values.enumerated() where value.isFinite && value != value.rounded() || abs(value) > 9_007_199_254_740_992 {
             guard value.isFinite else { continue }
+            // After 0 to 7 bytes of other output, so the number starts at every alignment.
+            let prefix = String(repeating: "x", count: i % 8)
             var writer = JSONWriter()
+            writer.beginArray()
+            writer.string(prefix)
             writer.number(value)
-            XCTAssertEqual(String(decoding: writer.bytes, as: UTF8.self), value.description)
+            writer.endArray()
+            XCTAssertEqual(String(decoding: writer.bytes, as: UTF8.self), "[\"\(prefix)\",\(value.description)]")
         }
     }
 }
