@@ -8,6 +8,8 @@ public enum OutlineLimits {
     public static let maxPathIds = 5_000_000
     /// UTF-8 bytes of `idKey`, `childrenKey` and `parentKey`.
     public static let maxKeyBytes = 256
+    /// Unicode scalars in a search's `query`.
+    public static let maxQueryScalars = 256
     /// Ids in `expanded`.
     public static let maxExpanded = maxNodes
     /// How to ask for a smaller answer when it would pass its size limit.

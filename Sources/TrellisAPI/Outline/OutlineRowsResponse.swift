@@ -3,8 +3,11 @@ import TrellisJSON
 
 /// The answer of `POST /v1/outline/rows`.
 enum OutlineRowsResponse {
-    /// `{"rows": [row], "totalRows", "selectedRow", "noSelection": {"selected"}}`.
-    static func write(_ rows: OutlineRows, _ request: OutlineRowsRequest, to json: inout JSONWriter) {
+    /// `{"rows": [row], "totalRows", "selectedRow", "noSelection": {"selected"}}`; with a search, each row
+    /// also has `match` (`{"ranges"}` or null) and the answer `matchCount`.
+    static func write(
+        _ rows: OutlineRows, _ request: OutlineRowsRequest, matches: OutlineSearchMatches? = nil, to json: inout JSONWriter
+    ) {
         let input = request.input
         json.beginObject()
         json.key("rows")
@@ -20,12 +23,26 @@ enum OutlineRowsResponse {
             json.key("expandable"); json.bool(row.expandable)
             json.key("expanded"); json.bool(row.expanded)
             json.key("selected"); json.bool(row.selected)
+            if let matches {
+                // Rule: a matching row has its ranges; an ancestor only on the way has null.
+                json.key("match")
+                if matches.isMatch(row.node) {
+                    json.beginObject()
+                    json.key("ranges"); OutlineSearchInput.writeRanges(of: row.node, matches, to: &json)
+                    json.endObject()
+                } else {
+                    json.null()
+                }
+            }
             json.endObject()
         }
         json.endArray()
         json.key("totalRows"); json.int(rows.totalRows)
         json.key("selectedRow")
         if let selectedRow = rows.selectedRow { json.int(selectedRow) } else { json.null() }
+        if let matches {
+            json.key("matchCount"); json.int(matches.matchCount)
+        }
         // Rule: the "No Selection" row is selected exactly when selection is null or absent.
         if request.includeNoSelection {
             json.key("noSelection")

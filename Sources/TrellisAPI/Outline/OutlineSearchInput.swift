@@ -1,0 +1,84 @@
+import TrellisCore
+import TrellisJSON
+
+/// The optional `search` member of both outline endpoints: the query and how to compare it with each node's label.
+struct OutlineSearchInput {
+    /// The folded query, ready to match labels.
+    let search: OutlineSearch
+    let labelKey: String
+
+    /// Reads `search`; nil when it is absent or null, or after recording a problem.
+    static func read(_ body: JSONValue, _ problems: inout Problems) -> OutlineSearchInput? {
+        guard let value = body.optional("search"), value.expectObject(&problems) else { return nil }
+        return OutlineSearchInput(value, &problems)
+    }
+
+    private init?(_ value: JSONValue, _ problems: inout Problems) {
+        let before = problems.count
+        var query: String?
+        if let member = value.required("query", &problems), let text = member.text(&problems) {
+            // Rule: a query has 1 to 256 Unicode scalars.
+            let count = text.unicodeScalars.count
+            if count == 0 || count > OutlineLimits.maxQueryScalars {
+                problems.add(at: member, "must have 1 to \(OutlineLimits.maxQueryScalars) Unicode scalars")
+            } else {
+                query = text
+            }
+        }
+        var labelKey = "label"
+        if let member = value.optional("labelKey"), let key = member.text(&problems) {
+            // Rule: member names are short, so no pointer or answer repeats a long one.
+            if key.utf8.count > OutlineLimits.maxKeyBytes {
+                problems.add(at: member, "must be at most \(OutlineLimits.maxKeyBytes) bytes of UTF-8")
+            } else {
+                labelKey = key
+            }
+        }
+        let mode = value.optional("mode").map { $0.oneOf(OutlineSearchMode.self, &problems) } ?? .substring
+        let caseSensitive = value.optional("caseSensitive").map { $0.boolean(&problems) ?? false } ?? false
+        let diacriticSensitive = value.optional("diacriticSensitive").map { $0.boolean(&problems) ?? false } ?? false
+        guard let query, let mode, problems.count == before else { return nil }
+        guard let search = OutlineSearch(
+            query: query, mode: mode, caseSensitive: caseSensitive, diacriticSensitive: diacriticSensitive)
+        else {
+            // Rule: a query (in `words` mode: every term) that folds to nothing → 422.
+            let what = mode == .words ? "has no term that" : "only has scalars that fold to nothing; it"
+            problems.add(
+                at: value, member: "query",
+                "\(what) must keep a scalar after folding (combining marks are removed unless diacriticSensitive)")
+            return nil
+        }
+        self.search = search
+        self.labelKey = labelKey
+    }
+
+    /// Rule: a node whose label is absent, null or not a string never matches. O(total label length).
+    func matches(in input: OutlineTreeInput) -> OutlineSearchMatches {
+        var search = search
+        let document = input.document
+        let key = Array(labelKey.utf8)
+        key.withUnsafeBytes { key in
+            for position in input.positions {
+                let label = document.value(at: Int(position)).members(key, key).0
+                if let label, label.kind == .string {
+                    label.withStringBytes { search.appendNode(label: $0) }
+                } else {
+                    search.appendNode(label: nil)
+                }
+            }
+        }
+        return search.matches
+    }
+
+    /// `[[start, end], …]`: a node's ranges in UTF-16 code units of its label.
+    static func writeRanges(of node: Int, _ matches: OutlineSearchMatches, to json: inout JSONWriter) {
+        json.beginArray()
+        matches.forEachRange(of: node) { start, end in
+            json.beginArray()
+            json.int(start)
+            json.int(end)
+            json.endArray()
+        }
+        json.endArray()
+    }
+}

@@ -1,0 +1,418 @@
+// The Swift standard library's own Unicode tables: canonical decomposition and full case folding
+// (CaseFolding.txt statuses C and F) are reachable only through its `_Unicode` SPI.
+@_spi(_Unicode) import Swift
+
+/// How a search query is compared with a label.
+public enum OutlineSearchMode: Sendable, Equatable, CaseIterable {
+    /// Every non-overlapping occurrence of the query, scanned left to right.
+    case substring
+    /// The label starts with the query.
+    case prefix
+    /// The query split on White_Space into terms; every term must occur, in any order.
+    case words
+}
+
+/// Finds where a query occurs in labels, after the same per-scalar folding of both, and collects
+/// the ranges of every node in node order. Labels are UTF-8; ranges are in UTF-16 code units.
+/// Each label costs O(its length × the few terms that can end at one place); folding is cached per scalar.
+@available(macOS 13.0, iOS 16.0, watchOS 9.0, tvOS 16.0, *)
+public struct OutlineSearch: Sendable {
+    public let mode: OutlineSearchMode
+    public let caseSensitive: Bool
+    public let diacriticSensitive: Bool
+
+    /// The matches so far, one entry per node appended.
+    public private(set) var matches: OutlineSearchMatches
+
+    // The terms' automaton (Aho–Corasick over folded scalars): symbol 0 stands for every scalar in no term.
+    private let termLengths: [Int]
+    private let symbolCount: Int
+    private let symbols: [UInt32: UInt32]
+    private let transitions: [Int32]
+    private let outputStart: [Int32]
+    private let outputTerms: [Int32]
+    /// The folded symbol of each ASCII scalar: each folds to exactly one scalar, never a mark.
+    private let asciiSymbols: [UInt32]
+
+    // Per-scalar folding cache: bit 63 computed, bit 40 the scalar is a combining mark,
+    // bits 32–39 the folded length, bits 0–31 where its folded symbols start in `pool`.
+    private var bmpEntries: [UInt64] = []
+    private var astralEntries: [UInt32: UInt64] = [:]
+    /// Folded symbols; `markBit` set when the folded scalar is a combining mark.
+    private var pool: [UInt32] = []
+
+    // Scratch for one label, kept between labels.
+    private var folded: [UInt32] = []
+    private var origins: [Int32] = []
+    private var utf16Starts: [Int] = []
+    private var labelMarks: [Bool] = []
+    private var found: [(start: Int, end: Int)] = []
+    private var lastEnd: [Int]
+    private var termSeen: [Bool]
+
+    static let markBit: UInt32 = 1 << 31
+    static let symbolMask: UInt32 = markBit - 1
+
+    /// The query folded and split by `mode`; nil when nothing is left to match (the query, or in
+    /// `words` mode every term, folds to nothing).
+    public init?(query: String, mode: OutlineSearchMode = .substring, caseSensitive: Bool = false, diacriticSensitive: Bool = false) {
+        self.mode = mode
+        self.caseSensitive = caseSensitive
+        self.diacriticSensitive = diacriticSensitive
+        self.matches = OutlineSearchMatches()
+
+        // Rule: in `words` mode the query is split on White_Space into terms; a term that folds to nothing is dropped.
+        var pieces: [[Unicode.Scalar]] = [[]]
+        for scalar in query.unicodeScalars {
+            if mode == .words && scalar.properties.isWhitespace {
+                if !pieces[pieces.count - 1].isEmpty { pieces.append([]) }
+            } else {
+                pieces[pieces.count - 1].append(scalar)
+            }
+        }
+        var terms: [[UInt32]] = []
+        for piece in pieces {
+            var term: [Unicode.Scalar] = []
+            for scalar in piece {
+                Self.fold(scalar, caseSensitive: caseSensitive, diacriticSensitive: diacriticSensitive, into: &term)
+            }
+            let values = term.map(\.value)
+            // Equal terms find the same occurrences: one is enough.
+            if !values.isEmpty && !terms.contains(values) { terms.append(values) }
+        }
+        guard !terms.isEmpty else { return nil }
+        termLengths = terms.map(\.count)
+        lastEnd = [Int](repeating: 0, count: terms.count)
+        termSeen = [Bool](repeating: false, count: terms.count)
+
+        var symbols: [UInt32: UInt32] = [:]
+        for value in terms.joined() where symbols[value] == nil {
+            symbols[value] = UInt32(symbols.count + 1)
+        }
+        self.symbols = symbols
+        let k = symbols.count + 1
+        symbolCount = k
+
+        // The trie of the terms.
+        var trie: [Int32] = [Int32](repeating: -1, count: k)
+        var own: [[Int32]] = [[]]
+        for (t, term) in terms.enumerated() {
+            var state = 0
+            for value in term {
+                let a = Int(symbols[value] ?? 0)
+                if trie[state * k + a] < 0 {
+                    trie[state * k + a] = Int32(own.count)
+                    own.append([])
+                    trie += [Int32](repeating: -1, count: k)
+                }
+                state = Int(trie[state * k + a])
+            }
+            own[state].append(Int32(t))
+        }
+        // Rule: breadth first, each state's missing moves are its failure state's; its outputs include its failure state's.
+        let states = own.count
+        var delta = [Int32](repeating: 0, count: states * k)
+        var fail = [Int32](repeating: 0, count: states)
+        var outputs = own
+        var queue: [Int] = []
+        for a in 0..<k where trie[a] >= 0 {
+            delta[a] = trie[a]
+            queue.append(Int(trie[a]))
+        }
+        var head = 0
+        while head < queue.count {
+            let r = queue[head]
+            head += 1
+            outputs[r] += outputs[Int(fail[r])]
+            for a in 0..<k {
+                let u = trie[r * k + a]
+                let viaFailure = delta[Int(fail[r]) * k + a]
+                if u >= 0 {
+                    fail[Int(u)] = viaFailure
+                    delta[r * k + a] = u
+                    queue.append(Int(u))
+                } else {
+                    delta[r * k + a] = viaFailure
+                }
+            }
+        }
+        transitions = delta
+        var starts: [Int32] = [0]
+        var flat: [Int32] = []
+        for list in outputs {
+            flat += list
+            starts.append(Int32(flat.count))
+        }
+        outputStart = starts
+        outputTerms = flat
+
+        var ascii = [UInt32](repeating: 0, count: 128)
+        var scratch: [Unicode.Scalar] = []
+        for byte in 0..<128 {
+            scratch.removeAll(keepingCapacity: true)
+            Self.fold(Unicode.Scalar(UInt8(byte)), caseSensitive: caseSensitive, diacriticSensitive: diacriticSensitive, into: &scratch)
+            precondition(scratch.count == 1, "an ASCII scalar folds to one ASCII scalar")
+            ascii[byte] = symbols[scratch[0].value] ?? 0
+        }
+        asciiSymbols = ascii
+    }
+
+    // MARK: Folding
+
+    /// Rule: c becomes NFD(c); unless case-sensitive, then full case folding (C and F) and NFD again;
+    /// unless diacritic-sensitive, then every scalar of general category Mn is removed.
+    static func fold(_ c: Unicode.Scalar, caseSensitive: Bool, diacriticSensitive: Bool, into out: inout [Unicode.Scalar]) {
+        var decomposed = String.UnicodeScalarView()
+        if caseSensitive {
+            decomposed.append(contentsOf: String(c)._nfd)
+        } else {
+            var cased = String.UnicodeScalarView()
+            for d in String(c)._nfd { cased.append(contentsOf: d.properties._caseFolded.unicodeScalars) }
+            decomposed.append(contentsOf: String(cased)._nfd)
+        }
+        for d in decomposed where diacriticSensitive || d.properties.generalCategory != .nonspacingMark {
+            out.append(d)
+        }
+    }
+
+    /// A combining mark: general category Mn, Mc or Me.
+    static func isCombiningMark(_ c: Unicode.Scalar) -> Bool {
+        switch c.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: true
+        default: false
+        }
+    }
+
+    /// The cache entry of a scalar, folding it the first time.
+    private mutating func entry(_ c: Unicode.Scalar) -> UInt64 {
+        let v = c.value
+        if v < 0x10000 {
+            if bmpEntries.isEmpty { bmpEntries = [UInt64](repeating: 0, count: 0x10000) }
+            let cached = bmpEntries[Int(v)]
+            if cached != 0 { return cached }
+            let made = makeEntry(c)
+            bmpEntries[Int(v)] = made
+            return made
+        }
+        if let cached = astralEntries[v] { return cached }
+        let made = makeEntry(c)
+        astralEntries[v] = made
+        return made
+    }
+
+    private mutating func makeEntry(_ c: Unicode.Scalar) -> UInt64 {
+        var scalars: [Unicode.Scalar] = []
+        Self.fold(c, caseSensitive: caseSensitive, diacriticSensitive: diacriticSensitive, into: &scalars)
+        let start = pool.count
+        for d in scalars {
+            pool.append((symbols[d.value] ?? 0) | (Self.isCombiningMark(d) ? Self.markBit : 0))
+        }
+        return 1 << 63 | (Self.isCombiningMark(c) ? 1 << 40 : 0) | UInt64(scalars.count) << 32 | UInt64(start)
+    }
+
+    // MARK: Matching
+
+    /// Appends the next node (in node index order): its label's UTF-8 bytes, or nil when it has no string label.
+    public mutating func appendNode(label: UnsafeRawBufferPointer?) {
+        defer { matches.close() }
+        guard let label, !label.isEmpty else { return }
+        found.removeAll(keepingCapacity: true)
+        for t in termSeen.indices {
+            termSeen[t] = false
+            lastEnd[t] = 0
+        }
+        var isASCII = true
+        for byte in label where byte >= 0x80 {
+            isASCII = false
+            break
+        }
+        if isASCII {
+            scanASCII(label)
+        } else {
+            scanUnicode(label)
+        }
+        // Rule: in `words` mode every term must occur; otherwise the one term must.
+        guard termSeen.allSatisfy({ $0 }) else { return }
+        finish(utf16: !isASCII)
+    }
+
+    /// ASCII labels: one scalar per byte, one folded scalar per scalar, no marks, UTF-16 offsets equal byte offsets.
+    private mutating func scanASCII(_ label: UnsafeRawBufferPointer) {
+        var state = 0
+        let k = symbolCount
+        let limit = mode == .prefix ? min(label.count, termLengths[0]) : label.count
+        for i in 0..<limit {
+            state = Int(transitions[state * k + Int(asciiSymbols[Int(label[i])])])
+            let first = Int(outputStart[state]), last = Int(outputStart[state + 1])
+            guard first < last else { continue }
+            for o in first..<last {
+                let t = Int(outputTerms[o])
+                let start = i + 1 - termLengths[t]
+                accept(t, start: start, end: i + 1, scalars: (start, i + 1))
+            }
+        }
+    }
+
+    /// Other labels: decoded, folded through the cache, each folded scalar knowing its label scalar.
+    private mutating func scanUnicode(_ label: UnsafeRawBufferPointer) {
+        folded.removeAll(keepingCapacity: true)
+        origins.removeAll(keepingCapacity: true)
+        utf16Starts.removeAll(keepingCapacity: true)
+        labelMarks.removeAll(keepingCapacity: true)
+        var decoder = UTF8Scalars(label)
+        var utf16 = 0
+        while let c = decoder.next() {
+            let e = entry(c)
+            let index = Int32(utf16Starts.count)
+            utf16Starts.append(utf16)
+            utf16 += c.value < 0x10000 ? 1 : 2
+            labelMarks.append(e & (1 << 40) != 0)
+            let start = Int(truncatingIfNeeded: e & 0xFFFF_FFFF)
+            let count = Int(truncatingIfNeeded: (e >> 32) & 0xFF)
+            for j in start..<(start + count) {
+                folded.append(pool[j])
+                origins.append(index)
+            }
+        }
+        utf16Starts.append(utf16)
+        labelMarks.append(false)
+
+        var state = 0
+        let k = symbolCount
+        let limit = mode == .prefix ? min(folded.count, termLengths[0]) : folded.count
+        for i in 0..<limit {
+            state = Int(transitions[state * k + Int(folded[i] & Self.symbolMask)])
+            let first = Int(outputStart[state]), last = Int(outputStart[state + 1])
+            guard first < last else { continue }
+            for o in first..<last {
+                let t = Int(outputTerms[o])
+                // Rule: with diacriticSensitive, a match may not end right before a combining mark of the folded label.
+                if diacriticSensitive && i + 1 < folded.count && folded[i + 1] & Self.markBit != 0 { continue }
+                let start = i + 1 - termLengths[t]
+                accept(t, start: start, end: i + 1, scalars: (Int(origins[start]), Int(origins[i]) + 1))
+            }
+        }
+    }
+
+    /// Rule: occurrences of one term are taken left to right without overlapping (in the folded label);
+    /// `prefix` takes only the one at the start.
+    private mutating func accept(_ t: Int, start: Int, end: Int, scalars: (Int, Int)) {
+        guard start >= lastEnd[t], mode != .prefix || start == 0 else { return }
+        lastEnd[t] = end
+        termSeen[t] = true
+        found.append((scalars.0, scalars.1))
+    }
+
+    /// Sorts and merges the ranges (label scalar indices), extends them over following marks, and records them in UTF-16.
+    private mutating func finish(utf16: Bool) {
+        if mode == .words { found.sort { $0.start != $1.start ? $0.start < $1.start : $0.end < $1.end } }
+        Self.mergeOverlapping(&found)
+        if utf16 {
+            // Rule: a range is extended over the combining marks that directly follow it, then overlaps are merged again.
+            for r in found.indices {
+                while labelMarks[found[r].end] { found[r].end += 1 }
+            }
+            Self.mergeOverlapping(&found)
+            for r in found.indices {
+                matches.append(utf16Starts[found[r].start], utf16Starts[found[r].end])
+            }
+        } else {
+            for range in found { matches.append(range.start, range.end) }
+        }
+    }
+
+    /// Rule: ranges that overlap are merged; ranges that only touch stay apart. Ranges come sorted by start.
+    static func mergeOverlapping(_ ranges: inout [(start: Int, end: Int)]) {
+        guard ranges.count > 1 else { return }
+        var kept = 0
+        for r in 1..<ranges.count {
+            if ranges[r].start < ranges[kept].end {
+                ranges[kept].end = max(ranges[kept].end, ranges[r].end)
+            } else {
+                kept += 1
+                ranges[kept] = ranges[r]
+            }
+        }
+        ranges.removeLast(ranges.count - kept - 1)
+    }
+}
+
+/// Which nodes match a search and where, by node index: each matching node has at least one range.
+public struct OutlineSearchMatches: Sendable, Equatable {
+    /// Node i's ranges are `bounds[2 * firstRange[i] ..< 2 * firstRange[i + 1]]`, as (start, end) pairs.
+    private var firstRange: [Int] = [0]
+    private var bounds: [Int] = []
+
+    /// No node yet.
+    public init() {}
+
+    /// Nodes appended so far.
+    public var nodeCount: Int { firstRange.count - 1 }
+
+    /// Matching nodes among them.
+    public private(set) var matchCount = 0
+
+    /// Whether the node matches.
+    public func isMatch(_ node: Int) -> Bool { firstRange[node + 1] > firstRange[node] }
+
+    /// The node's ranges, half-open [start, end) in UTF-16 code units of its label; empty when it does not match.
+    public func ranges(of node: Int) -> [Range<Int>] {
+        stride(from: 2 * firstRange[node], to: 2 * firstRange[node + 1], by: 2).map { bounds[$0]..<bounds[$0 + 1] }
+    }
+
+    /// Calls `body` with each range of the node, without making an array.
+    public func forEachRange(of node: Int, _ body: (Int, Int) -> Void) {
+        for i in stride(from: 2 * firstRange[node], to: 2 * firstRange[node + 1], by: 2) { body(bounds[i], bounds[i + 1]) }
+    }
+
+    /// Matches as made elsewhere (tests): one entry per node, nil or empty for no match.
+    public init(_ ranges: [[Range<Int>]]) {
+        for node in ranges {
+            for range in node { append(range.lowerBound, range.upperBound) }
+            close()
+        }
+    }
+
+    mutating func append(_ start: Int, _ end: Int) {
+        bounds.append(start)
+        bounds.append(end)
+    }
+
+    mutating func close() {
+        if bounds.count / 2 > firstRange[firstRange.count - 1] { matchCount += 1 }
+        firstRange.append(bounds.count / 2)
+    }
+}
+
+/// Decodes UTF-8 (valid as the JSON parser leaves it); a malformed sequence becomes U+FFFD, never a read out of bounds.
+struct UTF8Scalars {
+    let bytes: UnsafeRawBufferPointer
+    var i = 0
+
+    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    mutating func next() -> Unicode.Scalar? {
+        guard i < bytes.count else { return nil }
+        let b0 = UInt32(bytes[i])
+        if b0 < 0x80 {
+            i += 1
+            return Unicode.Scalar(UInt8(b0))
+        }
+        let length = b0 >= 0xF0 ? 4 : b0 >= 0xE0 ? 3 : b0 >= 0xC0 ? 2 : 1
+        guard length > 1, i + length <= bytes.count else {
+            i += 1
+            return "\u{FFFD}"
+        }
+        var value = b0 & (0x7F >> length)
+        for j in 1..<length {
+            let b = UInt32(bytes[i + j])
+            guard b & 0xC0 == 0x80 else {
+                i += 1
+                return "\u{FFFD}"
+            }
+            value = value << 6 | (b & 0x3F)
+        }
+        i += length
+        return Unicode.Scalar(value) ?? "\u{FFFD}"
+    }
+}
