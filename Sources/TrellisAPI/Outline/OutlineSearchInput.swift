@@ -42,10 +42,9 @@ struct OutlineSearchInput {
             query: query, mode: mode, caseSensitive: caseSensitive, diacriticSensitive: diacriticSensitive)
         else {
             // Rule: a query (in `words` mode: every term) that folds to nothing → 422.
-            let what = mode == .words ? "has no term that" : "only has scalars that fold to nothing; it"
+            let what = mode == .words ? "has no term left after folding" : "folds to nothing"
             problems.add(
-                at: value, member: "query",
-                "\(what) must keep a scalar after folding (combining marks are removed unless diacriticSensitive)")
+                at: value, member: "query", "\(what) (combining marks are removed unless diacriticSensitive is true)")
             return nil
         }
         self.search = search

@@ -228,7 +228,7 @@ public struct OutlineSearch: Sendable {
         }
         if isASCII {
             scanASCII(label)
-        } else {
+        } else if mayMatch(label) {
             scanUnicode(label)
         }
         // Rule: in `words` mode every term must occur; otherwise the one term must.
@@ -251,6 +251,27 @@ public struct OutlineSearch: Sendable {
                 accept(t, start: start, end: i + 1, scalars: (start, i + 1))
             }
         }
+    }
+
+    /// Whether some term may occur in a non-ASCII label: the automaton over its folded scalars without storing
+    /// them; only labels where a term ends somewhere are scanned again in full (most labels of a search are not).
+    private mutating func mayMatch(_ label: UnsafeRawBufferPointer) -> Bool {
+        var decoder = UTF8Scalars(label)
+        var state = 0
+        let k = symbolCount
+        var limit = mode == .prefix ? termLengths[0] : Int.max
+        while let c = decoder.next() {
+            let e = entry(c)
+            let start = Int(truncatingIfNeeded: e & 0xFFFF_FFFF)
+            let count = Int(truncatingIfNeeded: (e >> 32) & 0xFF)
+            for j in start..<(start + count) {
+                guard limit > 0 else { return false }
+                limit -= 1
+                state = Int(transitions[state * k + Int(pool[j] & Self.symbolMask)])
+                if outputStart[state] != outputStart[state + 1] { return true }
+            }
+        }
+        return false
     }
 
     /// Other labels: decoded, folded through the cache, each folded scalar knowing its label scalar.
@@ -341,7 +362,7 @@ public struct OutlineSearch: Sendable {
 public struct OutlineSearchMatches: Sendable, Equatable {
     /// Node i's ranges are `bounds[2 * firstRange[i] ..< 2 * firstRange[i + 1]]`, as (start, end) pairs.
     private var firstRange: [Int] = [0]
-    private var bounds: [Int] = []
+    private var bounds: [UInt32] = []
 
     /// No node yet.
     public init() {}
@@ -357,12 +378,12 @@ public struct OutlineSearchMatches: Sendable, Equatable {
 
     /// The node's ranges, half-open [start, end) in UTF-16 code units of its label; empty when it does not match.
     public func ranges(of node: Int) -> [Range<Int>] {
-        stride(from: 2 * firstRange[node], to: 2 * firstRange[node + 1], by: 2).map { bounds[$0]..<bounds[$0 + 1] }
+        stride(from: 2 * firstRange[node], to: 2 * firstRange[node + 1], by: 2).map { Int(bounds[$0])..<Int(bounds[$0 + 1]) }
     }
 
     /// Calls `body` with each range of the node, without making an array.
     public func forEachRange(of node: Int, _ body: (Int, Int) -> Void) {
-        for i in stride(from: 2 * firstRange[node], to: 2 * firstRange[node + 1], by: 2) { body(bounds[i], bounds[i + 1]) }
+        for i in stride(from: 2 * firstRange[node], to: 2 * firstRange[node + 1], by: 2) { body(Int(bounds[i]), Int(bounds[i + 1])) }
     }
 
     /// Matches as made elsewhere (tests): one entry per node, nil or empty for no match.
@@ -373,9 +394,10 @@ public struct OutlineSearchMatches: Sendable, Equatable {
         }
     }
 
+    /// Labels are shorter than 4 GiB (the JSON parser's limit), so their UTF-16 offsets fit 32 bits.
     mutating func append(_ start: Int, _ end: Int) {
-        bounds.append(start)
-        bounds.append(end)
+        bounds.append(UInt32(truncatingIfNeeded: start))
+        bounds.append(UInt32(truncatingIfNeeded: end))
     }
 
     mutating func close() {
