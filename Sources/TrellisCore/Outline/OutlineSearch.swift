@@ -31,8 +31,9 @@ public struct OutlineSearch: Sendable {
     private let transitions: [Int32]
     private let outputStart: [Int32]
     private let outputTerms: [Int32]
-    /// The folded symbol of each ASCII scalar: each folds to exactly one scalar, never a mark.
-    private let asciiSymbols: [UInt32]
+    /// The automaton's moves on ASCII bytes, `state * 128 + byte` → next state × 2, + 1 when a term ends there
+    /// (each ASCII scalar folds to exactly one scalar, never a mark).
+    private let asciiTransitions: [Int32]
 
     // Per-scalar folding cache: bit 63 computed, bit 40 the scalar is a combining mark,
     // bits 32–39 the folded length, bits 0–31 where its folded symbols start in `pool`.
@@ -154,7 +155,14 @@ public struct OutlineSearch: Sendable {
             precondition(scratch.count == 1, "an ASCII scalar folds to one ASCII scalar")
             ascii[byte] = symbols[scratch[0].value] ?? 0
         }
-        asciiSymbols = ascii
+        var asciiMoves = [Int32](repeating: 0, count: states * 128)
+        for state in 0..<states {
+            for byte in 0..<128 {
+                let next = Int(delta[state * k + Int(ascii[byte])])
+                asciiMoves[state * 128 + byte] = Int32(next * 2 + (starts[next] < starts[next + 1] ? 1 : 0))
+            }
+        }
+        asciiTransitions = asciiMoves
     }
 
     // MARK: Folding
@@ -239,13 +247,13 @@ public struct OutlineSearch: Sendable {
     /// ASCII labels: one scalar per byte, one folded scalar per scalar, no marks, UTF-16 offsets equal byte offsets.
     private mutating func scanASCII(_ label: UnsafeRawBufferPointer) {
         var state = 0
-        let k = symbolCount
+        let moves = asciiTransitions
         let limit = mode == .prefix ? min(label.count, termLengths[0]) : label.count
         for i in 0..<limit {
-            state = Int(transitions[state * k + Int(asciiSymbols[Int(label[i])])])
-            let first = Int(outputStart[state]), last = Int(outputStart[state + 1])
-            guard first < last else { continue }
-            for o in first..<last {
+            let next = Int(moves[state &* 128 &+ Int(label[i])])
+            state = next >> 1
+            guard next & 1 != 0 else { continue }
+            for o in Int(outputStart[state])..<Int(outputStart[state + 1]) {
                 let t = Int(outputTerms[o])
                 let start = i + 1 - termLengths[t]
                 accept(t, start: start, end: i + 1, scalars: (start, i + 1))
