@@ -37,8 +37,8 @@ public struct OutlineSearch: Sendable {
 
     // Per-scalar folding cache: bit 63 computed, bit 40 the scalar is a combining mark,
     // bits 32–39 the folded length, bits 0–31 where its folded symbols start in `pool`.
-    private var bmpEntries: [UInt64] = []
-    private var astralEntries: [UInt32: UInt64] = [:]
+    private var planeEntries: [[UInt64]] = Array(repeating: [], count: 17)
+    private var foldScratch: [Unicode.Scalar] = []
     /// Folded symbols; `markBit` set when the folded scalar is a combining mark.
     private var pool: [UInt32] = []
 
@@ -169,53 +169,64 @@ public struct OutlineSearch: Sendable {
 
     /// Rule: c becomes NFD(c); unless case-sensitive, then full case folding (C and F) and NFD again;
     /// unless diacritic-sensitive, then every scalar of general category Mn is removed.
-    static func fold(_ c: Unicode.Scalar, caseSensitive: Bool, diacriticSensitive: Bool, into out: inout [Unicode.Scalar]) {
-        var decomposed = String.UnicodeScalarView()
-        if caseSensitive {
-            decomposed.append(contentsOf: String(c)._nfd)
-        } else {
+    /// `emit` gets each folded scalar with its general category. Scalars the case folding leaves
+    /// unchanged (Changes_When_Casefolded false) skip it, and so the second NFD: both would give them back.
+    static func fold(
+        _ c: Unicode.Scalar, caseSensitive: Bool, diacriticSensitive: Bool, scratch: inout [Unicode.Scalar],
+        _ emit: (Unicode.Scalar, Unicode.GeneralCategory) -> Void
+    ) {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: String(c)._nfd)
+        if !caseSensitive && scratch.contains(where: { $0.properties.changesWhenCaseFolded }) {
             var cased = String.UnicodeScalarView()
-            for d in String(c)._nfd { cased.append(contentsOf: d.properties._caseFolded.unicodeScalars) }
-            decomposed.append(contentsOf: String(cased)._nfd)
+            for d in scratch { cased.append(contentsOf: d.properties._caseFolded.unicodeScalars) }
+            scratch.removeAll(keepingCapacity: true)
+            scratch.append(contentsOf: String(cased)._nfd)
         }
-        for d in decomposed where diacriticSensitive || d.properties.generalCategory != .nonspacingMark {
-            out.append(d)
+        for d in scratch {
+            let category = d.properties.generalCategory
+            if diacriticSensitive || category != .nonspacingMark { emit(d, category) }
         }
     }
 
+    /// The folded scalars of c, appended to `out`.
+    static func fold(_ c: Unicode.Scalar, caseSensitive: Bool, diacriticSensitive: Bool, into out: inout [Unicode.Scalar]) {
+        var scratch: [Unicode.Scalar] = []
+        fold(c, caseSensitive: caseSensitive, diacriticSensitive: diacriticSensitive, scratch: &scratch) { d, _ in out.append(d) }
+    }
+
     /// A combining mark: general category Mn, Mc or Me.
-    static func isCombiningMark(_ c: Unicode.Scalar) -> Bool {
-        switch c.properties.generalCategory {
+    static func isCombiningMark(_ category: Unicode.GeneralCategory) -> Bool {
+        switch category {
         case .nonspacingMark, .spacingMark, .enclosingMark: true
         default: false
         }
     }
 
-    /// The cache entry of a scalar, folding it the first time.
+    /// The cache entry of a scalar, folding it the first time; one flat table per Unicode plane, made when first used.
     private mutating func entry(_ c: Unicode.Scalar) -> UInt64 {
-        let v = c.value
-        if v < 0x10000 {
-            if bmpEntries.isEmpty { bmpEntries = [UInt64](repeating: 0, count: 0x10000) }
-            let cached = bmpEntries[Int(v)]
-            if cached != 0 { return cached }
-            let made = makeEntry(c)
-            bmpEntries[Int(v)] = made
-            return made
-        }
-        if let cached = astralEntries[v] { return cached }
+        let plane = Int(c.value >> 16)
+        let low = Int(c.value & 0xFFFF)
+        if planeEntries[plane].isEmpty { planeEntries[plane] = [UInt64](repeating: 0, count: 0x10000) }
+        let cached = planeEntries[plane][low]
+        if cached != 0 { return cached }
         let made = makeEntry(c)
-        astralEntries[v] = made
+        planeEntries[plane][low] = made
         return made
     }
 
     private mutating func makeEntry(_ c: Unicode.Scalar) -> UInt64 {
-        var scalars: [Unicode.Scalar] = []
-        Self.fold(c, caseSensitive: caseSensitive, diacriticSensitive: diacriticSensitive, into: &scalars)
         let start = pool.count
-        for d in scalars {
-            pool.append((symbols[d.value] ?? 0) | (Self.isCombiningMark(d) ? Self.markBit : 0))
+        var scratch = foldScratch
+        var ownCategory: Unicode.GeneralCategory?
+        Self.fold(c, caseSensitive: caseSensitive, diacriticSensitive: diacriticSensitive, scratch: &scratch) { d, category in
+            // Most scalars fold to themselves: their category is then known already.
+            if d == c { ownCategory = category }
+            pool.append((symbols[d.value] ?? 0) | (Self.isCombiningMark(category) ? Self.markBit : 0))
         }
-        return 1 << 63 | (Self.isCombiningMark(c) ? 1 << 40 : 0) | UInt64(scalars.count) << 32 | UInt64(start)
+        foldScratch = scratch
+        let isMark = Self.isCombiningMark(ownCategory ?? c.properties.generalCategory)
+        return 1 << 63 | (isMark ? 1 << 40 : 0) | UInt64(pool.count - start) << 32 | UInt64(start)
     }
 
     // MARK: Matching
