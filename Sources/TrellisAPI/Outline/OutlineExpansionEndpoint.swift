@@ -13,9 +13,9 @@ enum OutlineExpansionEndpoint: Endpoint {
 
     static func respond(to request: OutlineExpansionRequest, _ problems: inout Problems, _ json: inout JSONWriter) {
         if let search = request.search {
-            let matches = search.matches(in: request.input)
-            let expansion = OutlineSearchExpansion(tree: request.input.tree, matches: matches)
-            OutlineExpansionResponse.write(expansion, matches, request, to: &json)
+            var run = search.run(in: request.input)
+            let expansion = OutlineSearchExpansion(tree: request.input.tree, matches: run.matches)
+            OutlineExpansionResponse.write(expansion, &run, request, to: &json)
             return
         }
         let expansion = OutlineExpansion(tree: request.input.tree, selections: request.indices)

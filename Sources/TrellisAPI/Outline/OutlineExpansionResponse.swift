@@ -30,7 +30,7 @@ enum OutlineExpansionResponse {
 
     /// With a search: `{"expand": [id], "matches": [{"id", "ranges": [[start, end]]}]}`, no `paths`.
     static func write(
-        _ expansion: OutlineSearchExpansion, _ matches: OutlineSearchMatches, _ request: OutlineExpansionRequest,
+        _ expansion: OutlineSearchExpansion, _ search: inout OutlineSearchRun, _ request: OutlineExpansionRequest,
         to json: inout JSONWriter
     ) {
         let input = request.input
@@ -45,7 +45,7 @@ enum OutlineExpansionResponse {
         for node in expansion.matches where json.failure == nil {
             json.beginObject()
             json.key("id"); input.writeID(of: node, to: &json)
-            json.key("ranges"); OutlineSearchInput.writeRanges(of: node, matches, to: &json)
+            json.key("ranges"); search.writeRanges(of: node, to: &json)
             json.endObject()
         }
         json.endArray()

@@ -15,10 +15,11 @@ enum OutlineRowsEndpoint: Endpoint {
         let selection = request.selection.flatMap { request.input.index(of: $0) }
         if let search = request.search {
             // Rule: with a search, the rows are the matches and their ancestors, opened; `expanded` is not used.
-            let matches = search.matches(in: request.input)
+            let run = search.run(in: request.input)
             let rows = OutlineRows(
-                tree: request.input.tree, selection: selection, matches: matches, offset: request.offset, limit: request.limit)
-            OutlineRowsResponse.write(rows, request, matches: matches, to: &json)
+                tree: request.input.tree, selection: selection, matches: run.matches, offset: request.offset, limit: request.limit)
+            var written: OutlineSearchRun? = run
+            OutlineRowsResponse.write(rows, request, search: &written, to: &json)
             return
         }
         let rows = OutlineRows(

@@ -5,8 +5,13 @@ import TrellisJSON
 enum OutlineRowsResponse {
     /// `{"rows": [row], "totalRows", "selectedRow", "noSelection": {"selected"}}`; with a search, each row
     /// also has `match` (`{"ranges"}` or null) and the answer `matchCount`.
+    static func write(_ rows: OutlineRows, _ request: OutlineRowsRequest, to json: inout JSONWriter) {
+        var search: OutlineSearchRun?
+        write(rows, request, search: &search, to: &json)
+    }
+
     static func write(
-        _ rows: OutlineRows, _ request: OutlineRowsRequest, matches: OutlineSearchMatches? = nil, to json: inout JSONWriter
+        _ rows: OutlineRows, _ request: OutlineRowsRequest, search: inout OutlineSearchRun?, to json: inout JSONWriter
     ) {
         let input = request.input
         json.beginObject()
@@ -23,12 +28,12 @@ enum OutlineRowsResponse {
             json.key("expandable"); json.bool(row.expandable)
             json.key("expanded"); json.bool(row.expanded)
             json.key("selected"); json.bool(row.selected)
-            if let matches {
+            if search != nil {
                 // Rule: a matching row has its ranges; an ancestor only on the way has null.
                 json.key("match")
-                if matches.isMatch(row.node) {
+                if search?.matches.isMatch(row.node) == true {
                     json.beginObject()
-                    json.key("ranges"); OutlineSearchInput.writeRanges(of: row.node, matches, to: &json)
+                    json.key("ranges"); search?.writeRanges(of: row.node, to: &json)
                     json.endObject()
                 } else {
                     json.null()
@@ -40,8 +45,8 @@ enum OutlineRowsResponse {
         json.key("totalRows"); json.int(rows.totalRows)
         json.key("selectedRow")
         if let selectedRow = rows.selectedRow { json.int(selectedRow) } else { json.null() }
-        if let matches {
-            json.key("matchCount"); json.int(matches.matchCount)
+        if let search {
+            json.key("matchCount"); json.int(search.matches.matchCount)
         }
         // Rule: the "No Selection" row is selected exactly when selection is null or absent.
         if request.includeNoSelection {

@@ -52,12 +52,41 @@ struct OutlineSearchInput {
     }
 
     /// Rule: a node whose label is absent, null or not a string never matches. O(total label length).
-    func matches(in input: OutlineTreeInput) -> OutlineSearchMatches {
-        var search = search
+    func run(in input: OutlineTreeInput) -> OutlineSearchRun {
+        var run = OutlineSearchRun(search: search, input: input, labelKey: Array(labelKey.utf8))
+        run.matchEveryNode()
+        return run
+    }
+}
+
+/// A search after its pass over the labels: which nodes match, and each matching node's ranges on demand
+/// (found again when written, so no request keeps the ranges of every node).
+struct OutlineSearchRun {
+    private var search: OutlineSearch
+    let input: OutlineTreeInput
+    let labelKey: [UInt8]
+
+    init(search: OutlineSearch, input: OutlineTreeInput, labelKey: [UInt8]) {
+        self.search = search
+        self.input = input
+        self.labelKey = labelKey
+    }
+
+    var matches: OutlineSearchMatches { search.matches }
+
+    /// The node's label member when it is a string.
+    private func label(of node: Int) -> JSONValue? {
+        labelKey.withUnsafeBytes { key in
+            let value = input.document.value(at: Int(input.positions[node])).members(key, key).0
+            return value?.kind == .string ? value : nil
+        }
+    }
+
+    fileprivate mutating func matchEveryNode() {
         let document = input.document
-        let key = Array(labelKey.utf8)
-        key.withUnsafeBytes { key in
-            for position in input.positions {
+        let positions = input.positions
+        labelKey.withUnsafeBytes { key in
+            for position in positions {
                 let label = document.value(at: Int(position)).members(key, key).0
                 if let label, label.kind == .string {
                     label.withStringBytes { search.appendNode(label: $0) }
@@ -66,17 +95,20 @@ struct OutlineSearchInput {
                 }
             }
         }
-        return search.matches
     }
 
-    /// `[[start, end], …]`: a node's ranges in UTF-16 code units of its label.
-    static func writeRanges(of node: Int, _ matches: OutlineSearchMatches, to json: inout JSONWriter) {
+    /// `[[start, end], …]`: a matching node's ranges in UTF-16 code units of its label.
+    mutating func writeRanges(of node: Int, to json: inout JSONWriter) {
         json.beginArray()
-        matches.forEachRange(of: node) { start, end in
-            json.beginArray()
-            json.int(start)
-            json.int(end)
-            json.endArray()
+        if let label = label(of: node) {
+            label.withStringBytes { bytes in
+                search.ranges(in: bytes) { start, end in
+                    json.beginArray()
+                    json.int(start)
+                    json.int(end)
+                    json.endArray()
+                }
+            }
         }
         json.endArray()
     }

@@ -12,8 +12,8 @@ public enum OutlineSearchMode: Sendable, Equatable, CaseIterable {
     case words
 }
 
-/// Finds where a query occurs in labels, after the same per-scalar folding of both, and collects
-/// the ranges of every node in node order. Labels are UTF-8; ranges are in UTF-16 code units.
+/// Finds where a query occurs in labels, after the same per-scalar folding of both: which nodes match
+/// (in node order), and on demand where a label matches. Labels are UTF-8; ranges are in UTF-16 code units.
 /// Each label costs O(its length × the few terms that can end at one place); folding is cached per scalar.
 @available(macOS 13.0, iOS 16.0, watchOS 9.0, tvOS 16.0, *)
 public struct OutlineSearch: Sendable {
@@ -21,7 +21,7 @@ public struct OutlineSearch: Sendable {
     public let caseSensitive: Bool
     public let diacriticSensitive: Bool
 
-    /// The matches so far, one entry per node appended.
+    /// Which of the nodes appended so far match.
     public private(set) var matches: OutlineSearchMatches
 
     // The terms' automaton (Aho–Corasick over folded scalars): symbol 0 stands for every scalar in no term.
@@ -45,11 +45,15 @@ public struct OutlineSearch: Sendable {
     // Scratch for one label, kept between labels.
     private var folded: [UInt32] = []
     private var origins: [Int32] = []
-    private var utf16Starts: [Int] = []
+    private var utf16Starts: [UInt32] = []
     private var labelMarks: [Bool] = []
-    private var found: [(start: Int, end: Int)] = []
+    /// Occurrences as label scalar indices (a label is shorter than 4 GiB, the JSON parser's limit).
+    private var found: [(start: UInt32, end: UInt32)] = []
     private var lastEnd: [Int]
     private var termSeen: [Bool]
+    private var seenCount = 0
+    private var collect = false
+    private var labelIsASCII = true
 
     static let markBit: UInt32 = 1 << 31
     static let symbolMask: UInt32 = markBit - 1
@@ -233,26 +237,39 @@ public struct OutlineSearch: Sendable {
 
     /// Appends the next node (in node index order): its label's UTF-8 bytes, or nil when it has no string label.
     public mutating func appendNode(label: UnsafeRawBufferPointer?) {
-        defer { matches.close() }
-        guard let label, !label.isEmpty else { return }
+        matches.append(label.map { scan($0, collect: false) } ?? false)
+    }
+
+    /// Calls `body` with each range of a label, half-open [start, end) in UTF-16 code units, in order; never
+    /// when the label does not match.
+    public mutating func ranges(in label: UnsafeRawBufferPointer, _ body: (Int, Int) -> Void) {
+        guard scan(label, collect: true) else { return }
+        finish(body)
+    }
+
+    /// Whether the label matches; with `collect`, every occurrence is kept for `finish`, else the scan stops
+    /// as soon as every term has occurred.
+    private mutating func scan(_ label: UnsafeRawBufferPointer, collect: Bool) -> Bool {
+        guard !label.isEmpty else { return false }
+        self.collect = collect
         found.removeAll(keepingCapacity: true)
         for t in termSeen.indices {
             termSeen[t] = false
             lastEnd[t] = 0
         }
-        var isASCII = true
+        seenCount = 0
+        labelIsASCII = true
         for byte in label where byte >= 0x80 {
-            isASCII = false
+            labelIsASCII = false
             break
         }
-        if isASCII {
+        if labelIsASCII {
             scanASCII(label)
         } else if mayMatch(label) {
             scanUnicode(label)
         }
         // Rule: in `words` mode every term must occur; otherwise the one term must.
-        guard termSeen.allSatisfy({ $0 }) else { return }
-        finish(utf16: !isASCII)
+        return seenCount == termLengths.count
     }
 
     /// ASCII labels: one scalar per byte, one folded scalar per scalar, no marks, UTF-16 offsets equal byte offsets.
@@ -269,6 +286,7 @@ public struct OutlineSearch: Sendable {
                 let start = i + 1 - termLengths[t]
                 accept(t, start: start, end: i + 1, scalars: (start, i + 1))
             }
+            if !collect && seenCount == termLengths.count { return }
         }
     }
 
@@ -300,12 +318,12 @@ public struct OutlineSearch: Sendable {
         utf16Starts.removeAll(keepingCapacity: true)
         labelMarks.removeAll(keepingCapacity: true)
         var decoder = UTF8Scalars(label)
-        var utf16 = 0
+        var utf16: UInt32 = 0
         while let c = decoder.next() {
             let e = entry(c)
             let index = Int32(utf16Starts.count)
             utf16Starts.append(utf16)
-            utf16 += c.value < 0x10000 ? 1 : 2
+            utf16 &+= c.value < 0x10000 ? 1 : 2
             labelMarks.append(e & (1 << 40) != 0)
             let start = Int(truncatingIfNeeded: e & 0xFFFF_FFFF)
             let count = Int(truncatingIfNeeded: (e >> 32) & 0xFF)
@@ -331,6 +349,7 @@ public struct OutlineSearch: Sendable {
                 let start = i + 1 - termLengths[t]
                 accept(t, start: start, end: i + 1, scalars: (Int(origins[start]), Int(origins[i]) + 1))
             }
+            if !collect && seenCount == termLengths.count { return }
         }
     }
 
@@ -339,30 +358,31 @@ public struct OutlineSearch: Sendable {
     private mutating func accept(_ t: Int, start: Int, end: Int, scalars: (Int, Int)) {
         guard start >= lastEnd[t], mode != .prefix || start == 0 else { return }
         lastEnd[t] = end
-        termSeen[t] = true
-        found.append((scalars.0, scalars.1))
+        if !termSeen[t] {
+            termSeen[t] = true
+            seenCount += 1
+        }
+        if collect { found.append((UInt32(truncatingIfNeeded: scalars.0), UInt32(truncatingIfNeeded: scalars.1))) }
     }
 
-    /// Sorts and merges the ranges (label scalar indices), extends them over following marks, and records them in UTF-16.
-    private mutating func finish(utf16: Bool) {
+    /// Sorts and merges the ranges (label scalar indices), extends them over following marks, and hands them on in UTF-16.
+    private mutating func finish(_ body: (Int, Int) -> Void) {
         if mode == .words { found.sort { $0.start != $1.start ? $0.start < $1.start : $0.end < $1.end } }
         Self.mergeOverlapping(&found)
-        if utf16 {
-            // Rule: a range is extended over the combining marks that directly follow it, then overlaps are merged again.
-            for r in found.indices {
-                while labelMarks[found[r].end] { found[r].end += 1 }
-            }
-            Self.mergeOverlapping(&found)
-            for r in found.indices {
-                matches.append(utf16Starts[found[r].start], utf16Starts[found[r].end])
-            }
-        } else {
-            for range in found { matches.append(range.start, range.end) }
+        if labelIsASCII {
+            for range in found { body(Int(range.start), Int(range.end)) }
+            return
         }
+        // Rule: a range is extended over the combining marks that directly follow it, then overlaps are merged again.
+        for r in found.indices {
+            while labelMarks[Int(found[r].end)] { found[r].end += 1 }
+        }
+        Self.mergeOverlapping(&found)
+        for range in found { body(Int(utf16Starts[Int(range.start)]), Int(utf16Starts[Int(range.end)])) }
     }
 
     /// Rule: ranges that overlap are merged; ranges that only touch stay apart. Ranges come sorted by start.
-    static func mergeOverlapping(_ ranges: inout [(start: Int, end: Int)]) {
+    static func mergeOverlapping(_ ranges: inout [(start: UInt32, end: UInt32)]) {
         guard ranges.count > 1 else { return }
         var kept = 0
         for r in 1..<ranges.count {
@@ -377,51 +397,30 @@ public struct OutlineSearch: Sendable {
     }
 }
 
-/// Which nodes match a search and where, by node index: each matching node has at least one range.
+/// Which nodes match a search, by node index.
 public struct OutlineSearchMatches: Sendable, Equatable {
-    /// Node i's ranges are `bounds[2 * firstRange[i] ..< 2 * firstRange[i + 1]]`, as (start, end) pairs.
-    private var firstRange: [Int] = [0]
-    private var bounds: [UInt32] = []
+    private var flags: [Bool] = []
 
     /// No node yet.
     public init() {}
 
+    /// Matches as made elsewhere (tests): one flag per node.
+    public init(_ flags: [Bool]) {
+        for flag in flags { append(flag) }
+    }
+
     /// Nodes appended so far.
-    public var nodeCount: Int { firstRange.count - 1 }
+    public var nodeCount: Int { flags.count }
 
     /// Matching nodes among them.
     public private(set) var matchCount = 0
 
     /// Whether the node matches.
-    public func isMatch(_ node: Int) -> Bool { firstRange[node + 1] > firstRange[node] }
+    public func isMatch(_ node: Int) -> Bool { flags[node] }
 
-    /// The node's ranges, half-open [start, end) in UTF-16 code units of its label; empty when it does not match.
-    public func ranges(of node: Int) -> [Range<Int>] {
-        stride(from: 2 * firstRange[node], to: 2 * firstRange[node + 1], by: 2).map { Int(bounds[$0])..<Int(bounds[$0 + 1]) }
-    }
-
-    /// Calls `body` with each range of the node, without making an array.
-    public func forEachRange(of node: Int, _ body: (Int, Int) -> Void) {
-        for i in stride(from: 2 * firstRange[node], to: 2 * firstRange[node + 1], by: 2) { body(Int(bounds[i]), Int(bounds[i + 1])) }
-    }
-
-    /// Matches as made elsewhere (tests): one entry per node, nil or empty for no match.
-    public init(_ ranges: [[Range<Int>]]) {
-        for node in ranges {
-            for range in node { append(range.lowerBound, range.upperBound) }
-            close()
-        }
-    }
-
-    /// Labels are shorter than 4 GiB (the JSON parser's limit), so their UTF-16 offsets fit 32 bits.
-    mutating func append(_ start: Int, _ end: Int) {
-        bounds.append(UInt32(truncatingIfNeeded: start))
-        bounds.append(UInt32(truncatingIfNeeded: end))
-    }
-
-    mutating func close() {
-        if bounds.count / 2 > firstRange[firstRange.count - 1] { matchCount += 1 }
-        firstRange.append(bounds.count / 2)
+    mutating func append(_ isMatch: Bool) {
+        flags.append(isMatch)
+        if isMatch { matchCount += 1 }
     }
 }
 

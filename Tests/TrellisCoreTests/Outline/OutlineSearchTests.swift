@@ -3,17 +3,25 @@ import XCTest
 @testable import TrellisCore
 
 final class OutlineSearchTests: XCTestCase {
-    /// The ranges of each label, one node per label.
-    private func ranges(_ labels: [String?], _ search: OutlineSearch) -> [[Range<Int>]] {
+    /// The ranges of each label, one node per label; a label has ranges exactly when its node matches.
+    private func ranges(_ labels: [String?], _ search: OutlineSearch,
+                        file: StaticString = #filePath, line: UInt = #line) -> [[Range<Int>]] {
         var search = search
+        var found: [[Range<Int>]] = []
         for label in labels {
+            var ranges: [Range<Int>] = []
             if var label {
-                label.withUTF8 { search.appendNode(label: UnsafeRawBufferPointer($0)) }
+                label.withUTF8 { bytes in
+                    search.appendNode(label: UnsafeRawBufferPointer(bytes))
+                    search.ranges(in: UnsafeRawBufferPointer(bytes)) { ranges.append($0..<$1) }
+                }
             } else {
                 search.appendNode(label: nil)
             }
+            XCTAssertEqual(search.matches.isMatch(found.count), !ranges.isEmpty, "\(label ?? "nil")", file: file, line: line)
+            found.append(ranges)
         }
-        return (0..<labels.count).map { search.matches.ranges(of: $0) }
+        return found
     }
 
     func testAQueryThatFoldsToNothingIsRefused() {
@@ -50,7 +58,7 @@ final class OutlineSearchTests: XCTestCase {
     func testRowsAndExpansionWithMatches() throws {
         // The picker: 0 root [1, 5, 7] · 1 docs [2, 3] · 2 readme · 3 guides [4] · 4 intro · 5 src [6] · 6 main · 7 empty [] · 8 other
         let tree = try OutlineTree(nodes: OutlineFixtures.picker)
-        let matches = OutlineSearchMatches([[], [0..<1], [], [], [1..<2], [], [], [], [2..<3]])
+        let matches = OutlineSearchMatches([false, true, false, false, true, false, false, false, true])
         XCTAssertEqual(matches.matchCount, 3)
         let rows = OutlineRows(tree: tree, selection: 2, matches: matches)
         XCTAssertEqual(rows, OutlineRows(rows: [
