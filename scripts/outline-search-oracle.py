@@ -151,7 +151,7 @@ def random_text(rng: random.Random, scalars: int) -> str:
     return out
 
 
-def random_query(rng: random.Random, labels: list[str]) -> str:
+def random_query(rng: random.Random, labels: list[str], mode) -> str:
     strings = [l for l in labels if isinstance(l, str) and l]
     if strings and rng.random() < 0.6:
         label = rng.choice(strings)
@@ -170,6 +170,10 @@ def random_query(rng: random.Random, labels: list[str]) -> str:
             query = "".join(c for c in unicodedata.normalize("NFD", query) if unicodedata.category(c) != "Mn")
         if rng.random() < 0.3:
             query += rng.choice(SPACES) + rng.choice(strings)[:rng.randint(1, 4)]
+        if mode == "words" and rng.random() < 0.5:
+            # A one-scalar term next to the slice, often a combining mark: ranges that meet once extended.
+            at = min(len(label) - 1, start + rng.randint(0, 6))
+            query += rng.choice(SPACES) + label[at]
     else:
         query = random_text(rng, rng.randint(1, 5))
     return query[:256] or "a"
@@ -230,10 +234,10 @@ def random_case(rng: random.Random):
         if parents[v] >= 0:
             depth[v] = depth[parents[v]] + 1
 
-    search = {"query": random_query(rng, labels)}
+    mode = rng.choice(["substring", "prefix", "words", None])
+    search = {"query": random_query(rng, labels, mode)}
     if label_key != "label":
         search["labelKey"] = label_key
-    mode = rng.choice(["substring", "prefix", "words", None])
     if mode:
         search["mode"] = mode
     for flag in ("caseSensitive", "diacriticSensitive"):

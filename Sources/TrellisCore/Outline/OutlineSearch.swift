@@ -47,8 +47,12 @@ public struct OutlineSearch: Sendable {
     private var origins: [Int32] = []
     private var utf16Starts: [UInt32] = []
     private var labelMarks: [Bool] = []
-    /// Occurrences as label scalar indices (a label is shorter than 4 GiB, the JSON parser's limit).
-    private var found: [(start: UInt32, end: UInt32)] = []
+    /// The occurrences kept for `finish`, by label scalar index, as differences: `coverage` counts the
+    /// occurrences that cover a scalar, `crossing` those that cover it and the one before. Their size is
+    /// the label's, whatever the number of occurrences (a label is shorter than 4 GiB, the parser's limit).
+    private var coverage: [Int32] = []
+    private var crossing: [Int32] = []
+    private var scalarCount = 0
     private var lastEnd: [Int]
     private var termSeen: [Bool]
     private var seenCount = 0
@@ -252,7 +256,18 @@ public struct OutlineSearch: Sendable {
     private mutating func scan(_ label: UnsafeRawBufferPointer, collect: Bool) -> Bool {
         guard !label.isEmpty else { return false }
         self.collect = collect
-        found.removeAll(keepingCapacity: true)
+        if collect {
+            let size = label.count + 2
+            if coverage.count < size {
+                coverage = [Int32](repeating: 0, count: size)
+                crossing = [Int32](repeating: 0, count: size)
+            } else {
+                for i in 0..<size {
+                    coverage[i] = 0
+                    crossing[i] = 0
+                }
+            }
+        }
         for t in termSeen.indices {
             termSeen[t] = false
             lastEnd[t] = 0
@@ -264,6 +279,7 @@ public struct OutlineSearch: Sendable {
             break
         }
         if labelIsASCII {
+            scalarCount = label.count
             scanASCII(label)
         } else if mayMatch(label) {
             scanUnicode(label)
@@ -334,6 +350,7 @@ public struct OutlineSearch: Sendable {
         }
         utf16Starts.append(utf16)
         labelMarks.append(false)
+        scalarCount = utf16Starts.count - 1
 
         var state = 0
         let k = symbolCount
@@ -362,38 +379,52 @@ public struct OutlineSearch: Sendable {
             termSeen[t] = true
             seenCount += 1
         }
-        if collect { found.append((UInt32(truncatingIfNeeded: scalars.0), UInt32(truncatingIfNeeded: scalars.1))) }
-    }
-
-    /// Sorts and merges the ranges (label scalar indices), extends them over following marks, and hands them on in UTF-16.
-    private mutating func finish(_ body: (Int, Int) -> Void) {
-        if mode == .words { found.sort { $0.start != $1.start ? $0.start < $1.start : $0.end < $1.end } }
-        Self.mergeOverlapping(&found)
-        if labelIsASCII {
-            for range in found { body(Int(range.start), Int(range.end)) }
-            return
-        }
-        // Rule: a range is extended over the combining marks that directly follow it, then overlaps are merged again.
-        for r in found.indices {
-            while labelMarks[Int(found[r].end)] { found[r].end += 1 }
-        }
-        Self.mergeOverlapping(&found)
-        for range in found { body(Int(utf16Starts[Int(range.start)]), Int(utf16Starts[Int(range.end)])) }
-    }
-
-    /// Rule: ranges that overlap are merged; ranges that only touch stay apart. Ranges come sorted by start.
-    static func mergeOverlapping(_ ranges: inout [(start: UInt32, end: UInt32)]) {
-        guard ranges.count > 1 else { return }
-        var kept = 0
-        for r in 1..<ranges.count {
-            if ranges[r].start < ranges[kept].end {
-                ranges[kept].end = max(ranges[kept].end, ranges[r].end)
-            } else {
-                kept += 1
-                ranges[kept] = ranges[r]
+        if collect {
+            coverage[scalars.0] += 1
+            coverage[scalars.1] -= 1
+            if scalars.1 - scalars.0 > 1 {
+                crossing[scalars.0 + 1] += 1
+                crossing[scalars.1] -= 1
             }
         }
-        ranges.removeLast(ranges.count - kept - 1)
+    }
+
+    /// Rule: occurrences that overlap are merged into one range, ranges that only touch stay apart; each
+    /// range is then extended over the combining marks that directly follow it, and overlaps merged again.
+    /// A range of the first merge is a run of covered scalars where an occurrence crosses every inner boundary.
+    /// One pass over the label; the ranges go to `body` in UTF-16 code units, in order.
+    private func finish(_ body: (Int, Int) -> Void) {
+        var covering: Int32 = 0
+        var crossings: Int32 = 0
+        var runStart = -1
+        var pending: (start: Int, end: Int)?
+        func emit(_ range: (start: Int, end: Int)) {
+            if labelIsASCII {
+                body(range.start, range.end)
+            } else {
+                body(Int(utf16Starts[range.start]), Int(utf16Starts[range.end]))
+            }
+        }
+        for p in 0...scalarCount {
+            covering += coverage[p]
+            crossings += crossing[p]
+            let covered = p < scalarCount && covering > 0
+            if runStart >= 0 && !(covered && crossings > 0) {
+                var end = p
+                if !labelIsASCII {
+                    while labelMarks[end] { end += 1 }
+                }
+                if let last = pending, runStart < last.end {
+                    pending = (last.start, max(last.end, end))
+                } else {
+                    if let last = pending { emit(last) }
+                    pending = (runStart, end)
+                }
+                runStart = -1
+            }
+            if covered && runStart < 0 { runStart = p }
+        }
+        if let last = pending { emit(last) }
     }
 }
 

@@ -36,6 +36,9 @@ final class OutlineSearchTests: XCTestCase {
         XCTAssertEqual(ranges(["STRAẞE", "Straße", "strasse", nil, ""], search), [[0..<6], [0..<6], [0..<7], [], []])
         let mark = try XCTUnwrap(OutlineSearch(query: "e", diacriticSensitive: true))
         XCTAssertEqual(ranges(["e\u{301}e", "ée"], mark), [[2..<3], [1..<2]])
+        // "e" extended over the spacing mark after it reaches the mark's own range: they merge.
+        let meeting = try XCTUnwrap(OutlineSearch(query: "e \u{903}", mode: .words))
+        XCTAssertEqual(ranges(["xe\u{903}x", "e\u{903}\u{903}e"], meeting), [[1..<3], [0..<3, 3..<4]])
     }
 
     /// The ASCII fast path and the Unicode path give the same ranges: an ASCII label, then the same label
