@@ -44,7 +44,7 @@ public struct OutlineSearch: Sendable {
 
     // Scratch for one label, kept between labels.
     private var folded: [UInt32] = []
-    private var origins: [Int32] = []
+    private var origins: [UInt32] = []
     private var utf16Starts: [UInt32] = []
     private var labelMarks: [Bool] = []
     /// The occurrences kept for `finish`, by label scalar index, as differences: `coverage` counts the
@@ -337,7 +337,7 @@ public struct OutlineSearch: Sendable {
         var utf16: UInt32 = 0
         while let c = decoder.next() {
             let e = entry(c)
-            let index = Int32(utf16Starts.count)
+            let index = UInt32(truncatingIfNeeded: utf16Starts.count)
             utf16Starts.append(utf16)
             utf16 &+= c.value < 0x10000 ? 1 : 2
             labelMarks.append(e & (1 << 40) != 0)
@@ -380,11 +380,11 @@ public struct OutlineSearch: Sendable {
             seenCount += 1
         }
         if collect {
-            coverage[scalars.0] += 1
-            coverage[scalars.1] -= 1
+            coverage[scalars.0] &+= 1
+            coverage[scalars.1] &-= 1
             if scalars.1 - scalars.0 > 1 {
-                crossing[scalars.0 + 1] += 1
-                crossing[scalars.1] -= 1
+                crossing[scalars.0 + 1] &+= 1
+                crossing[scalars.1] &-= 1
             }
         }
     }
@@ -406,8 +406,8 @@ public struct OutlineSearch: Sendable {
             }
         }
         for p in 0...scalarCount {
-            covering += coverage[p]
-            crossings += crossing[p]
+            covering &+= coverage[p]
+            crossings &+= crossing[p]
             let covered = p < scalarCount && covering > 0
             if runStart >= 0 && !(covered && crossings > 0) {
                 var end = p
