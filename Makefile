@@ -19,7 +19,7 @@ BROWSER_PACKAGES := chromium chromium-driver
 
 .PHONY: run build release deps test-deps test unit-test spec-test docker-lint static-test contract-test \
 	image-test browser-deps browser-test js-client-test client-gen-test screenshots bench soak fixtures clean \
-	kube-validate kube-play-test rolling-restart-test bench-peers
+	kube-validate kube-play-test rolling-restart-test bench-peers search-oracle-test
 .PHONY: fuzz fuzz-seeds asan-test tsan-test shim-sanitize-test
 
 ## test: the whole suite: spec, Dockerfile, static build, the schemathesis contract run, container image,
@@ -28,7 +28,8 @@ BROWSER_PACKAGES := chromium chromium-driver
 ## Python client generated from openapi.yaml against a live server, then unit, router and live HTTP
 ## tests (last, so that XCTest's closing line ends the output).
 test: test-deps spec-test docker-lint static-test contract-test image-test kube-validate kube-play-test \
-	rolling-restart-test browser-test shim-sanitize-test asan-test tsan-test js-client-test client-gen-test unit-test
+	rolling-restart-test browser-test shim-sanitize-test asan-test tsan-test js-client-test client-gen-test \
+	search-oracle-test unit-test
 
 ## deps: install libmicrohttpd, simdjson and pkg-config with apt-get when pkg-config can't find them.
 deps:
@@ -104,6 +105,11 @@ client-gen-test: test-deps release
 	@python3 -c 'import importlib.metadata as m, sys; sys.exit(m.version("openapi-python-client") != "$(OPENAPI_PYTHON_CLIENT_VERSION)")' 2>/dev/null || \
 		{ echo "Installing openapi-python-client $(OPENAPI_PYTHON_CLIENT_VERSION)"; python3 -m pip install -q "openapi-python-client==$(OPENAPI_PYTHON_CLIENT_VERSION)"; }
 	python3 scripts/client-gen-test.py --binary .build/release/trellis
+
+## search-oracle-test: outline search on 2,000 seeded random trees with mixed-script labels, both endpoints
+## of the debug build on an ephemeral loopback port against a reference in Python (unicodedata, str.casefold).
+search-oracle-test: build
+	python3 scripts/outline-search-oracle.py --binary .build/debug/trellis
 
 ## screenshots: one PNG per playground panel into docs/ (a Japanese font is installed for the sections' text).
 screenshots: browser-deps release

@@ -189,6 +189,11 @@ def workloads():
         ("flow, 100,000 items", "POST", "/v1/flow/layout", write_body("flow100k", flow_body(100_000)), 1, big),
         ("outline expansion, 100,000 nodes nested", "POST", "/v1/outline/expansion", write_body("outline100k", outline100k), 1, big),
         ("outline expansion, 1,000,000-node flat chain", "POST", "/v1/outline/expansion", write_body("chain1m", chain), 1, big),
+        ("outline rows search, 1,000,000-node flat tree", "POST", "/v1/outline/rows", write_body("search1m", {
+            "parentKey": "parent", "search": {"query": "rea"}, "limit": 50, "nodes": [
+                {"id": i, "parent": (i - 1) // 8 if i else None,
+                 "label": f"{('report', 'readme', 'thread', 'create', 'sprite', 'bread', 'tree', 'café')[i % 8]:<8}{i * 2654435761 % 10**12:012d}"}
+                for i in range(1_000_000)]}), 1, big),
     ]
 
 

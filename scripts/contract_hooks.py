@@ -3,7 +3,8 @@
 openapi.yaml states a few rules in prose that JSON Schema cannot express, because they relate
 one value to another: an id in `toggle` must name a section, ids must be unique, a flat
 outline's parents must exist without cycles, a custom `idKey` names the member every node
-must have, a drawer's spring must settle within 60 s. A schema-valid example that breaks one of
+must have, a drawer's spring must settle within 60 s, an outline search's query must keep a
+scalar after folding and cannot come with a selection. A schema-valid example that breaks one of
 them is rightly answered 422, which positive_data_acceptance would report as a failure.
 
 So `map_case` rewrites *positive* examples, and only them, to keep those rules, changing as
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import math
+import unicodedata
 
 import schemathesis
 
@@ -105,6 +107,40 @@ def _outline(body: dict) -> None:
                 node[children_key] = None
 
 
+# -- outline search: a query that keeps a scalar after folding; no search along with selections --
+
+
+def _folds_to_something(c: str, search: dict) -> bool:
+    folded = unicodedata.normalize("NFD", c)
+    if search.get("caseSensitive") is not True:
+        folded = unicodedata.normalize("NFD", folded.casefold())
+    if search.get("diacriticSensitive") is not True:
+        folded = "".join(x for x in folded if unicodedata.category(x) != "Mn")
+    return bool(folded) and not c.isspace()
+
+
+def _outline_search(body: dict) -> None:
+    search = body.get("search")
+    if isinstance(search, dict) and isinstance(search.get("query"), str) and search["query"]:
+        query = search["query"]
+        if not any(_folds_to_something(c, search) for c in query):
+            search["query"] = query[:255] + "a"
+    if isinstance(search, dict) and isinstance(search.get("labelKey"), str) and len(search["labelKey"].encode()) > 256:
+        search["labelKey"] = "label"
+
+
+def _outline_rows(body: dict) -> None:
+    _outline(body)
+    _outline_search(body)
+
+
+def _outline_expansion(body: dict) -> None:
+    _outline(body)
+    _outline_search(body)
+    if body.get("search") is not None and (body.get("selection") is not None or body.get("selections") is not None):
+        body["search"] = None
+
+
 # -- sections: unique section ids; toggle, expanded and actions name sections; single mode --
 
 
@@ -177,8 +213,8 @@ def _drawer(body: dict) -> None:
 
 
 FIXES = {
-    "/v1/outline/expansion": _outline,
-    "/v1/outline/rows": _outline,
+    "/v1/outline/expansion": _outline_expansion,
+    "/v1/outline/rows": _outline_rows,
     "/v1/sections/toggle": _sections,
     "/v1/drawer/state": _drawer,
 }

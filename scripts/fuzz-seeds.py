@@ -60,6 +60,10 @@ CASES = {
         "duplicates": {"nodes": [{"id": 1, "children": [{"id": 1}, {"id": "1"}]}, {"id": 9007199254740993}],
                        "selection": 1},
         "bad-nodes": {"nodes": [1, None, {"id": 1.5}, {"id": True}, {"children": 3}], "selection": [1]},
+        "search": {"nodes": [{"id": 1, "label": "Straße café", "children": [{"id": 2, "label": "cafe\u0301 𐐀 👍🏽"}]},
+                             {"id": 3, "name": "İstanbul ΣΊΣΥΦΟΣ"}],
+                   "search": {"query": "SS e", "mode": "words", "diacriticSensitive": True}},
+        "search-and-selection": {"nodes": TREE, "selection": "a1", "search": {"query": "\u0301", "labelKey": 7, "mode": "x"}},
     },
     "outline-rows": {
         "expanded": {"nodes": TREE, "expanded": ["root", "a", "nope"], "selection": None},
@@ -68,6 +72,8 @@ CASES = {
         "flat": {"nodes": FLAT, "parentKey": "parent", "expanded": [1, 2], "selection": "x", "limit": 0},
         "negative": {"nodes": TREE, "offset": -1, "limit": -5, "expanded": "root"},
         "flat-orphan": {"nodes": [{"id": 1, "up": 5}, {"id": 2, "up": 1}], "parentKey": "up", "idKey": "up"},
+        "search": {"nodes": FLAT + [{"id": 5, "parent": 1, "title": "ǅemal ﬃ ı"}], "parentKey": "parent", "selection": 3,
+                   "limit": 2, "search": {"query": "DŽ", "labelKey": "title", "mode": "prefix", "caseSensitive": False}},
     },
     "flow-layout": {
         "everything": {"containerWidth": 240, "columnGap": 3, "rowGap": 2, "alignment": "spaceEvenly",

@@ -4,19 +4,50 @@ extension TrellisClient {
     /// The request writes each node under its `idKey`, `childrenKey` and `parentKey` (default `id`,
     /// `children`, `parent`). Nested form: `children` nil is a leaf, an array (even empty) makes the
     /// node expandable. Flat form (the request's `parentKey` set): `parent` nil is a root.
+    /// `label` (written under `label`, the search's default `labelKey`) is what a search looks at.
     public struct OutlineNode: Sendable, Equatable {
         public var id: TrellisID
         public var children: [OutlineNode]?
         public var parent: TrellisID?
+        public var label: String?
 
-        public init(id: TrellisID, children: [OutlineNode]? = nil) {
+        public init(id: TrellisID, label: String? = nil, children: [OutlineNode]? = nil) {
             self.id = id
+            self.label = label
             self.children = children
         }
 
-        public init(id: TrellisID, parent: TrellisID?) {
+        public init(id: TrellisID, label: String? = nil, parent: TrellisID?) {
             self.id = id
+            self.label = label
             self.parent = parent
+        }
+    }
+
+    /// A label search (both outline endpoints): the nodes' `label`s compared with `query` after folding
+    /// case and diacritics (unless asked not to); see the service's README for the rules.
+    public struct OutlineSearch: Sendable, Equatable, Codable {
+        /// 1 to 256 Unicode scalars.
+        public var query: String
+        /// Where the query must occur: "substring" (default), "prefix" or "words".
+        public var mode: String?
+        public var caseSensitive: Bool?
+        public var diacriticSensitive: Bool?
+
+        public init(query: String, mode: String? = nil, caseSensitive: Bool? = nil, diacriticSensitive: Bool? = nil) {
+            self.query = query
+            self.mode = mode
+            self.caseSensitive = caseSensitive
+            self.diacriticSensitive = diacriticSensitive
+        }
+    }
+
+    /// Where a matching node's label matched: half-open [start, end) pairs in UTF-16 code units (`NSRange`).
+    public struct OutlineMatch: Sendable, Equatable, Codable {
+        public var ranges: [[Int]]
+
+        public init(ranges: [[Int]]) {
+            self.ranges = ranges
         }
     }
 
@@ -57,20 +88,24 @@ extension TrellisClient {
         public var selection: TrellisID?
         /// Several selections, for multi-select pickers (not together with `selection`).
         public var selections: [TrellisID]?
+        /// Expands the way to every match instead (not together with a selection); the answer has `matches`.
+        public var search: OutlineSearch?
 
-        public init(tree: OutlineTree, selection: TrellisID? = nil, selections: [TrellisID]? = nil) {
+        public init(tree: OutlineTree, selection: TrellisID? = nil, selections: [TrellisID]? = nil, search: OutlineSearch? = nil) {
             self.tree = tree
             self.selection = selection
             self.selections = selections
+            self.search = search
         }
 
-        private enum CodingKeys: String, CodingKey { case selection, selections }
+        private enum CodingKeys: String, CodingKey { case selection, selections, search }
 
         public init(from decoder: any Decoder) throws {
             tree = try OutlineTree(from: decoder)
             let container = try decoder.container(keyedBy: CodingKeys.self)
             selection = try container.decodeIfPresent(TrellisID.self, forKey: .selection)
             selections = try container.decodeIfPresent([TrellisID].self, forKey: .selections)
+            search = try container.decodeIfPresent(OutlineSearch.self, forKey: .search)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -78,6 +113,7 @@ extension TrellisClient {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(selection, forKey: .selection)
             try container.encodeIfPresent(selections, forKey: .selections)
+            try container.encodeIfPresent(search, forKey: .search)
         }
     }
 
@@ -97,14 +133,39 @@ extension TrellisClient {
             }
         }
 
-        /// The strict ancestors of every found selection, without duplicates, in tree pre-order.
-        public var expand: [TrellisID]
-        /// One entry per selection, in request order.
-        public var paths: [Path]
+        /// One matching node of a search and where its label matched.
+        public struct Match: Sendable, Equatable, Codable {
+            public var id: TrellisID
+            /// Half-open [start, end) pairs in UTF-16 code units of the label.
+            public var ranges: [[Int]]
 
-        public init(expand: [TrellisID], paths: [Path]) {
+            public init(id: TrellisID, ranges: [[Int]]) {
+                self.id = id
+                self.ranges = ranges
+            }
+        }
+
+        /// The strict ancestors of every found selection (or match), without duplicates, in tree pre-order.
+        public var expand: [TrellisID]
+        /// One entry per selection, in request order; empty with a search.
+        public var paths: [Path]
+        /// With a search, the matching nodes in tree pre-order; nil without one.
+        public var matches: [Match]?
+
+        public init(expand: [TrellisID], paths: [Path], matches: [Match]? = nil) {
             self.expand = expand
             self.paths = paths
+            self.matches = matches
+        }
+
+        private enum CodingKeys: String, CodingKey { case expand, paths, matches }
+
+        /// Rule: a search's answer has no `paths`.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            expand = try container.decode([TrellisID].self, forKey: .expand)
+            paths = try container.decodeIfPresent([Path].self, forKey: .paths) ?? []
+            matches = try container.decodeIfPresent([Match].self, forKey: .matches)
         }
     }
 
@@ -123,10 +184,12 @@ extension TrellisClient {
         public var limit: Int?
         /// Whether to answer the picker's "No Selection" row (default true).
         public var includeNoSelection: Bool?
+        /// Shows only the matches and the way to them, opened; each row then has `match`.
+        public var search: OutlineSearch?
 
         public init(
             tree: OutlineTree, selection: TrellisID? = nil, expanded: [TrellisID]? = nil, offset: Int? = nil,
-            limit: Int? = nil, includeNoSelection: Bool? = nil
+            limit: Int? = nil, includeNoSelection: Bool? = nil, search: OutlineSearch? = nil
         ) {
             self.tree = tree
             self.selection = selection
@@ -134,9 +197,10 @@ extension TrellisClient {
             self.offset = offset
             self.limit = limit
             self.includeNoSelection = includeNoSelection
+            self.search = search
         }
 
-        private enum CodingKeys: String, CodingKey { case selection, expanded, offset, limit, includeNoSelection }
+        private enum CodingKeys: String, CodingKey { case selection, expanded, offset, limit, includeNoSelection, search }
 
         public init(from decoder: any Decoder) throws {
             tree = try OutlineTree(from: decoder)
@@ -146,6 +210,7 @@ extension TrellisClient {
             offset = try container.decodeIfPresent(Int.self, forKey: .offset)
             limit = try container.decodeIfPresent(Int.self, forKey: .limit)
             includeNoSelection = try container.decodeIfPresent(Bool.self, forKey: .includeNoSelection)
+            search = try container.decodeIfPresent(OutlineSearch.self, forKey: .search)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -156,6 +221,7 @@ extension TrellisClient {
             try container.encodeIfPresent(offset, forKey: .offset)
             try container.encodeIfPresent(limit, forKey: .limit)
             try container.encodeIfPresent(includeNoSelection, forKey: .includeNoSelection)
+            try container.encodeIfPresent(search, forKey: .search)
         }
     }
 
@@ -173,9 +239,12 @@ extension TrellisClient {
             /// Expandable and in the expanded set.
             public var expanded: Bool
             public var selected: Bool
+            /// With a search: where the label matched; nil for an ancestor on the way (and without a search).
+            public var match: OutlineMatch?
 
             public init(
-                index: Int, id: TrellisID, depth: Int, parent: TrellisID? = nil, expandable: Bool, expanded: Bool, selected: Bool
+                index: Int, id: TrellisID, depth: Int, parent: TrellisID? = nil, expandable: Bool, expanded: Bool, selected: Bool,
+                match: OutlineMatch? = nil
             ) {
                 self.index = index
                 self.id = id
@@ -184,6 +253,7 @@ extension TrellisClient {
                 self.expandable = expandable
                 self.expanded = expanded
                 self.selected = selected
+                self.match = match
             }
         }
 
@@ -203,12 +273,15 @@ extension TrellisClient {
         public var selectedRow: Int?
         /// Absent when the request's `includeNoSelection` was false.
         public var noSelection: NoSelection?
+        /// With a search, the matching nodes in the whole tree.
+        public var matchCount: Int?
 
-        public init(rows: [Row], totalRows: Int, selectedRow: Int? = nil, noSelection: NoSelection? = nil) {
+        public init(rows: [Row], totalRows: Int, selectedRow: Int? = nil, noSelection: NoSelection? = nil, matchCount: Int? = nil) {
             self.rows = rows
             self.totalRows = totalRows
             self.selectedRow = selectedRow
             self.noSelection = noSelection
+            self.matchCount = matchCount
         }
     }
 }
@@ -264,6 +337,10 @@ extension TrellisClient.OutlineNode {
     func encode(to encoder: any Encoder, keys: OutlineKeys) throws {
         var container = encoder.container(keyedBy: DynamicKey.self)
         try container.encode(id, forKey: DynamicKey(keys.id))
+        // Rule: the label goes under `label` unless one of the tree's keys already uses that name.
+        if ![keys.id, keys.children, keys.parent].contains("label") {
+            try container.encodeIfPresent(label, forKey: DynamicKey("label"))
+        }
         if let parentKey = keys.parent {
             try container.encode(parent, forKey: DynamicKey(parentKey))
         } else if let children {
@@ -277,6 +354,9 @@ extension TrellisClient.OutlineNode {
     init(from decoder: any Decoder, keys: OutlineKeys) throws {
         let container = try decoder.container(keyedBy: DynamicKey.self)
         id = try container.decode(TrellisID.self, forKey: DynamicKey(keys.id))
+        if ![keys.id, keys.children, keys.parent].contains("label") {
+            label = try? container.decodeIfPresent(String.self, forKey: DynamicKey("label"))
+        }
         if let parentKey = keys.parent {
             parent = try container.decodeIfPresent(TrellisID.self, forKey: DynamicKey(parentKey))
         } else if container.contains(DynamicKey(keys.children)), try !container.decodeNil(forKey: DynamicKey(keys.children)) {

@@ -53,6 +53,27 @@ final class TrellisClientTests: XCTestCase {
         XCTAssertEqual(answer.noSelection, .init(selected: false))
     }
 
+    func testOutlineSearchOnBothEndpoints() async throws {
+        let server = try LiveServer()
+        let tree = Client.OutlineTree(nodes: [
+            .init(id: "docs", label: "Docs", children: [.init(id: "readme", label: "README.md"), .init(id: "straße", label: "Straße")]),
+            .init(id: "other", label: "Other"),
+        ])
+        let search = Client.OutlineSearch(query: "re")
+        let rows = try await server.client().outlineRows(.init(tree: tree, selection: "other", search: search))
+        XCTAssertEqual(rows.rows, [
+            .init(index: 0, id: "docs", depth: 0, parent: nil, expandable: true, expanded: true, selected: false),
+            .init(index: 1, id: "readme", depth: 1, parent: "docs", expandable: false, expanded: false, selected: false,
+                  match: .init(ranges: [[0, 2]])),
+        ])
+        XCTAssertEqual(rows.matchCount, 1)
+        XCTAssertNil(rows.selectedRow)
+        let expansion = try await server.client().outlineExpansion(.init(tree: tree, search: .init(query: "SS", mode: "words")))
+        XCTAssertEqual(expansion.expand, ["docs"])
+        XCTAssertEqual(expansion.paths, [])
+        XCTAssertEqual(expansion.matches, [.init(id: "straße", ranges: [[4, 5]])])
+    }
+
     /// openapi.yaml's FlowLayoutRequest example, the seed's chips.
     static let flowExample = Client.FlowLayoutRequest(
         containerWidth: 300,

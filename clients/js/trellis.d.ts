@@ -107,14 +107,33 @@ export interface OutlineTreeInput {
   parentKey?: string | null;
 }
 
+/** Label search: folded per scalar (NFD, full case folding unless caseSensitive, Mn removed unless diacriticSensitive). */
+export interface OutlineSearch {
+  /** 1 to 256 Unicode scalars. */
+  query: string;
+  /** The member holding each node's label (default "label"). */
+  labelKey?: string | null;
+  mode?: 'substring' | 'prefix' | 'words' | null;
+  caseSensitive?: boolean | null;
+  diacriticSensitive?: boolean | null;
+}
+
+/** Half-open [start, end) in UTF-16 code units of the label: `label.slice(start, end)`. */
+export type OutlineRange = [number, number];
+
 export interface OutlineExpansionRequest extends OutlineTreeInput {
   selection?: Id | null;
   selections?: Id[] | null;
+  /** Instead of a selection: expand the way to every match; the answer has `matches`, not `paths`. */
+  search?: OutlineSearch | null;
 }
 
 export interface OutlineExpansionResponse {
   expand: Id[];
-  paths: { id: Id; found: boolean; path: Id[] }[];
+  /** Absent with a search. */
+  paths?: { id: Id; found: boolean; path: Id[] }[];
+  /** With a search: the matching nodes in pre-order. */
+  matches?: { id: Id; ranges: OutlineRange[] }[];
 }
 
 export interface OutlineRowsRequest extends OutlineTreeInput {
@@ -123,6 +142,8 @@ export interface OutlineRowsRequest extends OutlineTreeInput {
   offset?: number | null;
   limit?: number | null;
   includeNoSelection?: boolean | null;
+  /** Only the matches and the way to them, opened; each row then has `match`. */
+  search?: OutlineSearch | null;
 }
 
 export interface OutlineRow {
@@ -133,12 +154,16 @@ export interface OutlineRow {
   expandable: boolean;
   expanded: boolean;
   selected: boolean;
+  /** With a search: the label's highlight ranges, or null for an ancestor on the way. */
+  match?: { ranges: OutlineRange[] } | null;
 }
 
 export interface OutlineRowsResponse {
   rows: OutlineRow[];
   totalRows: number;
   selectedRow: number | null;
+  /** With a search: the matching nodes in the whole tree. */
+  matchCount?: number;
   noSelection?: { selected: boolean };
 }
 

@@ -117,6 +117,19 @@ test('every method answers its openapi.yaml example', { timeout: TIMEOUT }, asyn
   assert.equal(drawer.transition.keyframes.length, 47);
 });
 
+test('outline search: the returned ranges slice the labels as JavaScript strings', { timeout: TIMEOUT }, async () => {
+  const client = createClient({ baseUrl });
+  const nodes = [{ id: 'f', label: 'Fotos 📷', children: [{ id: 'c', label: 'Cafe\u0301 📷 café' }, { id: 'x', label: 'x' }] }];
+  const rows = await client.outlineRows({ nodes, search: { query: 'CAFE' } });
+  assert.deepEqual(rows.rows.map((row) => [row.id, row.expanded, row.match]),
+    [['f', true, null], ['c', false, { ranges: [[0, 5], [9, 13]] }]]);
+  assert.equal(rows.matchCount, 1);
+  const { expand, matches, paths } = await client.outlineExpansion({ nodes, search: { query: '📷', mode: 'words' } });
+  assert.deepEqual([expand, paths], [['f'], undefined]);
+  assert.deepEqual(matches.map(({ id, ranges }) => [id, ranges.map(([s, e]) => nodes[0].children.concat(nodes)
+    .find((node) => node.id === id).label.slice(s, e))]), [['f', ['📷']], ['c', ['📷']]]);
+});
+
 test('a 422 rejects with a TrellisProblem carrying every pointer', { timeout: TIMEOUT }, async () => {
   const client = createClient({ baseUrl });
   const body = {

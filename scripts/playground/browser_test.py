@@ -218,6 +218,25 @@ def test_outline(page, server):
     request, rows, _ = compare_outline(page, server)
     check("expanded" not in request, "outline: the default expansion still sends `expanded`")
 
+    # Search: only the matches and the way to them are shown, each returned range highlighted in a <mark>.
+    set_control(page, "outline", "search", "re", "input")
+    request, rows, shown = compare_outline(page, server)
+    check((request.get("search") or {}).get("query") == "re", f"outline: the search field sent {request.get('search')!r}")
+    marks = page.evaluate("""[...document.querySelectorAll('#outline .orow[data-index]')].map(row =>
+        [...row.querySelectorAll('.label mark')].map(m => m.textContent))""")
+    expected = []
+    for row, label in zip(rows["rows"], [row["label"] for row in shown]):
+        units = label.encode("utf-16-le")
+        ranges = (row.get("match") or {}).get("ranges", [])
+        expected.append([units[2 * s:2 * e].decode("utf-16-le") for s, e in ranges])
+    check(rows["matchCount"] >= 2 and sum(map(len, marks)) >= 2, f"outline: too few highlights for 're': {marks}")
+    check(marks == expected, f"outline: highlights {marks} differ from the API's ranges {expected}")
+    check(any("RE" in row_marks for row_marks in marks), f"outline: no case-folded highlight (README.md): {marks}")
+    check(page.evaluate("document.querySelector('#outline .problem').hidden"), "outline: the search shows a problem")
+    set_control(page, "outline", "search", "", "input")
+    request, _, _ = compare_outline(page, server)
+    check("search" not in request, "outline: clearing the search field still sends `search`")
+
 
 FLOW_DOM = """(() => { const box = document.querySelector('#flow .flow-box'); const b = box.getBoundingClientRect();
     const rect = el => { const r = el.getBoundingClientRect();

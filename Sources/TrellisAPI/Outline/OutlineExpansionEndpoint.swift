@@ -12,6 +12,12 @@ enum OutlineExpansionEndpoint: Endpoint {
     }
 
     static func respond(to request: OutlineExpansionRequest, _ problems: inout Problems, _ json: inout JSONWriter) {
+        if let search = request.search {
+            var run = search.run(in: request.input)
+            let expansion = OutlineSearchExpansion(tree: request.input.tree, matches: run.matches)
+            OutlineExpansionResponse.write(expansion, &run, request, to: &json)
+            return
+        }
         let expansion = OutlineExpansion(tree: request.input.tree, selections: request.indices)
         OutlineExpansionResponse.write(expansion, request, to: &json)
     }

@@ -1,12 +1,14 @@
 import TrellisJSON
 
-/// POST /v1/outline/expansion: the tree input plus `selection` or `selections`.
+/// POST /v1/outline/expansion: the tree input plus `selection`, `selections` or `search`.
 struct OutlineExpansionRequest {
     let input: OutlineTreeInput
     /// The requested ids in request order; empty for no selection.
     let selections: [JSONValue]
     /// Each requested id's node index, or nil when it is not in the tree.
     let indices: [Int?]
+    /// The search; nil when absent or null.
+    let search: OutlineSearchInput?
 
     /// Reads the body, recording every problem with its pointer; nil when there was any.
     static func read(_ body: JSONValue, _ problems: inout Problems) -> OutlineExpansionRequest? {
@@ -20,6 +22,11 @@ struct OutlineExpansionRequest {
         let single = body.optional("selection")
         let many = body.optional("selections")
         var selections: [JSONValue] = []
+        let search = OutlineSearchInput.read(body, &problems)
+        if body.optional("search") != nil && (single != nil || many != nil) {
+            // Rule: search with selection or selections → 422.
+            problems.add(at: body, member: "search", "cannot be sent together with selection or selections; send one of them")
+        }
         if single != nil && many != nil {
             // Rule: both selection and selections → 422.
             problems.add(at: body, member: "selections", "cannot be sent together with selection; send one of them")
@@ -44,5 +51,6 @@ struct OutlineExpansionRequest {
         self.input = input
         self.selections = selections
         self.indices = indices
+        self.search = search
     }
 }

@@ -27,4 +27,28 @@ enum OutlineExpansionResponse {
         json.endArray()
         json.endObject()
     }
+
+    /// With a search: `{"expand": [id], "matches": [{"id", "ranges": [[start, end]]}]}`, no `paths`.
+    static func write(
+        _ expansion: OutlineSearchExpansion, _ search: inout OutlineSearchRun, _ request: OutlineExpansionRequest,
+        to json: inout JSONWriter
+    ) {
+        let input = request.input
+        json.beginObject()
+        json.key("expand")
+        json.beginArray()
+        for node in expansion.expand where json.failure == nil { input.writeID(of: node, to: &json) }
+        json.endArray()
+        json.key("matches")
+        json.beginArray()
+        // Past the answer's bound nothing more is written: stop walking the matches.
+        for node in expansion.matches where json.failure == nil {
+            json.beginObject()
+            json.key("id"); input.writeID(of: node, to: &json)
+            json.key("ranges"); search.writeRanges(of: node, to: &json)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+    }
 }

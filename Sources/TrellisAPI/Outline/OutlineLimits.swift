@@ -8,11 +8,13 @@ public enum OutlineLimits {
     public static let maxPathIds = 5_000_000
     /// UTF-8 bytes of `idKey`, `childrenKey` and `parentKey`.
     public static let maxKeyBytes = 256
+    /// Unicode scalars in a search's `query`.
+    public static let maxQueryScalars = 256
     /// Ids in `expanded`.
     public static let maxExpanded = maxNodes
     /// How to ask for a smaller answer when it would pass its size limit.
     public static let rowsSizeAdvice = "ask for a window of rows with offset and limit, or use shorter ids."
-    public static let expansionSizeAdvice = "ask for fewer selections at a time, or use shorter ids."
+    public static let expansionSizeAdvice = "ask for fewer selections at a time, search with a longer query, or use shorter ids."
     /// The 400 for nested trees deeper than the JSON decoder allows suggests the flat form.
     public static let depthAdvice = """
         Nested outline trees can be at most 511 levels deep (each level nests two JSON levels); send deeper \

@@ -12,9 +12,18 @@ enum OutlineRowsEndpoint: Endpoint {
     }
 
     static func respond(to request: OutlineRowsRequest, _ problems: inout Problems, _ json: inout JSONWriter) {
+        let selection = request.selection.flatMap { request.input.index(of: $0) }
+        if let search = request.search {
+            // Rule: with a search, the rows are the matches and their ancestors, opened; `expanded` is not used.
+            let run = search.run(in: request.input)
+            let rows = OutlineRows(
+                tree: request.input.tree, selection: selection, matches: run.matches, offset: request.offset, limit: request.limit)
+            var written: OutlineSearchRun? = run
+            OutlineRowsResponse.write(rows, request, search: &written, to: &json)
+            return
+        }
         let rows = OutlineRows(
-            tree: request.input.tree, selection: request.selection.flatMap { request.input.index(of: $0) },
-            expanded: request.expanded, offset: request.offset, limit: request.limit)
+            tree: request.input.tree, selection: selection, expanded: request.expanded, offset: request.offset, limit: request.limit)
         OutlineRowsResponse.write(rows, request, to: &json)
     }
 }

@@ -1,6 +1,6 @@
 import TrellisJSON
 
-/// POST /v1/outline/rows: the tree input, the selection, the expanded ids and the window.
+/// POST /v1/outline/rows: the tree input, the selection, the expanded ids, the window and the search.
 struct OutlineRowsRequest {
     let input: OutlineTreeInput
     /// The requested id; nil when absent or null.
@@ -10,6 +10,8 @@ struct OutlineRowsRequest {
     let offset: Int
     let limit: Int?
     let includeNoSelection: Bool
+    /// The search; nil when absent or null.
+    let search: OutlineSearchInput?
 
     /// Reads the body, recording every problem with its pointer; nil when there was any.
     static func read(_ body: JSONValue, _ problems: inout Problems) -> OutlineRowsRequest? {
@@ -32,6 +34,7 @@ struct OutlineRowsRequest {
         let offset = body.optional("offset").map { $0.integer(&problems, min: 0) ?? 0 } ?? 0
         let limit = body.optional("limit").flatMap { $0.integer(&problems, min: 0) }
         let includeNoSelection = body.optional("includeNoSelection").map { $0.boolean(&problems) ?? true } ?? true
+        let search = OutlineSearchInput.read(body, &problems)
         guard let input, problems.count == before else { return nil }
         self.input = input
         self.selection = selection
@@ -40,5 +43,6 @@ struct OutlineRowsRequest {
         self.offset = offset
         self.limit = limit
         self.includeNoSelection = includeNoSelection
+        self.search = search
     }
 }

@@ -3,8 +3,16 @@ import TrellisJSON
 
 /// The answer of `POST /v1/outline/rows`.
 enum OutlineRowsResponse {
-    /// `{"rows": [row], "totalRows", "selectedRow", "noSelection": {"selected"}}`.
+    /// `{"rows": [row], "totalRows", "selectedRow", "noSelection": {"selected"}}`; with a search, each row
+    /// also has `match` (`{"ranges"}` or null) and the answer `matchCount`.
     static func write(_ rows: OutlineRows, _ request: OutlineRowsRequest, to json: inout JSONWriter) {
+        var search: OutlineSearchRun?
+        write(rows, request, search: &search, to: &json)
+    }
+
+    static func write(
+        _ rows: OutlineRows, _ request: OutlineRowsRequest, search: inout OutlineSearchRun?, to json: inout JSONWriter
+    ) {
         let input = request.input
         json.beginObject()
         json.key("rows")
@@ -20,12 +28,26 @@ enum OutlineRowsResponse {
             json.key("expandable"); json.bool(row.expandable)
             json.key("expanded"); json.bool(row.expanded)
             json.key("selected"); json.bool(row.selected)
+            if search != nil {
+                // Rule: a matching row has its ranges; an ancestor only on the way has null.
+                json.key("match")
+                if search?.matches.isMatch(row.node) == true {
+                    json.beginObject()
+                    json.key("ranges"); search?.writeRanges(of: row.node, to: &json)
+                    json.endObject()
+                } else {
+                    json.null()
+                }
+            }
             json.endObject()
         }
         json.endArray()
         json.key("totalRows"); json.int(rows.totalRows)
         json.key("selectedRow")
         if let selectedRow = rows.selectedRow { json.int(selectedRow) } else { json.null() }
+        if let search {
+            json.key("matchCount"); json.int(search.matches.matchCount)
+        }
         // Rule: the "No Selection" row is selected exactly when selection is null or absent.
         if request.includeNoSelection {
             json.key("noSelection")

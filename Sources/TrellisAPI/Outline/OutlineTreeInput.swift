@@ -6,6 +6,10 @@ struct OutlineTreeInput {
     let tree: OutlineTree
     /// The client's id of each node index, exactly as given.
     let ids: IDTable
+    /// Tape index of each node's object, by node index (where a search reads the labels).
+    let positions: [UInt32]
+    /// Any value of the request's document, to read values at those positions.
+    let document: JSONValue
 
     /// The node whose id equals this (valid) id value.
     func index(of id: JSONValue) -> Int? {
@@ -43,6 +47,8 @@ struct OutlineTreeInput {
         guard let tree = reader.tree, problems.count == before else { return nil }
         self.tree = tree
         self.ids = reader.ids
+        self.positions = reader.positions
+        self.document = nodes
     }
 
     /// An optional member naming a key; nil when absent, null, not a string or longer than

@@ -11,7 +11,7 @@ struct OutlineTreeReader {
     private(set) var tree: OutlineTree?
     private var nodes: [OutlineNode] = []
     /// Tape index of each node's object, only read to point at problems.
-    private var positions: [UInt32] = []
+    private(set) var positions: [UInt32] = []
 
     init(document: JSONValue, idKey: String, expectedCount: Int = 16) {
         self.document = document

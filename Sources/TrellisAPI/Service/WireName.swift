@@ -17,6 +17,16 @@ extension JSONValue {
     }
 }
 
+extension OutlineSearchMode: WireNamed {
+    var wireName: String {
+        switch self {
+        case .substring: "substring"
+        case .prefix: "prefix"
+        case .words: "words"
+        }
+    }
+}
+
 extension FlowAlignment: WireNamed {
     var wireName: String {
         switch self {

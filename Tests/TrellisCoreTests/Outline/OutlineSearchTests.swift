@@ -1,0 +1,78 @@
+import TrellisTestSupport
+import XCTest
+@testable import TrellisCore
+
+final class OutlineSearchTests: XCTestCase {
+    /// The ranges of each label, one node per label; a label has ranges exactly when its node matches.
+    private func ranges(_ labels: [String?], _ search: OutlineSearch,
+                        file: StaticString = #filePath, line: UInt = #line) -> [[Range<Int>]] {
+        var search = search
+        var found: [[Range<Int>]] = []
+        for label in labels {
+            var ranges: [Range<Int>] = []
+            if var label {
+                label.withUTF8 { bytes in
+                    search.appendNode(label: UnsafeRawBufferPointer(bytes))
+                    search.ranges(in: UnsafeRawBufferPointer(bytes)) { ranges.append($0..<$1) }
+                }
+            } else {
+                search.appendNode(label: nil)
+            }
+            XCTAssertEqual(search.matches.isMatch(found.count), !ranges.isEmpty, "\(label ?? "nil")", file: file, line: line)
+            found.append(ranges)
+        }
+        return found
+    }
+
+    func testAQueryThatFoldsToNothingIsRefused() {
+        XCTAssertNil(OutlineSearch(query: "\u{301}\u{308}"))
+        XCTAssertNil(OutlineSearch(query: " \u{301}\u{3000}", mode: .words))
+        XCTAssertNotNil(OutlineSearch(query: "\u{301}", diacriticSensitive: true))
+        XCTAssertNotNil(OutlineSearch(query: " ", mode: .substring))
+    }
+
+    func testFoldingFollowsTheRules() throws {
+        let search = try XCTUnwrap(OutlineSearch(query: "strasse"))
+        XCTAssertEqual(ranges(["STRAẞE", "Straße", "strasse", nil, ""], search), [[0..<6], [0..<6], [0..<7], [], []])
+        let mark = try XCTUnwrap(OutlineSearch(query: "e", diacriticSensitive: true))
+        XCTAssertEqual(ranges(["e\u{301}e", "ée"], mark), [[2..<3], [1..<2]])
+        // "e" extended over the spacing mark after it reaches the mark's own range: they merge.
+        let meeting = try XCTUnwrap(OutlineSearch(query: "e \u{903}", mode: .words))
+        XCTAssertEqual(ranges(["xe\u{903}x", "e\u{903}\u{903}e"], meeting), [[1..<3], [0..<3, 3..<4]])
+    }
+
+    /// The ASCII fast path and the Unicode path give the same ranges: an ASCII label, then the same label
+    /// followed by a CJK letter (which no ASCII query matches and which is no mark) so it takes the other path.
+    func testTheASCIIPathAgreesWithTheUnicodePath() throws {
+        var random = SplitMix64(seed: 16)
+        let letters = Array("aAbBsS kK-")
+        for _ in 0..<2_000 {
+            let label = String((0..<Int.random(in: 0...12, using: &random)).map { _ in letters.randomElement(using: &random)! })
+            let query = String((0..<Int.random(in: 1...3, using: &random)).map { _ in letters.randomElement(using: &random)! })
+            let mode = OutlineSearchMode.allCases.randomElement(using: &random)!
+            guard let search = OutlineSearch(
+                query: query, mode: mode, caseSensitive: Bool.random(using: &random), diacriticSensitive: Bool.random(using: &random))
+            else { continue }
+            let both = ranges([label, label + "漢"], search)
+            XCTAssertEqual(both[0], both[1], "\(query) in \(label), \(mode)")
+        }
+    }
+
+    func testRowsAndExpansionWithMatches() throws {
+        // The picker: 0 root [1, 5, 7] · 1 docs [2, 3] · 2 readme · 3 guides [4] · 4 intro · 5 src [6] · 6 main · 7 empty [] · 8 other
+        let tree = try OutlineTree(nodes: OutlineFixtures.picker)
+        let matches = OutlineSearchMatches([false, true, false, false, true, false, false, false, true])
+        XCTAssertEqual(matches.matchCount, 3)
+        let rows = OutlineRows(tree: tree, selection: 2, matches: matches)
+        XCTAssertEqual(rows, OutlineRows(rows: [
+            OutlineFixtures.row(0, 0, depth: 0, parent: nil, expandable: true, expanded: true),
+            OutlineFixtures.row(1, 1, depth: 1, parent: 0, expandable: true, expanded: true),
+            OutlineFixtures.row(2, 3, depth: 2, parent: 1, expandable: true, expanded: true),
+            OutlineFixtures.row(3, 4, depth: 3, parent: 3, expandable: false, expanded: false),
+            OutlineFixtures.row(4, 8, depth: 0, parent: nil, expandable: false, expanded: false),
+        ], totalRows: 5, selectedRow: nil))
+        XCTAssertEqual(OutlineRows(tree: tree, selection: 4, matches: matches, offset: 3, limit: 1).rows.map(\.node), [4])
+        XCTAssertEqual(OutlineRows(tree: tree, selection: 4, matches: matches, offset: 3, limit: 1).selectedRow, 3)
+        XCTAssertEqual(OutlineSearchExpansion(tree: tree, matches: matches), OutlineSearchExpansion(expand: [0, 1, 3], matches: [1, 4, 8]))
+    }
+}
