@@ -7,15 +7,6 @@ import XCTest
 /// The memory budget over real sockets: clients that upload large requests and never read the
 /// answers can't make the process hold more than the budget plus a fixed overhead.
 final class HostileMemoryBudgetTests: HostileTestCase {
-    /// VmRSS of this process (the server runs in it), in bytes.
-    private static func residentBytes() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kilobytes = Int(line.split(separator: " ")[1])
-        else { return 0 }
-        return kilobytes << 10
-    }
-
     /// A client socket with a small receive buffer, so that answers stay on the server's side.
     private static func slowReader(port: Int) -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -43,16 +34,9 @@ final class HostileMemoryBudgetTests: HostileTestCase {
             http: HTTPServerConfiguration(threads: 2, maxBodyBytes: 2 << 20, connectionMemoryLimit: 64 << 10),
             service: ServiceConfiguration(memoryBudget: budget))
         // A 1 MiB flow request; its answer is about 3.5 MiB.
-        var items: [String] = []
-        var size = 0
-        while size < (1 << 20) - 64 {
-            let item = #"{"width":\#(10 + items.count % 50),"height":5}"#
-            items.append(item)
-            size += item.utf8.count + 1
-        }
-        let body = Array(#"{"containerWidth":1000,"items":[\#(items.joined(separator: ","))]}"#.utf8)
+        let body = Array(Hostile.largeFlowBody(bytes: 1 << 20).utf8)
         let request = Hostile.head("/v1/flow/layout", length: body.count) + body
-        let before = Self.residentBytes()
+        let before = Hostile.residentBytes()
         var peak = before
         var sockets: [Int32] = []
         defer { sockets.forEach { close($0) } }
@@ -61,7 +45,7 @@ final class HostileMemoryBudgetTests: HostileTestCase {
             sockets.append(fd)
             // The server may refuse the body (503) and stop reading it: a short send is expected then.
             _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            peak = max(peak, Self.residentBytes())
+            peak = max(peak, Hostile.residentBytes())
             XCTAssertLessThanOrEqual(budget.inUse, budgetBytes + (4 << 20), "a queued answer may pass the budget by its own size only")
         }
         // Answers pile up (their clients never read) until the budget refuses more; a busy machine
@@ -69,11 +53,11 @@ final class HostileMemoryBudgetTests: HostileTestCase {
         let deadline = Date().addingTimeInterval(30)
         repeat {
             usleep(100_000)
-            peak = max(peak, Self.residentBytes())
+            peak = max(peak, Hostile.residentBytes())
         } while budget.refusals == 0 && Date() < deadline
         for _ in 0..<10 {
             usleep(100_000)
-            peak = max(peak, Self.residentBytes())
+            peak = max(peak, Hostile.residentBytes())
         }
         // Fixed overhead: two parsers for 1 MiB documents, connection buffers, the test's own bytes.
         let overhead = 64 << 20

@@ -34,40 +34,24 @@ final class HostileMemoryTests: HostileTestCase {
     /// watcher gives it back (malloc_trim), within a few of its 250 ms rounds.
     func testMemoryLargeRequestsFreedIsGivenBackOnceTheServerIsIdle() throws {
         let server = try Hostile.server(maxBodyBytes: 8 << 20)
-        var items: [String] = []
-        var size = 0
-        while size < (4 << 20) - 64 {
-            let item = #"{"width":\#(10 + items.count % 50),"height":5}"#
-            items.append(item)
-            size += item.utf8.count + 1
-        }
-        let body = #"{"containerWidth":1000,"items":[\#(items.joined(separator: ","))]}"#
-        let before = Self.residentBytes()
+        let body = Hostile.largeFlowBody(bytes: 4 << 20)
+        let before = Hostile.residentBytes()
         // Linux: writing 5 to clear_refs starts VmHWM (the peak) again from the current RSS.
         try "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
         for _ in 0..<4 {
             XCTAssertEqual(try Hostile.post(server, "/v1/flow/layout", body).status, 200)
         }
-        let peak = Self.residentBytes(field: "VmHWM:")
-        var after = Self.residentBytes()
+        let peak = Hostile.residentBytes(field: "VmHWM:")
+        var after = Hostile.residentBytes()
         let deadline = Date().addingTimeInterval(5)
         while after > before + (16 << 20) && Date() < deadline {
             usleep(100_000)
-            after = Self.residentBytes()
+            after = Hostile.residentBytes()
         }
         print("large requests: RSS \(before >> 20) MiB before, peak \(peak >> 20) MiB, \(after >> 20) MiB once idle")
         XCTAssertGreaterThan(peak - before, 32 << 20, "the requests did not take the memory this test is about")
         XCTAssertLessThanOrEqual(after, before + (16 << 20), "RSS stayed \((after - before) >> 20) MiB above where it started")
         assertHealthy(server)
-    }
-
-    /// VmRSS (or another field of /proc/self/status in kB) of this process, where the server runs, in bytes.
-    private static func residentBytes(field: String = "VmRSS:") -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
-              let kilobytes = Int(line.split(separator: " ")[1])
-        else { return 0 }
-        return kilobytes << 10
     }
 
     /// Regression: libmicrohttpd 0.9.75 misses a close that arrives with the last bytes of an

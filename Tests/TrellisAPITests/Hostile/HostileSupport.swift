@@ -66,6 +66,27 @@ enum Hostile {
             headerTimeout: headerTimeout, maxConnectionsPerIP: maxConnectionsPerIP))
     }
 
+    /// A flow layout body of about `bytes` bytes (items of varied widths; its answer is about 3.5×).
+    static func largeFlowBody(bytes: Int) -> String {
+        var items: [String] = []
+        var size = 0
+        while size < bytes - 64 {
+            let item = #"{"width":\#(10 + items.count % 50),"height":5}"#
+            items.append(item)
+            size += item.utf8.count + 1
+        }
+        return #"{"containerWidth":1000,"items":[\#(items.joined(separator: ","))]}"#
+    }
+
+    /// A field of /proc/self/status in kB (VmRSS by default) of this process, where the server runs, in bytes.
+    static func residentBytes(field: String = "VmRSS:") -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
+              let kilobytes = Int(line.split(separator: " ")[1])
+        else { return 0 }
+        return kilobytes << 10
+    }
+
     /// The head of a POST with a JSON content type and an exact Content-Length.
     static func head(_ path: String, length: Int, extra: String = "") -> [UInt8] {
         Array("POST \(path) HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(length)\r\n\(extra)\r\n".utf8)
