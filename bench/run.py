@@ -206,6 +206,7 @@ def main():
     parser.add_argument("--output", default=os.path.join(ROOT, "BENCHMARKS.md"))
     args = parser.parse_args()
 
+    args.load_before = os.getloadavg()[0]
     port = free_port()
     trellis = start_trellis(port, args.threads, 8 << 20)
     time.sleep(1)
@@ -351,7 +352,8 @@ def write_report(args, rows):
         "",
         f"- Command: `{command}` ({args.pairs} pairs of {args.duration} s, bare and Trellis alternating, medians)",
         f"- Date: {datetime.date.today().isoformat()}",
-        f"- Machine: {os.cpu_count()} CPUs (`nproc`), {cpu_model()}; wrk -t1 on the same machine (loopback)",
+        f"- Machine: {os.cpu_count()} CPUs (`nproc`), {cpu_model()}; wrk -t1 on the same machine (loopback); "
+        f"load average {args.load_before:.1f} before the run, {os.getloadavg()[0]:.1f} after",
         f"- Both servers: internal polling thread + epoll, thread pool of {args.threads}, {CONNECTION_MEMORY >> 10} KiB of connection memory (Trellis's default), keep-alive",
         f"- Trellis idle RSS: {args.idle_rss:.1f} MB (after start, before any request)",
         "",
