@@ -80,7 +80,8 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(
-            name: "TrellisAPITests", dependencies: ["TrellisAPI", "TrellisJSON", "HTTPTypes", "HTTPServer", "TrellisTestSupport"],
+            name: "TrellisAPITests",
+            dependencies: ["TrellisAPI", "TrellisJSON", "HTTPTypes", "HTTPServer", "TrellisTestSupport", "TrellisText"],
             exclude: ["AnswerCorpus/answers.jsonl"]
         ),
         // The client against the live server; TrellisCore for the README's on-device snippet.
