@@ -24,7 +24,7 @@ struct FlowLabels {
     /// The chip's `{n}`, replaced by the hidden count before measuring.
     static let countPlaceholder = "{n}"
 
-    /// `font` (required with any text) and `labelPadding`; nil after recording a problem.
+    /// `font` (required with any text) and `labelPadding`; nil after recording a problem or without a font.
     static func read(
         _ body: JSONValue, texts: [Text], chip: Text?, _ fonts: TextFonts, _ problems: inout Problems
     ) throws(ProblemDetails) -> FlowLabels? {
@@ -32,7 +32,7 @@ struct FlowLabels {
         var font: TextFont?
         if let value = body.optional("font") {
             font = TextFontRequest.read(value, collection, &problems)
-        } else {
+        } else if !texts.isEmpty || chip != nil {
             problems.add(at: body, member: "font", "is required when an item or the overflowIndicator has text")
         }
         var padding = Padding()

@@ -36,9 +36,12 @@ struct FlowLayoutRequest {
         let overflowIndicator = body.optional("overflowIndicator").flatMap { readChip($0, label: &chipLabel, &problems) }
         let lineBreaking = body.optional("lineBreaking")?.oneOf(FlowLineBreaking.self, &problems)
         let pixelScale = body.optional("pixelScale")?.number(&problems, FlowLimits.pixelScales)
+        // Rule "labels": `font` is required with any text; given without text, it is still checked.
         var labels: FlowLabels?
-        if !texts.isEmpty || chipLabel != nil {
+        let hasText = !texts.isEmpty || chipLabel != nil
+        if hasText || body.optional("font") != nil || body.optional("labelPadding") != nil {
             labels = try FlowLabels.read(body, texts: texts, chip: chipLabel, fonts, &problems)
+            if !hasText { labels = nil }
         }
         guard problems.count == before, let containerWidth else { return nil }
         let layout = FlowRequest(

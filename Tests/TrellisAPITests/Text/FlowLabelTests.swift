@@ -91,10 +91,13 @@ final class FlowLabelTests: XCTestCase {
             ["/font/family"])
     }
 
-    /// Requests without text ignore `font` and `labelPadding`, as before they existed.
-    func testRequestsWithoutTextIgnoreFont() {
+    /// Without text, `font` and `labelPadding` are checked but change nothing.
+    func testRequestsWithoutTextCheckButDoNotUseTheFont() {
         let plain = call(service, "POST", "/v1/flow/layout", json: #"{"containerWidth":100,"items":[{"width":10,"height":10}]}"#)
-        let withFont = call(service, "POST", "/v1/flow/layout", json: #"{"containerWidth":100,"font":7,"items":[{"width":10,"height":10}]}"#)
+        let withFont = call(service, "POST", "/v1/flow/layout", json: #"{"containerWidth":100,\#(font),"items":[{"width":10,"height":10}]}"#)
         XCTAssertEqual(plain.text, withFont.text)
+        XCTAssertEqual(
+            problems(#"{"containerWidth":100,"font":7,"labelPadding":{"top":-1},"items":[{"width":10,"height":10}]}"#),
+            [["/font", "must be an object"], ["/labelPadding/top", "must be a number within [0, 1000000000]"]])
     }
 }
