@@ -65,7 +65,7 @@ let package = Package(
         // `make fuzz`: the libFuzzer target (built apart, with -sanitize=fuzzer,address); the
         // ordinary build makes it a replayer of saved inputs. See fuzz/TrellisFuzz.
         .executableTarget(
-            name: "TrellisFuzz", dependencies: ["TrellisAPI", "HTTPTypes", "TrellisJSON"], path: "fuzz/TrellisFuzz",
+            name: "TrellisFuzz", dependencies: ["TrellisAPI", "HTTPTypes", "TrellisJSON", "TrellisText"], path: "fuzz/TrellisFuzz",
             swiftSettings: [.enableExperimentalFeature("Extern")]
         ),
         // Seeded generators and reference models shared by the test targets.
