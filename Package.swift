@@ -76,7 +76,7 @@ let package = Package(
             exclude: ["Flow/Fixtures"]
         ),
         .testTarget(
-            name: "TrellisTextTests", dependencies: ["TrellisText", "TrellisAPI"],
+            name: "TrellisTextTests", dependencies: ["TrellisText", "TrellisAPI", "HTTPTypes"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
