@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The faces Trellis measures with, grouped by family, and CSS Fonts 4 matching among them.
 public final class FontCollection: Sendable {
     /// Every face loaded, in load order.
@@ -7,6 +9,16 @@ public final class FontCollection: Sendable {
     let families: [String: [FontFace]]
     /// The family names as the faces spell them, sorted.
     public let familyNames: [String]
+    /// Family lists already resolved, by the request's spelling, weight and style (bounded: cleared when
+    /// full; Swift's per-process seeded hashing).
+    private let resolved = Mutex<[ResolvedKey: Result<[FontFace], FamilyListProblem>]>([:])
+    static let resolvedCapacity = 1024
+
+    struct ResolvedKey: Hashable {
+        var family: String
+        var weight: Int
+        var style: FontStyle
+    }
 
     public init(faces: [FontFace]) {
         self.faces = faces
@@ -83,6 +95,30 @@ public final class FontCollection: Sendable {
             }
         }
         return unknown.isEmpty ? .success(matched) : .failure(UnknownFamilies(names: unknown))
+    }
+}
+
+/// Why a family list names no faces: it is not a CSS list, or it names families that are not loaded.
+public enum FamilyListProblem: Error, Equatable, Sendable {
+    case mistake(FontFamilyList.Mistake)
+    case unknown(UnknownFamilies)
+}
+
+extension FontCollection {
+    /// The faces for a CSS font-family list as a request spells it, remembered for the next request.
+    public func resolve(family: String, weight: Int, style: FontStyle) -> Result<[FontFace], FamilyListProblem> {
+        let key = ResolvedKey(family: family, weight: weight, style: style)
+        if let known = resolved.withLock({ $0[key] }) { return known }
+        let result: Result<[FontFace], FamilyListProblem>
+        switch FontFamilyList.parse(family) {
+        case .failure(let mistake): result = .failure(.mistake(mistake))
+        case .success(let entries): result = resolve(entries, weight: weight, style: style).mapError { .unknown($0) }
+        }
+        resolved.withLock { table in
+            if table.count >= Self.resolvedCapacity { table.removeAll() }
+            table[key] = result
+        }
+        return result
     }
 }
 

@@ -83,9 +83,7 @@ public enum FontFamilyList {
 
     /// Rule "family names match case-insensitively" (ASCII case, as CSS compares them).
     public static func asciiLowercased(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            ("A"..."Z").contains(scalar) ? Unicode.Scalar(UInt8(scalar.value + 32)) : scalar
-        }))
+        String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
     }
 }
 

@@ -27,20 +27,17 @@ enum TextFontRequest {
         if family.utf8.count > TextLimits.maxFamilyBytes {
             problems.add(at: familyValue, "must be at most \(TextLimits.maxFamilyBytes) bytes")
         } else {
-            switch FontFamilyList.parse(family) {
-            case .failure(let mistake):
+            switch fonts.resolve(family: family, weight: weight ?? 400, style: style ?? .normal) {
+            case .success(let matched): faces = matched
+            case .failure(.mistake(let mistake)):
                 problems.add(at: familyValue, "is not a CSS font-family list: " + describe(mistake))
-            case .success(let entries):
-                switch fonts.resolve(entries, weight: weight ?? 400, style: style ?? .normal) {
-                case .success(let matched): faces = matched
-                case .failure(let unknown):
-                    let names = unknown.names.map { "\"\($0)\"" }.joined(separator: ", ")
-                    let available = fonts.familyNames.map { "\"\($0)\"" }.joined(separator: ", ")
-                    problems.add(
-                        at: familyValue,
-                        "names \(unknown.names.count == 1 ? "a family" : "families") Trellis has no font for: \(names); "
-                            + "available: \(available), and the generic names sans-serif, serif, monospace")
-                }
+            case .failure(.unknown(let unknown)):
+                let names = unknown.names.map { "\"\($0)\"" }.joined(separator: ", ")
+                let available = fonts.familyNames.map { "\"\($0)\"" }.joined(separator: ", ")
+                problems.add(
+                    at: familyValue,
+                    "names \(unknown.names.count == 1 ? "a family" : "families") Trellis has no font for: \(names); "
+                        + "available: \(available), and the generic names sans-serif, serif, monospace")
             }
         }
         guard problems.count == before, let size else { return nil }
