@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import TrellisAPI
 import TrellisText
+import Synchronization
 
 /// POST /v1/text/measure and GET /v1/fonts: answers, every 422 with its pointer, readiness.
 final class TextMeasureTests: XCTestCase {
@@ -233,5 +234,24 @@ final class TextMeasureTests: XCTestCase {
         XCTAssertEqual(response.status, 200)
         XCTAssertEqual(response.text, #"{"font":{"size":16,"ascent":15,"descent":4,"lineGap":0,"lineHeight":19},"texts":[{"width":39.3125,"height":19}]}"#)
         XCTAssertEqual(try server.request("GET", "/v1/fonts").status, 200)
+    }
+
+    /// Threads share the faces, the cache and the resolved family lists: concurrent answers equal the sequential ones.
+    func testConcurrentMeasurementsAgree() {
+        let fonts = TextFonts(LoadedFonts.collection, cache: MeasureCache(capacity: 64))
+        let service = TrellisService(configuration: ServiceConfiguration(fonts: fonts))
+        let bodies = (0..<40).map { n in
+            #"{"font":{"family":"\#(n % 2 == 0 ? "DejaVu Sans, IPAGothic" : "IPAGothic, DejaVu Serif")","size":\#(10 + n % 7)},"texts":["tag \#(n)","東京 \#(n)","office \#(n % 5)"]}"#
+        }
+        let expected = bodies.map { call(LoadedFonts.service(), "POST", "/v1/text/measure", json: $0).text }
+        let results = Mutex([String?](repeating: nil, count: bodies.count * 4))
+        DispatchQueue.concurrentPerform(iterations: bodies.count * 4) { index in
+            let answer = call(service, "POST", "/v1/text/measure", json: bodies[index % bodies.count]).text
+            results.withLock { $0[index] = answer }
+        }
+        let answers = results.withLock { $0 }
+        for (index, answer) in answers.enumerated() {
+            XCTAssertEqual(answer, expected[index % bodies.count])
+        }
     }
 }
