@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
 
@@ -92,6 +93,67 @@ tfont_face *tfont_face_create(const uint8_t *data, size_t length, unsigned index
     }
     hb_face_t *face = hb_face_create(blob, index);
     hb_blob_destroy(blob);
+    if (hb_face_get_glyph_count(face) == 0 || hb_face_get_upem(face) == 0) {
+        hb_face_destroy(face);
+        return NULL;
+    }
+    hb_face_make_immutable(face);
+    tfont_face *result = malloc(sizeof *result);
+    if (!result) {
+        hb_face_destroy(face);
+        return NULL;
+    }
+    result->face = face;
+    return result;
+}
+
+struct tfont_blob {
+    hb_blob_t *blob;
+};
+
+typedef struct {
+    void *base;
+    size_t length;
+} tfont_mapping;
+
+static void mapping_release(void *pointer) {
+    tfont_mapping *mapping = pointer;
+    munmap(mapping->base, mapping->length);
+    free(mapping);
+}
+
+tfont_blob *tfont_blob_adopt_mapping(void *base, size_t length) {
+    tfont_mapping *mapping = malloc(sizeof *mapping);
+    tfont_blob *result = malloc(sizeof *result);
+    if (!mapping || !result || length == 0 || length > UINT32_MAX) {
+        free(mapping);
+        free(result);
+        munmap(base, length);
+        return NULL;
+    }
+    mapping->base = base;
+    mapping->length = length;
+    // On failure HarfBuzz calls the destroy function itself.
+    hb_blob_t *blob = hb_blob_create_or_fail((const char *)base, (unsigned)length, HB_MEMORY_MODE_READONLY, mapping, mapping_release);
+    if (!blob) {
+        free(result);
+        return NULL;
+    }
+    hb_blob_make_immutable(blob);
+    result->blob = blob;
+    return result;
+}
+
+void tfont_blob_destroy(tfont_blob *blob) {
+    if (!blob) return;
+    hb_blob_destroy(blob->blob);
+    free(blob);
+}
+
+unsigned tfont_blob_face_count(const tfont_blob *blob) { return hb_face_count(blob->blob); }
+
+tfont_face *tfont_face_create_from_blob(const tfont_blob *blob, unsigned index) {
+    hb_face_t *face = hb_face_create(blob->blob, index);
     if (hb_face_get_glyph_count(face) == 0 || hb_face_get_upem(face) == 0) {
         hb_face_destroy(face);
         return NULL;

@@ -24,10 +24,23 @@ public final class FontFace: @unchecked Sendable {
     }
 
     /// Face `index` of a font file's bytes (copied); nil when it is not a usable face or names no family.
-    public init?(data: [UInt8], index: Int = 0) {
+    public convenience init?(data: [UInt8], index: Int = 0) {
         guard index >= 0, index < Int(UInt32.max),
             let face = data.withUnsafeBufferPointer({ tfont_face_create($0.baseAddress, $0.count, UInt32(index)) })
         else { return nil }
+        self.init(face: face)
+    }
+
+    /// Face `index` of a mapped font file, sharing its pages; nil when it is not a usable face or names no family.
+    public convenience init?(file: FontFile, index: Int) {
+        guard index >= 0, index < Int(UInt32.max), let face = tfont_face_create_from_blob(file.blob, UInt32(index)) else {
+            return nil
+        }
+        self.init(face: face)
+    }
+
+    /// Takes over a face made by the shim.
+    private init?(face: OpaquePointer) {
         var name = [CChar](repeating: 0, count: 256)
         let needed = tfont_face_family(face, &name, name.count)
         if needed >= name.count {
@@ -77,4 +90,23 @@ public struct LineMetrics: Equatable, Sendable {
         self.descent = descent
         self.lineGap = lineGap
     }
+}
+
+/// A whole font file mapped read-only (the pages stay the file's, loaded as HarfBuzz reads them),
+/// shared by its faces; unmapped when it and every face made from it are gone.
+public final class FontFile: @unchecked Sendable {
+    let blob: OpaquePointer
+
+    /// Takes over a read-only mapping of a whole file (from `mmap`); nil when memory ran out (it is then unmapped).
+    public init?(adoptingMapping base: UnsafeMutableRawPointer, length: Int) {
+        guard let blob = tfont_blob_adopt_mapping(base, length) else { return nil }
+        self.blob = blob
+    }
+
+    deinit {
+        tfont_blob_destroy(blob)
+    }
+
+    /// The faces in the file (a collection has several); 0 when it is not a font.
+    public var faceCount: Int { Int(tfont_blob_face_count(blob)) }
 }

@@ -43,6 +43,18 @@ unsigned tfont_face_count(const uint8_t *data, size_t length);
 
 /// Face `index` of a font file; the bytes are copied. NULL when it is not a usable face (no glyphs).
 tfont_face *tfont_face_create(const uint8_t *data, size_t length, unsigned index);
+
+/// A font file's bytes, shared by its faces and released with the last of them.
+typedef struct tfont_blob tfont_blob;
+
+/// Takes over a read-only mapping of a whole font file (from mmap): it is unmapped when the blob and
+/// every face made from it are destroyed. NULL (and the mapping unmapped) when memory runs out.
+tfont_blob *tfont_blob_adopt_mapping(void *base, size_t length);
+void tfont_blob_destroy(tfont_blob *blob);
+/// The number of faces in the blob (a collection has several); 0 when it is not a font.
+unsigned tfont_blob_face_count(const tfont_blob *blob);
+/// Face `index` of the blob, sharing its bytes. NULL when it is not a usable face.
+tfont_face *tfont_face_create_from_blob(const tfont_blob *blob, unsigned index);
 void tfont_face_destroy(tfont_face *face);
 
 /// The face's family name as UTF-8 (name ID 16, else ID 1, English): the bytes it needs; at most

@@ -53,12 +53,11 @@ public enum FontFiles {
         var faces: [FontFace] = []
         var unusable: [String] = []
         for path in paths {
-            guard let bytes = readFile(path, maxBytes: maxFileBytes) else {
+            guard let file = mapFile(path, maxBytes: maxFileBytes) else {
                 unusable.append(path)
                 continue
             }
-            let count = FontFace.faceCount(in: bytes)
-            let loaded = (0..<count).compactMap { FontFace(data: bytes, index: $0) }
+            let loaded = (0..<file.faceCount).compactMap { FontFace(file: file, index: $0) }
             if loaded.isEmpty { unusable.append(path) }
             faces += loaded
         }
@@ -90,6 +89,19 @@ public enum FontFiles {
             names.append(name)
         }
         return names
+    }
+
+    /// A whole file mapped read-only (its pages are read as HarfBuzz needs them: a shaper never touches
+    /// the outlines), or nil when it cannot be mapped or is empty or larger than `maxBytes`.
+    static func mapFile(_ path: String, maxBytes: Int) -> FontFile? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_size > 0, Int(info.st_size) <= maxBytes else { return nil }
+        let length = Int(info.st_size)
+        guard let base = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else { return nil }
+        return FontFile(adoptingMapping: base, length: length)
     }
 
     /// A whole file, or nil when it cannot be read or is larger than `maxBytes`.
