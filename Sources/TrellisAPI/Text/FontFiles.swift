@@ -82,11 +82,10 @@ public enum FontFiles {
         guard let directory = opendir(path) else { return [] }
         defer { closedir(directory) }
         var names: [String] = []
+        // d_name is read where it lies: a dirent can be shorter than its declared 256-byte name field.
+        guard let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else { return [] }
         while let entry = readdir(directory), names.count < maxFiles {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-            }
-            names.append(name)
+            names.append(String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self)))
         }
         return names
     }
