@@ -156,7 +156,7 @@ rolling-restart-test: test-deps release
 SANITIZED_TESTS := HTTPServerTests|TrellisAPITests|TrellisExecutableTests
 # Skipped under the sanitizers: they check glibc malloc's mmap threshold and the process's RSS, and the
 # sanitizers replace malloc (ASan also keeps freed memory in quarantine).
-SANITIZER_SKIPS := --skip HostileMemoryTests.testLargeBlocksStayMappedAfterTheServerStarts \
+SANITIZER_SKIPS := --skip HostileMemoryTests.testMemoryLargeRequestsFreedIsGivenBackOnceTheServerIsIdle \
 	--skip HostileMemoryBudgetTests.testUnreadAnswersStayWithinTheBudget
 # The toolchain's clang has the sanitizer runtimes; lld keeps gold's warnings about ASan's symbols out.
 SWIFT_BIN := $(shell dirname "$$(readlink -f "$$(command -v $(SWIFT))")" 2>/dev/null)

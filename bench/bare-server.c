@@ -2,7 +2,7 @@
 // mode as Trellis (internal polling thread + epoll, a pool of --threads), answering every
 // request with a fixed body after reading the request body in full.
 //
-//   bare-server PORT THREADS REPLY_FILE CONTENT_TYPE   (64 KiB of connection memory, as Trellis)
+//   bare-server PORT THREADS REPLY_FILE CONTENT_TYPE [CONNECTION_MEMORY]   (default 32 KiB, as Trellis)
 #include <microhttpd.h>
 #include <signal.h>
 #include <stdio.h>
@@ -35,8 +35,8 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, cons
 }
 
 int main(int argc, char **argv) {
-    if (argc != 5) {
-        fprintf(stderr, "usage: %s PORT THREADS REPLY_FILE CONTENT_TYPE\n", argv[0]);
+    if (argc != 5 && argc != 6) {
+        fprintf(stderr, "usage: %s PORT THREADS REPLY_FILE CONTENT_TYPE [CONNECTION_MEMORY]\n", argv[0]);
         return 2;
     }
     FILE *file = fopen(argv[3], "rb");
@@ -49,12 +49,13 @@ int main(int argc, char **argv) {
     fclose(file);
     content_type = argv[4];
     unsigned int threads = (unsigned int)atoi(argv[2]);
+    size_t connection_memory = argc == 6 ? (size_t)atol(argv[5]) : (size_t)(32 << 10);
     signal(SIGPIPE, SIG_IGN);
     struct MHD_Daemon *daemon = MHD_start_daemon(
         MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC, (uint16_t)atoi(argv[1]), NULL,
         NULL, answer, NULL, MHD_OPTION_CONNECTION_LIMIT, (unsigned int)1168,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)30, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
-        (size_t)(64 << 10), threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, threads,
+        connection_memory, threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, threads,
         MHD_OPTION_END);
     if (daemon == NULL) return 1;
     sigset_t stop;

@@ -21,6 +21,8 @@ import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TRELLIS = os.path.join(ROOT, ".build", "release", "trellis")
+# Trellis's default --connection-memory, given to the bare server too.
+CONNECTION_MEMORY = 32 << 10
 BARE = os.path.join(ROOT, ".build", "bare-server")
 WORK = tempfile.mkdtemp(prefix="trellis-bench-")
 
@@ -68,7 +70,7 @@ def start_trellis(port, threads, max_body):
 
 
 def start_bare(port, threads, reply_path, content_type):
-    process = subprocess.Popen([BARE, str(port), str(threads), reply_path, content_type],
+    process = subprocess.Popen([BARE, str(port), str(threads), reply_path, content_type, str(CONNECTION_MEMORY)],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     wait_ready(port)
     return process
@@ -138,8 +140,8 @@ def nested_tree(count, fanout=10):
     return [nodes[0]]
 
 
-def workloads():
-    """(name, method, path, body file or None, connections, max body bytes)."""
+def bodies():
+    """The benchmark's request bodies by short name: (method, path, body or None)."""
     seed_flow = {"containerWidth": 300, "horizontalSpacing": 4, "verticalSpacing": 4,
                  "items": [{"id": t, "width": w, "height": 28} for t, w in
                            [("Swift", 42), ("SwiftUI", 58), ("UIKit", 40), ("Xcode", 44), ("Apple", 43), ("iOS", 26), ("iPad", 34)]]}
@@ -150,24 +152,40 @@ def workloads():
                       "expanded": ["s0", "s7"], "toggle": "s20"}
     drawer = {"isPresented": False, "action": "toggle", "container": {"width": 390, "height": 844},
               "safeAreaInsets": {"top": 47, "leading": 0, "bottom": 34, "trailing": 0}}
-    outline20 = {"nodes": nested_tree(20, 3), "selection": 17}
-    big_flow = flow_body(1)
-    while len(json.dumps(big_flow["items"], separators=(",", ":"))) < (1 << 20):
-        big_flow = flow_body(len(big_flow["items"]) * 2)
-    big_flow = flow_body(24_000)
+    return {
+        "healthz": ("GET", "/healthz", None),
+        "flow7": ("POST", "/v1/flow/layout", seed_flow),
+        "flow10": ("POST", "/v1/flow/layout", flow_body(10)),
+        "outline20": ("POST", "/v1/outline/expansion", {"nodes": nested_tree(20, 3), "selection": 17}),
+        "rows20": ("POST", "/v1/outline/rows", {"nodes": nested_tree(20, 3), "selection": 17}),
+        "sections2": ("POST", "/v1/sections/toggle", seed_sections),
+        "sections50": ("POST", "/v1/sections/toggle", fifty_sections),
+        "drawer": ("POST", "/v1/drawer/state", drawer),
+        "flow24k": ("POST", "/v1/flow/layout", flow_body(24_000)),
+    }
+
+
+def workloads():
+    """(name, method, path, body file or None, connections, max body bytes)."""
+    b = bodies()
+
+    def small(name, key, connections=64):
+        method, path, body = b[key]
+        return (name, method, path, write_body(key, body) if body is not None else None, connections, 8 << 20)
+
     outline100k = {"nodes": nested_tree(100_000), "selection": 99_999}
     chain = {"parentKey": "parent", "selection": 999_999,
              "nodes": [{"id": i, "parent": i - 1 if i else None} for i in range(1_000_000)]}
     big = 64 << 20
     return [
-        ("GET /healthz", "GET", "/healthz", None, 64, 8 << 20),
-        ("flow, 7 tags (seed)", "POST", "/v1/flow/layout", write_body("flow7", seed_flow), 64, 8 << 20),
-        ("flow, 10 items", "POST", "/v1/flow/layout", write_body("flow10", flow_body(10)), 64, 8 << 20),
-        ("outline expansion, 20 nodes", "POST", "/v1/outline/expansion", write_body("outline20", outline20), 64, 8 << 20),
-        ("sections toggle, 2 sections (seed)", "POST", "/v1/sections/toggle", write_body("sections2", seed_sections), 64, 8 << 20),
-        ("sections toggle, 50 sections", "POST", "/v1/sections/toggle", write_body("sections50", fifty_sections), 64, 8 << 20),
-        ("drawer toggle with keyframes (seed)", "POST", "/v1/drawer/state", write_body("drawer", drawer), 64, 8 << 20),
-        ("flow, 1 MiB (24,000 items)", "POST", "/v1/flow/layout", write_body("flow24k", big_flow), 4, 8 << 20),
+        small("GET /healthz", "healthz"),
+        small("flow, 7 tags (seed)", "flow7"),
+        small("flow, 10 items", "flow10"),
+        small("outline expansion, 20 nodes", "outline20"),
+        small("sections toggle, 2 sections (seed)", "sections2"),
+        small("sections toggle, 50 sections", "sections50"),
+        small("drawer toggle with keyframes (seed)", "drawer"),
+        small("flow, 1 MiB (24,000 items)", "flow24k", 4),
         ("flow, 100,000 items", "POST", "/v1/flow/layout", write_body("flow100k", flow_body(100_000)), 1, big),
         ("outline expansion, 100,000 nodes nested", "POST", "/v1/outline/expansion", write_body("outline100k", outline100k), 1, big),
         ("outline expansion, 1,000,000-node flat chain", "POST", "/v1/outline/expansion", write_body("chain1m", chain), 1, big),
@@ -196,7 +214,7 @@ def main():
     args.idle_rss = rss_mb(trellis.pid)
     stop(trellis)
     rows = []
-    for name, method, path, body, connections, max_body in workloads():
+    for name, method, path, body, own_connections, max_body in workloads():
         if args.only and args.only not in name:
             continue
         port = free_port()
@@ -206,26 +224,29 @@ def main():
         reply_path = os.path.join(WORK, "reply.bin")
         open(reply_path, "wb").write(reply)
         script = lua_script(re.sub(r"\W+", "_", name), method, path, body)
-        bare_runs, trellis_runs, peaks = [], [], []
-        for _ in range(args.pairs):
-            bare = start_bare(port, args.threads, reply_path, content_type)
-            bare_runs.append(run_wrk(port, script, args.duration, connections))
-            stop(bare)
-            trellis = start_trellis(port, args.threads, max_body)
-            trellis_runs.append(run_wrk(port, script, args.duration, connections))
-            peaks.append(peak_rss_mb(trellis.pid))
-            stop(trellis)
-        med = lambda runs, i: statistics.median(r[i] for r in runs)
-        row = {
-            "name": name, "bytes": len(reply), "connections": connections,
-            "bare_rps": med(bare_runs, 0), "rps": med(trellis_runs, 0),
-            "bare_p50": med(bare_runs, 1), "p50": med(trellis_runs, 1),
-            "bare_p99": med(bare_runs, 2), "p99": med(trellis_runs, 2),
-            "rss": statistics.median(peaks),
-        }
-        rows.append(row)
-        print(f"{name}: Trellis {row['rps']:.0f} req/s, bare {row['bare_rps']:.0f} req/s, "
-              f"ratio {row['rps'] / row['bare_rps']:.2f}", flush=True)
+        # Each workload at its own connection count and at 32 (the small ones run at 64 and 32).
+        for connections in sorted({own_connections, 32} if own_connections > 1 else {own_connections}, reverse=True):
+            bare_runs, trellis_runs, peaks = [], [], []
+            for _ in range(args.pairs):
+                bare = start_bare(port, args.threads, reply_path, content_type)
+                bare_runs.append(run_wrk(port, script, args.duration, connections))
+                stop(bare)
+                trellis = start_trellis(port, args.threads, max_body)
+                trellis_runs.append(run_wrk(port, script, args.duration, connections))
+                peaks.append(peak_rss_mb(trellis.pid))
+                stop(trellis)
+            med = lambda runs, i: statistics.median(r[i] for r in runs)
+            row = {
+                "name": name, "bytes": len(reply), "connections": connections,
+                "request_bytes": os.path.getsize(body) if body else 0,
+                "bare_rps": med(bare_runs, 0), "rps": med(trellis_runs, 0),
+                "bare_p50": med(bare_runs, 1), "p50": med(trellis_runs, 1),
+                "bare_p99": med(bare_runs, 2), "p99": med(trellis_runs, 2),
+                "rss": statistics.median(peaks),
+            }
+            rows.append(row)
+            print(f"{name} -c{connections}: Trellis {row['rps']:.0f} req/s, bare {row['bare_rps']:.0f} req/s, "
+                  f"ratio {row['rps'] / row['bare_rps']:.2f}, p99 ratio {row['p99'] / row['bare_p99']:.2f}", flush=True)
     write_report(args, rows)
     if not args.only:
         write_scaling_report(args)
@@ -264,7 +285,7 @@ def time_requests(port, path, body_path, repeats):
 
 
 def write_scaling_report(args):
-    """Issue 8: ms per request end to end at 10^3 ... 10^6 elements; 10x the elements should cost at most 12x."""
+    """Ms per request end to end at 10^3 ... 10^6 elements; 10x the elements should cost at most 12x."""
     sizes = [1_000, 10_000, 100_000, 1_000_000]
     cases = [
         ("flow layout (items)", "/v1/flow/layout", lambda n: flow_body(n)),
@@ -333,16 +354,23 @@ def write_report(args, rows):
         f"- Command: `{command}` ({args.pairs} pairs of {args.duration} s, bare and Trellis alternating, medians)",
         f"- Date: {datetime.date.today().isoformat()}",
         f"- Machine: {os.cpu_count()} CPUs (`nproc`), {cpu_model()}; wrk -t1 on the same machine (loopback)",
-        f"- Both servers: internal polling thread + epoll, thread pool of {args.threads}, 64 KiB of connection memory, keep-alive",
+        f"- Both servers: internal polling thread + epoll, thread pool of {args.threads}, {CONNECTION_MEMORY >> 10} KiB of connection memory (Trellis's default), keep-alive",
         f"- Trellis idle RSS: {args.idle_rss:.1f} MB (after start, before any request)",
         "",
-        "| workload | connections | reply bytes | bare req/s | Trellis req/s | ratio | bare p50 / p99 ms | Trellis p50 / p99 ms | p99 ratio | Trellis peak RSS MB |",
+        "| workload | connections | reply bytes | bare req/s | Trellis req/s | ratio | p99 ratio | bare p50 / p99 ms | Trellis p50 / p99 ms | Trellis peak RSS MB |",
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
         lines.append(
             f"| {r['name']} | {r['connections']} | {r['bytes']} | {r['bare_rps']:.0f} | {r['rps']:.0f} | {r['rps'] / r['bare_rps']:.2f} | "
-            f"{r['bare_p50']:.3f} / {r['bare_p99']:.3f} | {r['p50']:.3f} / {r['p99']:.3f} | {r['p99'] / r['bare_p99']:.2f} | {r['rss']:.1f} |")
+            f"{r['p99'] / r['bare_p99']:.2f} | {r['bare_p50']:.3f} / {r['bare_p99']:.3f} | {r['p50']:.3f} / {r['p99']:.3f} | {r['rss']:.1f} |")
+    # Memory for one large request: its peak above the idle process, per byte of the request.
+    large = [r for r in rows if r["request_bytes"] >= 8 << 20]
+    if large:
+        lines.append("")
+    for r in large:
+        lines.append(f"- {r['name']}: peak {r['rss']:.1f} MB is {(r['rss'] - args.idle_rss) * (1 << 20) / r['request_bytes']:.1f} × "
+                     f"its {r['request_bytes'] / (1 << 20):.1f} MiB body above the idle process")
     section = "\n".join(lines) + "\n"
     replace_section(args.output, "## Throughput against the bare libmicrohttpd server", section)
     print(f"wrote {args.output}")

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`make soak` (issue 7): mixed requests over every endpoint at full load for a while (default 10
+"""`make soak`: mixed requests over every endpoint at full load for a while (default 10
 minutes) with wrk; the server's RSS at the end must be within 10% of its RSS after the first minute,
 with no socket errors and no non-2xx answers. Writes a "## Soak" section into BENCHMARKS.md."""
 import argparse

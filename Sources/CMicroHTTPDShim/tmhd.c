@@ -33,8 +33,11 @@ static void tmhd_release(const tmhd_budget *budget, size_t bytes) {
     }
 }
 
-// How often the watcher looks for connections past their header deadline.
+// How often the watcher looks for connections past their header deadline and at freed memory.
 #define TMHD_WATCH_INTERVAL_MS 250
+// Freed memory malloc may keep for the next requests while some are in flight, and when none is.
+#define TMHD_KEEP_FREE_BUSY (8u << 20)
+#define TMHD_KEEP_FREE_IDLE (1u << 20)
 
 // One per open connection (its socket_context): from MHD_CONNECTION_NOTIFY_STARTED to
 // MHD_CONNECTION_NOTIFY_CLOSED, listed in the server's `links` under `links_mutex`.
@@ -56,6 +59,8 @@ struct tmhd_server {
     tmhd_options options;
     atomic_uint open_connections;
     atomic_uint in_flight;
+    // Requests completed so far; the watcher trims only after some completed since it last did.
+    atomic_uint_least64_t completed;
     pthread_mutex_t links_mutex;
     pthread_cond_t watcher_wake;
     tmhd_link *links;
@@ -568,6 +573,7 @@ static void tmhd_completed(void *cls, struct MHD_Connection *connection, void **
     free(exchange);
     *req_cls = NULL;
     atomic_fetch_sub_explicit(&server->in_flight, 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&server->completed, 1, memory_order_relaxed);
 }
 
 static void tmhd_connection_changed(void *cls, struct MHD_Connection *connection, void **socket_context,
@@ -623,8 +629,34 @@ static void tmhd_connection_changed(void *cls, struct MHD_Connection *connection
 // slowly it trickles (each byte restarts libmicrohttpd's idle timeout, not this deadline).
 // Only listed links are touched, under the mutex their close notification takes, so a reused
 // fd number is never shut down; libmicrohttpd then sees the end of stream and closes it.
+// What the watcher knows of completed requests: the count it saw last round and at its last trim.
+typedef struct {
+    uint64_t seen;
+    uint64_t trimmed_at;
+} tmhd_trim_state;
+
+// Rule: memory that requests freed stays with malloc for the next ones (no fresh mapping and
+// page faults for every large body, tape and answer) while requests are in flight, up to
+// TMHD_KEEP_FREE_BUSY free bytes; once the server is idle for a whole round (the last
+// requests' frees are done) all but TMHD_KEEP_FREE_IDLE goes back. malloc_trim gives back the
+// free pages of every arena, however fragmented.
+static void tmhd_give_back_memory(tmhd_server *server, tmhd_trim_state *state) {
+    uint64_t completed = atomic_load_explicit(&server->completed, memory_order_relaxed);
+    int idle = atomic_load_explicit(&server->in_flight, memory_order_relaxed) == 0;
+    int settled = completed == state->seen;
+    state->seen = completed;
+    if (completed == state->trimmed_at || (idle && !settled)) {
+        return;
+    }
+    if (mallinfo2().fordblks > (idle ? TMHD_KEEP_FREE_IDLE : TMHD_KEEP_FREE_BUSY)) {
+        malloc_trim(0);
+        state->trimmed_at = completed;
+    }
+}
+
 static void *tmhd_watch(void *argument) {
     tmhd_server *server = argument;
+    tmhd_trim_state trim = {0, 0};
     pthread_mutex_lock(&server->links_mutex);
     while (!server->stopping) {
         uint64_t now = tmhd_now_ms();
@@ -635,6 +667,10 @@ static void *tmhd_watch(void *argument) {
                 link->shut = 1;
             }
         }
+        // Trimming may take a while: connections open and close meanwhile.
+        pthread_mutex_unlock(&server->links_mutex);
+        tmhd_give_back_memory(server, &trim);
+        pthread_mutex_lock(&server->links_mutex);
         struct timespec until;
         clock_gettime(CLOCK_MONOTONIC, &until);
         until.tv_nsec += TMHD_WATCH_INTERVAL_MS * 1000000L;
@@ -648,9 +684,12 @@ static void *tmhd_watch(void *argument) {
     return NULL;
 }
 
-// Blocks of at least this many bytes (request bodies, big responses, parser buffers) are
-// mmapped, so freeing one gives its memory back to the system.
-#define TMHD_MMAP_THRESHOLD (256u << 10)
+// Blocks up to glibc's largest fixed threshold (32 MiB on 64-bit) come from malloc's arenas and
+// are reused by the next requests; the watcher gives free memory back (tmhd_give_back_memory).
+#define TMHD_MMAP_THRESHOLD (32u << 20)
+// A free shrinks an arena's top once it passes this: malloc_trim can't shrink a thread arena's
+// top, so this bounds what each keeps; smaller (4 MiB) brought the page faults back at 1 MiB.
+#define TMHD_TRIM_THRESHOLD (8u << 20)
 
 static void tmhd_free(tmhd_server *server) {
     pthread_cond_destroy(&server->watcher_wake);
@@ -659,12 +698,12 @@ static void tmhd_free(tmhd_server *server) {
 }
 
 tmhd_server *tmhd_start(const tmhd_options *options) {
-    // Rule: memory held for a large request goes back to the system when the request ends. By
-    // default glibc raises its mmap threshold to the largest block freed so far (up to 32 MiB);
-    // after one large body, bodies and responses come from arenas that rarely shrink, and the
-    // RSS after a burst of large or abandoned uploads stays near its peak. A fixed threshold
-    // turns that adjustment off (mallopt is process-wide: the server owns this process).
+    // Rule: memory held for large requests is reused while the server is busy and goes back to
+    // the system soon after (the watcher). Fixed thresholds turn off glibc's own adjustments,
+    // which keep freed memory in arenas indefinitely (mallopt is process-wide: the server owns
+    // this process).
     mallopt(M_MMAP_THRESHOLD, (int)TMHD_MMAP_THRESHOLD);
+    mallopt(M_TRIM_THRESHOLD, (int)TMHD_TRIM_THRESHOLD);
     tmhd_server *server = calloc(1, sizeof *server);
     if (server == NULL) {
         return NULL;
@@ -708,16 +747,14 @@ tmhd_server *tmhd_start(const tmhd_options *options) {
         errno = saved;
         return NULL;
     }
-    if (options->header_timeout > 0) {
-        int failed = pthread_create(&server->watcher, NULL, tmhd_watch, server);
-        if (failed) {
-            MHD_stop_daemon(server->daemon);
-            tmhd_free(server);
-            errno = failed;
-            return NULL;
-        }
-        server->watching = 1;
+    int failed = pthread_create(&server->watcher, NULL, tmhd_watch, server);
+    if (failed) {
+        MHD_stop_daemon(server->daemon);
+        tmhd_free(server);
+        errno = failed;
+        return NULL;
     }
+    server->watching = 1;
     return server;
 }
 

@@ -187,9 +187,10 @@ private final class HandlerBox: Sendable {
             // "name\0value\0" for each field, as tmhd_respond takes them.
             var at = 0
             func put(_ text: String) {
-                for byte in text.utf8 {
-                    names[at] = CChar(bitPattern: byte)
-                    at += 1
+                var text = text
+                text.withUTF8 { bytes in
+                    UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: names[at...])).copyMemory(from: UnsafeRawBufferPointer(bytes))
+                    at += bytes.count
                 }
                 names[at] = 0
                 at += 1

@@ -20,7 +20,7 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
 
     public init(
         host: String = "0.0.0.0", port: Int = 8080, threads: Int = 2, maxBodyBytes: Int = 8 << 20,
-        maxConnections: Int = 1024, connectionTimeout: Int = 30, connectionMemoryLimit: Int = 64 << 10,
+        maxConnections: Int = 1024, connectionTimeout: Int = 30, connectionMemoryLimit: Int = 32 << 10,
         headerTimeout: Int = 10, maxConnectionsPerIP: Int = 0
     ) {
         self.host = host

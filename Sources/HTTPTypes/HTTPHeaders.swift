@@ -38,17 +38,30 @@ public struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral {
         fields.append((name: name, value: value))
     }
 
+    /// The bytes of the named field's first value (nil when absent); a received one is read in
+    /// place, without making a String.
+    public func withValue<R>(_ name: String, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
+        if let found = receivedValue(name) {
+            return body(UnsafeBufferPointer(start: UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self), count: strlen(found)))
+        }
+        guard var value = fields.first(where: { Self.sameName($0.name, name) })?.value else { return body(nil) }
+        return value.withUTF8 { body($0) }
+    }
+
+    /// The received field's first value, compared case-insensitively.
+    private func receivedValue(_ name: String) -> UnsafePointer<CChar>? {
+        guard let received else { return nil }
+        return name.withCString { wanted -> UnsafePointer<CChar>? in
+            for i in 0..<received.count where strcasecmp(received.base[i].name, wanted) == 0 {
+                return received.base[i].value
+            }
+            return nil
+        }
+    }
+
     /// The first value of the named field.
     public subscript(name: String) -> String? {
-        if let received {
-            let found = name.withCString { wanted -> UnsafePointer<CChar>? in
-                for i in 0..<received.count where strcasecmp(received.base[i].name, wanted) == 0 {
-                    return received.base[i].value
-                }
-                return nil
-            }
-            if let found { return String(cString: found) }
-        }
+        if let found = receivedValue(name) { return String(cString: found) }
         for field in fields where Self.sameName(field.name, name) {
             return field.value
         }

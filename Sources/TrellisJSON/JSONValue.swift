@@ -86,6 +86,14 @@ public struct JSONValue {
         return found
     }
 
+    /// The values of two members the service names, in one pass (see `members(_:_:)` above).
+    @inlinable @inline(__always)
+    public func members(_ a: StaticString, _ b: StaticString) -> (JSONValue?, JSONValue?) {
+        members(
+            UnsafeRawBufferPointer(start: a.utf8Start, count: a.utf8CodeUnitCount),
+            UnsafeRawBufferPointer(start: b.utf8Start, count: b.utf8CodeUnitCount))
+    }
+
     /// Elements of an array (none for other kinds).
     @inlinable public var elements: JSONElements { JSONElements(document: document, start: type == TJSON_ARRAY ? index + 1 : -1) }
 
@@ -160,10 +168,16 @@ public struct JSONValue {
 
 /// True when `count` bytes at `a` and `b` are equal (no bytes are always equal).
 @inlinable @inline(__always)
-func sameBytes(_ a: UnsafeRawPointer?, _ b: UnsafeRawPointer?, _ count: Int) -> Bool {
+public func sameBytes(_ a: UnsafeRawPointer?, _ b: UnsafeRawPointer?, _ count: Int) -> Bool {
     guard count > 0 else { return true }
     guard let a, let b else { return false }
     return memcmp(a, b, count) == 0
+}
+
+/// True when `bytes` are exactly the UTF-8 of `name` (a member name a reader looks for).
+@inlinable @inline(__always)
+public func sameBytes(_ bytes: UnsafeRawBufferPointer, _ name: StaticString) -> Bool {
+    bytes.count == name.utf8CodeUnitCount && sameBytes(bytes.baseAddress, name.utf8Start, bytes.count)
 }
 
 public struct JSONElements: Sequence, IteratorProtocol {

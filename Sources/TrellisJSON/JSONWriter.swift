@@ -72,6 +72,7 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Makes room for `extra` more bytes; false (and `failure` set) when the answer may not grow.
+    @inline(never)
     private mutating func reserve(_ extra: Int) -> Bool {
         guard failure == nil else { return false }
         guard count + extra > capacity else { return true }
@@ -107,15 +108,22 @@ public struct JSONWriter: ~Copyable {
         if failure == nil && size > capacity { _ = grow(to: size) }
     }
 
+    /// Room for `extra` more bytes: the common case is one comparison, growing is out of line.
+    @inline(__always)
+    private mutating func ensure(_ extra: Int) -> Bool {
+        count + extra <= capacity || reserve(extra)
+    }
+
     @inline(__always)
     private mutating func append(_ byte: UInt8) {
-        if count == capacity { guard reserve(1) else { return } }
+        guard ensure(1) else { return }
         base.unsafelyUnwrapped[count] = byte
         count += 1
     }
 
+    @inline(__always)
     private mutating func append(_ bytes: UnsafeRawBufferPointer) {
-        guard !bytes.isEmpty, reserve(bytes.count), let source = bytes.baseAddress else { return }
+        guard !bytes.isEmpty, ensure(bytes.count), let source = bytes.baseAddress else { return }
         (base.unsafelyUnwrapped + count).update(from: source.assumingMemoryBound(to: UInt8.self), count: bytes.count)
         count += bytes.count
     }
@@ -153,15 +161,31 @@ public struct JSONWriter: ~Copyable {
         atStart = false
     }
 
-    /// A member name the service chose (plain ASCII, nothing to escape).
+    /// A member name the service chose (plain ASCII, nothing to escape), with its comma, quotes
+    /// and colon written in one step.
     @inline(__always)
     public mutating func key(_ name: StaticString) {
-        separate()
-        append(UInt8(ascii: "\""))
-        append(name)
-        append(UInt8(ascii: "\""))
-        append(UInt8(ascii: ":"))
+        let length = name.utf8CodeUnitCount
+        guard ensure(length + 4) else { return }
+        var out = base.unsafelyUnwrapped + count
+        if !atStart {
+            out.pointee = UInt8(ascii: ",")
+            out += 1
+        }
+        out.pointee = UInt8(ascii: "\"")
+        Self.copy(UnsafeRawPointer(name.utf8Start), to: out + 1, length)
+        out += 1 + length
+        out.pointee = UInt8(ascii: "\"")
+        (out + 1).pointee = UInt8(ascii: ":")
+        count = out + 2 - base.unsafelyUnwrapped
         atStart = true
+    }
+
+    /// Members another writer wrote (`"a":1,"b":[2]`, without the braces), added to the open object.
+    public mutating func spliceMembers(_ written: UnsafeRawBufferPointer) {
+        guard !written.isEmpty else { return }
+        separate()
+        append(written)
     }
 
     public mutating func string(_ value: String) {
@@ -173,10 +197,26 @@ public struct JSONWriter: ~Copyable {
     public mutating func string(utf8: UnsafeRawBufferPointer) {
         // Past the limit nothing is written: don't scan long strings for nothing.
         guard failure == nil else { return }
+        let plain = Self.plainPrefix(utf8)
+        // Most strings need no escape: comma, quotes and bytes in one step.
+        if plain == utf8.count, ensure(plain + 3) {
+            var out = base.unsafelyUnwrapped + count
+            if !atStart {
+                out.pointee = UInt8(ascii: ",")
+                out += 1
+            }
+            out.pointee = UInt8(ascii: "\"")
+            if let source = utf8.baseAddress { Self.copy(source, to: out + 1, plain) }
+            out[1 + plain] = UInt8(ascii: "\"")
+            count = out + 2 + plain - base.unsafelyUnwrapped
+            atStart = false
+            return
+        }
         separate()
         append(UInt8(ascii: "\""))
-        var runStart = 0
-        for i in 0..<utf8.count {
+        append(UnsafeRawBufferPointer(rebasing: utf8[..<plain]))
+        var runStart = plain
+        for i in plain..<utf8.count {
             let byte = utf8[i]
             guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
             append(UnsafeRawBufferPointer(rebasing: utf8[runStart..<i]))
@@ -200,6 +240,49 @@ public struct JSONWriter: ~Copyable {
         append(UInt8(ascii: "\""))
     }
 
+    /// Copies `count` bytes: 4 to 16 with two (overlapping) word moves, fewer in a loop, more with memcpy.
+    @inline(__always)
+    private static func copy(_ source: UnsafeRawPointer, to target: UnsafeMutablePointer<UInt8>, _ count: Int) {
+        let target = UnsafeMutableRawPointer(target)
+        if count >= 8 && count <= 16 {
+            target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            (target + count - 8).storeBytes(of: source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), as: UInt64.self)
+        } else if count >= 4 && count < 8 {
+            target.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            (target + count - 4).storeBytes(of: source.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self), as: UInt32.self)
+        } else if count < 4 {
+            for i in 0..<count { target.storeBytes(of: source.load(fromByteOffset: i, as: UInt8.self), toByteOffset: i, as: UInt8.self) }
+        } else {
+            target.copyMemory(from: source, byteCount: count)
+        }
+    }
+
+    /// How many leading bytes need no escape: eight at a time, then one by one.
+    @inline(__always)
+    private static func plainPrefix(_ utf8: UnsafeRawBufferPointer) -> Int {
+        var i = 0
+        while i + 8 <= utf8.count && !mayNeedEscape(utf8.loadUnaligned(fromByteOffset: i, as: UInt64.self)) { i += 8 }
+        while i < utf8.count {
+            let byte = utf8[i]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
+            i += 1
+        }
+        return i
+    }
+
+    /// True when one of the eight bytes is a control character, a quote or a backslash (the
+    /// has-zero-byte and has-byte-below tests on a whole word; UTF-8's high bytes never trigger them).
+    @inline(__always)
+    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // A byte below 0x20, or a zero byte after xor with a quote or a backslash, sets a high bit here.
+        let control = (word &- ones &* 0x20) & ~word
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        return (control | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & highs != 0
+    }
+
     public mutating func int(_ value: Int) {
         separate()
         appendDecimal(value)
@@ -214,17 +297,41 @@ public struct JSONWriter: ~Copyable {
         appendDecimal(UInt64(value.magnitude))
     }
 
+    /// Decimal digits written straight into the buffer (at most 20 for a UInt64), two at a time.
     private mutating func appendDecimal(_ value: UInt64) {
-        var magnitude = value
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var i = 20
-            repeat {
-                i -= 1
-                digits[i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            append(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: digits[i...])))
+        let digits = Self.decimalDigits(value)
+        guard ensure(digits) else { return }
+        let out = base.unsafelyUnwrapped + count
+        var rest = value
+        var i = digits
+        let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+        while rest >= 100 {
+            let pair = Int(truncatingIfNeeded: rest % 100) * 2
+            rest /= 100
+            i -= 2
+            out[i] = pairs.utf8Start[pair]
+            out[i + 1] = pairs.utf8Start[pair + 1]
         }
+        if rest >= 10 {
+            let pair = Int(truncatingIfNeeded: rest) * 2
+            out[i - 2] = pairs.utf8Start[pair]
+            out[i - 1] = pairs.utf8Start[pair + 1]
+        } else {
+            out[i - 1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest)
+        }
+        count += digits
+    }
+
+    /// How many decimal digits `value` has.
+    @inline(__always)
+    private static func decimalDigits(_ value: UInt64) -> Int {
+        var digits = 1
+        var bound: UInt64 = 10
+        while digits < 20 && value >= bound {
+            digits += 1
+            bound = bound &* 10
+        }
+        return digits
     }
 
     /// Swift's shortest round-trip form of a finite Double (`description`; up to 15 characters it
@@ -252,7 +359,15 @@ public struct JSONWriter: ~Copyable {
 
     public mutating func bool(_ value: Bool) {
         separate()
-        append(value ? "true" : "false")
+        guard ensure(5) else { return }
+        let out = base.unsafelyUnwrapped + count
+        if value {
+            (out[0], out[1], out[2], out[3]) = (UInt8(ascii: "t"), UInt8(ascii: "r"), UInt8(ascii: "u"), UInt8(ascii: "e"))
+            count += 4
+        } else {
+            (out[0], out[1], out[2], out[3], out[4]) = (UInt8(ascii: "f"), UInt8(ascii: "a"), UInt8(ascii: "l"), UInt8(ascii: "s"), UInt8(ascii: "e"))
+            count += 5
+        }
     }
 
     public mutating func null() {

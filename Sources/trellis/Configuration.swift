@@ -42,7 +42,7 @@ struct Configuration {
                                       0 = no limit (behind a proxy all share its address)
                                       (TRELLIS_MAX_CONNECTIONS_PER_IP; default 0)
           --connection-memory N       bytes per connection for the request line and headers
-                                      (TRELLIS_CONNECTION_MEMORY; default 65536)
+                                      (TRELLIS_CONNECTION_MEMORY; default 32768: heads up to about 16 KB)
           --memory-budget N           bytes of request bodies being received plus answers not yet sent;
                                       past it requests get 503 (TRELLIS_MEMORY_BUDGET; default: half
                                       the container's memory limit, else half the machine's memory)

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import TrellisAPI
 
-/// GET /playground: the page embedded at build time (issue 9). Its behaviour in a browser is
+/// GET /playground: the page embedded at build time. Its behaviour in a browser is
 /// tested by scripts/playground/browser_test.py (`make browser-test`).
 final class PlaygroundTests: XCTestCase {
     private let service = TrellisService()

@@ -1,4 +1,4 @@
-/// Seeded random forests in the nested and flat forms of issue 3, and a recursive model of the visible rows.
+/// Seeded random forests in the nested and flat forms of the outline input, and a recursive model of the visible rows.
 public enum RandomTrees {
     /// A random forest of `count` nodes with distinct ids (never equal to their index, never negative).
     /// About half the nodes hang off the previous node, so chains get deep; about a fifth are roots.
@@ -62,7 +62,7 @@ public enum RandomTrees {
         Set(nestedForm(roots).ids)
     }
 
-    /// Recursive model of the visible rows (issue 3): children are shown when the node is expandable and expanded.
+    /// Recursive model of the visible rows: children are shown when the node is expandable and expanded.
     /// Flat form: a node is expandable when it has a child; nested form: when its children member is an array.
     public static func referenceRows(_ roots: [RefNode], expanded: Set<Int>, selection: Int?, flatForm: Bool) -> [RefRow] {
         var rows = [RefRow]()

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Browser-rendered fixtures for the flow layout (issue 4), after Taffy's gentest.
+"""Browser-rendered fixtures for the flow layout, after Taffy's gentest.
 
 Every case becomes a CSS flexbox container rendered by headless Chromium; the page's
 script measures each item's content box relative to the container and the results are
@@ -29,7 +29,7 @@ ALIGNMENTS = ["leading", "center", "trailing", "spaceBetween", "spaceAround", "s
 ROW_ALIGNMENTS = ["top", "center", "bottom"]
 DIRECTIONS = ["ltr", "rtl"]
 
-# Issue 4: `safe` for center and flex-end; CSS has no `safe` for the space-* values.
+# The contract: `safe` for center and flex-end; CSS has no `safe` for the space-* values.
 JUSTIFY = {
     "leading": "flex-start",
     "center": "safe center",
@@ -65,7 +65,7 @@ def request(container_width, items, **options):
 
 
 def hand_cases():
-    """The hand-written cases of issue 4's "Done means → Core tests" that a browser can express."""
+    """The hand-written core test cases that a browser can express."""
     cases = []
     seed_widths = [62, 84, 66, 68, 66, 50, 56]  # Swift, SwiftUI, UIKit, Xcode, Apple, iOS, iPad
     seed = [item(w, 36) for w in seed_widths]

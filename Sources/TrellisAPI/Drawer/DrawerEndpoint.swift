@@ -9,10 +9,19 @@ enum DrawerEndpoint: Endpoint {
         DrawerRequest.read(body, &problems)
     }
 
+    /// Recent motions' plans and written members, shared by every request.
+    static let plans = DrawerPlanCache(capacity: 64)
+
     static func respond(to request: DrawerRequest, _ problems: inout Problems, _ json: inout JSONWriter) {
-        switch DrawerResolver.resolve(request.input) {
+        var motion: [UInt8]?
+        let resolved = DrawerResolver.resolve(request.input) { spring, frameRate in
+            let entry = plans.entry(spring, frameRate: frameRate)
+            motion = entry.fragment
+            return entry.plan
+        }
+        switch resolved {
         case .success(let result):
-            DrawerResponse.write(result, to: &json)
+            DrawerResponse.write(result, motion: motion, to: &json)
         case .failure(let refusal):
             record(refusal, &problems)
         }

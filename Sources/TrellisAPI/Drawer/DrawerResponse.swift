@@ -3,7 +3,8 @@ import TrellisCore
 
 /// The 200 answer: the final state's frames and, when the state changed, the transition.
 enum DrawerResponse {
-    static func write(_ result: DrawerResult, to json: inout JSONWriter) {
+    /// `motion`: the transition's `keyframes` and `css` members already written (DrawerPlanCache).
+    static func write(_ result: DrawerResult, motion: [UInt8]? = nil, to json: inout JSONWriter) {
         let geometry = result.geometry
         json.beginObject()
         json.key("isPresented"); json.bool(result.state.isPresented)
@@ -21,12 +22,12 @@ enum DrawerResponse {
         json.key("visible"); json.bool(geometry.maskVisible)
         json.endObject()
         if let transition = result.transition {
-            json.key("transition"); write(transition, to: &json)
+            json.key("transition"); write(transition, motion: motion, to: &json)
         }
         json.endObject()
     }
 
-    private static func write(_ transition: DrawerTransition, to json: inout JSONWriter) {
+    private static func write(_ transition: DrawerTransition, motion: [UInt8]?, to json: inout JSONWriter) {
         let spring = transition.motion.spring
         json.beginObject()
         json.key("panel")
@@ -47,9 +48,21 @@ enum DrawerResponse {
         json.key("damping"); json.number(spring.damping)
         json.key("settlingDuration"); json.number(transition.settlingDuration)
         json.endObject()
+        if let motion {
+            motion.withUnsafeBytes { json.spliceMembers($0) }
+        } else {
+            writeMotion(DrawerMotionPlan(
+                settlingDuration: transition.settlingDuration, easingDuration: transition.easingDuration,
+                keyframes: transition.keyframes, easingStops: transition.easingStops), to: &json)
+        }
+        json.endObject()
+    }
+
+    /// The members `keyframes` and `css` of a transition: what depends on its motion alone.
+    static func writeMotion(_ plan: DrawerMotionPlan, to json: inout JSONWriter) {
         json.key("keyframes")
         json.beginArray()
-        for keyframe in transition.keyframes {
+        for keyframe in plan.keyframes {
             json.beginObject()
             json.key("t"); json.number(keyframe.t)
             json.key("progress"); json.number(keyframe.progress)
@@ -58,9 +71,8 @@ enum DrawerResponse {
         json.endArray()
         json.key("css")
         json.beginObject()
-        json.key("duration"); json.string(DrawerCSSEasing.duration(milliseconds: (transition.easingDuration * 1000).rounded()))
-        json.key("easing"); json.string(DrawerCSSEasing.linear(transition.easingStops))
-        json.endObject()
+        json.key("duration"); json.string(DrawerCSSEasing.duration(milliseconds: (plan.easingDuration * 1000).rounded()))
+        json.key("easing"); json.string(DrawerCSSEasing.linear(plan.easingStops))
         json.endObject()
     }
 

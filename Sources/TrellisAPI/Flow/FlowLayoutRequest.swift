@@ -77,13 +77,16 @@ struct FlowLayoutRequest {
             // Duplicate keys: the last one wins.
             for (key, value) in element.members {
                 key.withStringBytes { name in
-                    switch name.count {
-                    case 2 where name.elementsEqual("id".utf8): id = value
-                    case 4 where name.elementsEqual("text".utf8): text = value
-                    case 5 where name.elementsEqual("width".utf8): width = value
-                    case 6 where name.elementsEqual("height".utf8): height = value
-                    case 11 where name.elementsEqual("breakBefore".utf8): breakBefore = value
-                    default: break
+                    if sameBytes(name, "id") {
+                        id = value
+                    } else if sameBytes(name, "text") {
+                        text = value
+                    } else if sameBytes(name, "width") {
+                        width = value
+                    } else if sameBytes(name, "height") {
+                        height = value
+                    } else if sameBytes(name, "breakBefore") {
+                        breakBefore = value
                     }
                 }
             }

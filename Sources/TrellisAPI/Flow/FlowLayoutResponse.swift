@@ -1,7 +1,7 @@
 import TrellisJSON
 import TrellisCore
 
-/// Writes issue 4's response: items, rows, size, hiddenCount and the chip when shown.
+/// Writes the flow layout's answer: items, rows, size, hiddenCount and the chip when shown.
 enum FlowLayoutResponse {
     /// Bytes to reserve: about 80 per item (plus its id) and 64 per row.
     static func estimatedSize(_ result: FlowResult, hasIDs: Bool) -> Int {

@@ -17,6 +17,8 @@ struct OutlineTreeReader {
         self.document = document
         self.idKey = idKey
         ids = IDTable(in: document, expectedCount: expectedCount)
+        nodes.reserveCapacity(expectedCount)
+        positions.reserveCapacity(expectedCount)
     }
 
     /// Nested form: `roots` is the `nodes` array; children under `childrenKey`.

@@ -23,8 +23,11 @@ struct SectionsToggleRequest {
         var ids = IDTable(in: root, expectedCount: sectionList == nil ? 0 : sectionsValue?.count ?? 0)
         for element in sectionList.map(Array.init) ?? [] {
             guard element.expectObject(&problems) else { continue }
-            let idValue = element.required("id", &problems).flatMap { ClientID.isValid($0, &problems) ? $0 : nil }
-            let items = element.optional("items").flatMap { $0.array(&problems) != nil ? $0 : nil }
+            // Both members in one pass over the section.
+            let (idMember, itemsMember) = element.members("id", "items")
+            if idMember == nil { problems.add(at: element, member: "id", "is required") }
+            let idValue = idMember.flatMap { ClientID.isValid($0, &problems) ? $0 : nil }
+            let items = itemsMember.flatMap { $0.isNull || $0.array(&problems) == nil ? nil : $0 }
             guard let idValue else { continue }
             // Rule: duplicate section ids → 422.
             if let first = ids.append(idValue), let firstValue = ids.value(of: first) {

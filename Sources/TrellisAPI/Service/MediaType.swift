@@ -3,13 +3,16 @@ enum MediaType {
     /// application/json or any +json type, with or without parameters (RFC 6839), case-insensitive.
     static func isJSON(_ contentType: String?) -> Bool {
         guard var contentType else { return false }
-        return contentType.withUTF8 { bytes in
-            var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
-            while end > 0 && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
-            let mediaType = UnsafeBufferPointer(rebasing: bytes[..<end])
-            return equalsIgnoringCase(mediaType, "application/json")
-                || (hasPrefixIgnoringCase(mediaType, "application/") && hasSuffixIgnoringCase(mediaType, "+json"))
-        }
+        return contentType.withUTF8 { isJSON(bytes: $0) }
+    }
+
+    static func isJSON(bytes: UnsafeBufferPointer<UInt8>?) -> Bool {
+        guard let bytes else { return false }
+        var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+        while end > 0 && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+        let mediaType = UnsafeBufferPointer(rebasing: bytes[..<end])
+        return equalsIgnoringCase(mediaType, "application/json")
+            || (hasPrefixIgnoringCase(mediaType, "application/") && hasSuffixIgnoringCase(mediaType, "+json"))
     }
 
     private static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {

@@ -88,7 +88,7 @@ struct Router: Sendable {
     }
 
     private func answer(_ request: HTTPRequest, _ endpoint: JSONEndpoint) throws(ProblemDetails) -> HTTPResponse {
-        guard MediaType.isJSON(request.headers["Content-Type"]) else {
+        guard request.headers.withValue("Content-Type", { MediaType.isJSON(bytes: $0) }) else {
             throw ProblemDetails(
                 status: 415,
                 detail: "Send the body as JSON with the header Content-Type: application/json (curl --json does).")

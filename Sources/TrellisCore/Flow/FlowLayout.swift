@@ -91,12 +91,10 @@ public enum FlowLayout: Sendable, Equatable {
                 top += request.rowGap
             }
             let lineChip = row == lines.count - 1 ? chipCell : nil
-            let (placedRow, rects) = placeLine(line, top: top, chipCell: lineChip, cells: cells, request: request)
-            for (k, index) in (line.start..<(line.start + line.count)).enumerated() {
-                placed.append(FlowPlacedItem(index: index, row: row, rect: rects[k]))
-            }
-            if lineChip != nil {
-                indicator = FlowOverflowIndicator(rect: rects[line.count], count: itemCount - visibleCount)
+            let (placedRow, chipRect) = placeLine(
+                line, row: row, top: top, chipCell: lineChip, cells: cells, request: request, into: &placed)
+            if let chipRect {
+                indicator = FlowOverflowIndicator(rect: chipRect, count: itemCount - visibleCount)
             }
             rows.append(placedRow)
             top += placedRow.height
@@ -110,35 +108,34 @@ public enum FlowLayout: Sendable, Equatable {
         )
     }
 
-    /// CSS Flexbox §9.4 step 8, §9.5 step 12 and §9.6 step 14 for one line: its row, and each cell's own rectangle inside its padding.
+    /// CSS Flexbox §9.4 step 8, §9.5 step 12 and §9.6 step 14 for one line: its row, each item's own
+    /// rectangle inside its padding (appended to `placed`, in order) and the chip's when it ends the line.
     static func placeLine(
-        _ line: FlowLine, top: Double, chipCell: Size?, cells: OuterSizes, request: FlowRequest
-    ) -> (row: FlowRow, rects: [Rect]) {
+        _ line: FlowLine, row: Int, top: Double, chipCell: Size?, cells: OuterSizes, request: FlowRequest,
+        into placed: inout [FlowPlacedItem]
+    ) -> (row: FlowRow, chip: Rect?) {
         let range = line.start..<(line.start + line.count)
-        var widths = Array(cells.widths[range])
-        var heights = Array(cells.heights[range])
-        var ownSizes = range.map { Size(width: request.items[$0].width, height: request.items[$0].height) }
-        if let chipCell, let chip = request.overflowIndicator {
-            widths.append(chipCell.width)
-            heights.append(chipCell.height)
-            ownSizes.append(chip)
+        let chip = chipCell.flatMap { cell in request.overflowIndicator.map { (cell: cell, own: $0) } }
+        let lineHeight = max(lineCrossSize(cellHeights: cells.heights[range]), chip?.cell.height ?? 0)
+        let spacing = distributeFreeSpace(
+            request.containerWidth - line.width, cellCount: line.count + (chip == nil ? 0 : 1), alignment: request.alignment)
+        // §9.5 step 12: cells from the leading edge, gaps and distributed space between them.
+        var x = spacing.leading
+        func place(cellWidth: Double, cellHeight: Double, own: Size) -> Rect {
+            let cellY = alignInLine(cellHeight: cellHeight, lineTop: top, lineHeight: lineHeight, alignment: request.rowAlignment)
+            let rect = Rect(
+                x: x + request.horizontalSpacing, y: cellY + request.verticalSpacing, width: own.width, height: own.height)
+            x += cellWidth + request.columnGap + spacing.between
+            return rect
         }
-        let lineHeight = lineCrossSize(cellHeights: heights)
-        let xs = justifyLine(
-            cellWidths: widths, usedWidth: line.width, containerWidth: request.containerWidth,
-            gap: request.columnGap, alignment: request.alignment
-        )
-        let rects = ownSizes.indices.map { k in
-            let cellY = alignInLine(
-                cellHeight: heights[k], lineTop: top, lineHeight: lineHeight, alignment: request.rowAlignment
-            )
-            return Rect(
-                x: xs[k] + request.horizontalSpacing, y: cellY + request.verticalSpacing,
-                width: ownSizes[k].width, height: ownSizes[k].height
-            )
+        for index in range {
+            let item = request.items[index]
+            let rect = place(
+                cellWidth: cells.widths[index], cellHeight: cells.heights[index], own: Size(width: item.width, height: item.height))
+            placed.append(FlowPlacedItem(index: index, row: row, rect: rect))
         }
-        let row = FlowRow(y: top, height: lineHeight, width: line.width, start: line.start, count: line.count)
-        return (row, rects)
+        let chipRect = chip.map { place(cellWidth: $0.cell.width, cellHeight: $0.cell.height, own: $0.own) }
+        return (FlowRow(y: top, height: lineHeight, width: line.width, start: line.start, count: line.count), chipRect)
     }
 
     /// CSS Flexbox §9.3 step 5 (collect flex items into flex lines) plus Rule "breakBefore"; stops when `visit` returns false.
@@ -229,23 +226,8 @@ public enum FlowLayout: Sendable, Equatable {
     }
 
     /// CSS Flexbox §9.4 step 8: a line's cross size is its largest outer cross size (Rule: row height is the tallest cell).
-    static func lineCrossSize(cellHeights: [Double]) -> Double {
+    static func lineCrossSize(cellHeights: ArraySlice<Double>) -> Double {
         cellHeights.max() ?? 0
-    }
-
-    /// CSS Flexbox §9.5 step 12 (justify-content): the main-axis position of each cell, gaps included.
-    static func justifyLine(
-        cellWidths: [Double], usedWidth: Double, containerWidth: Double, gap: Double, alignment: FlowAlignment
-    ) -> [Double] {
-        let spacing = distributeFreeSpace(containerWidth - usedWidth, cellCount: cellWidths.count, alignment: alignment)
-        var xs: [Double] = []
-        xs.reserveCapacity(cellWidths.count)
-        var x = spacing.leading
-        for width in cellWidths {
-            xs.append(x)
-            x += width + gap + spacing.between
-        }
-        return xs
     }
 
     /// CSS Box Alignment, justify-content for one flex line: space before the first cell and extra space between cells.

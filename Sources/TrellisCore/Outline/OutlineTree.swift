@@ -48,6 +48,7 @@ public struct OutlineTree: Sendable, Equatable {
         var preIndex = [Int32](repeating: -1, count: n)
         var depths = [Int32](repeating: 0, count: n)
         var stack = [Int32](rootList.reversed())
+        stack.reserveCapacity(n)
         while let top = stack.popLast() {
             let v = Int(top)
             preIndex[v] = Int32(preOrder.count)

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import XCTest
 
 /// Oversized and malformed request lines and headers. Up to the per-connection memory
@@ -25,6 +26,18 @@ final class HostileHeaderTests: HostileTestCase {
         let id = try server.request("GET", "/healthz", headers: [("X-Request-Id", big)]).header("X-Request-Id")
         XCTAssertNotNil(id)
         XCTAssertLessThan(id?.count ?? .max, 129)
+        assertHealthy(server)
+    }
+
+    /// The default connection memory (32 KiB) takes the heads clients send, cookies included, up
+    /// to 16 KB, the size Node's own servers accept (README, Limits).
+    func testTheDefaultConnectionMemoryTakesA16KBHead() throws {
+        let server = try Hostile.server(connectionMemory: HTTPServerConfiguration().connectionMemoryLimit)
+        let cookie = "session=" + String(repeating: "c", count: 15_800)
+        for endpoint in Hostile.endpoints {
+            let response = try server.request("POST", endpoint.path, json: endpoint.valid, headers: [("Cookie", cookie)])
+            XCTAssertEqual(response.status, 200, endpoint.path)
+        }
         assertHealthy(server)
     }
 

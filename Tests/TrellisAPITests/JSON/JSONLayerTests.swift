@@ -202,6 +202,37 @@ final class JSONLayerTests: XCTestCase {
         XCTAssertEqual(written { $0.string("a\"b\\c\n\r\t\u{1}\u{1F}é😀/") }, #""a\"b\\c\n\r\t\u0001\u001fé😀/""#)
     }
 
+    /// Every kind of byte that needs escaping, at every position of strings of plain ASCII and of
+    /// multi-byte UTF-8 (the writer skips eight bytes at a time when none of them needs it).
+    func testWriterEscapesEveryByteAtEveryPosition() {
+        let special: [(String, String)] = [("\"", #"\""#), ("\\", #"\\"#), ("\n", #"\n"#), ("\u{0}", #"\u0000"#), ("\u{1F}", #"\u001f"#), ("\u{7F}", "\u{7F}")]
+        for fill in ["a", "é", "😀"] {
+            for before in 0...12 {
+                for after in 0...12 {
+                    let head = String(repeating: fill, count: before), tail = String(repeating: fill, count: after)
+                    for (raw, escaped) in special {
+                        XCTAssertEqual(written { $0.string(head + raw + tail) }, "\"" + head + escaped + tail + "\"")
+                    }
+                    XCTAssertEqual(written { $0.string(head + tail) }, "\"" + head + tail + "\"")
+                }
+            }
+        }
+    }
+
+    /// Integers at every decimal length's edges, both signs, as Swift prints them.
+    func testWriterIntegersAtEveryDigitCount() {
+        var values: [Int] = [0, 1, -1, .max, .min, .min + 1]
+        var power = 1
+        for _ in 1...18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -(power - 1), -power, power + power / 2]
+        }
+        for value in values {
+            XCTAssertEqual(written { $0.int(value) }, String(value))
+            if value.magnitude <= 1 << 53 { XCTAssertEqual(written { $0.number(Double(value)) }, String(value)) }
+        }
+    }
+
     func testWriterNumbers() {
         XCTAssertEqual(written {
             $0.beginArray()

@@ -4,14 +4,14 @@ import XCTest
 final class OutlineScaleEndpointTests: XCTestCase {
     private let service = TrellisService()
 
-    /// Issue 3, scale: 1,000,000 nodes (36 MB) with `swift test -c release`; 200,000 in debug, where 1M takes over 10 s.
+    /// Scale: 1,000,000 nodes (36 MB) with `swift test -c release`; 200,000 in debug, where 1M takes over 10 s.
     #if DEBUG
     private let n = 200_000
     #else
     private let n = 1_000_000
     #endif
 
-    /// Issue 3, scale: a flat chain through the router, on both endpoints.
+    /// Scale: a flat chain through the router, on both endpoints.
     func testLongFlatChain() throws {
         let expansion = call(service, "POST", "/v1/outline/expansion", json: OutlineJSON.flatChain(count: n, #""selection":"n0""#))
         XCTAssertEqual(expansion.status, 200)

@@ -1,7 +1,7 @@
 import XCTest
 @testable import TrellisAPI
 
-/// Issue 5, `POST /v1/sections/toggle` through the router: whole response bodies for both modes and actions.
+/// `POST /v1/sections/toggle` through the router: whole response bodies for both modes and actions.
 final class SectionsToggleEndpointTests: XCTestCase {
     private let service = TrellisService()
 
@@ -73,7 +73,7 @@ final class SectionsToggleEndpointTests: XCTestCase {
         SectionsTestJSON.assertBody(post(#"{"sections":[],"actions":[{"type":"expandAll"},{"type":"collapseAll"}]}"#), body(expanded: "[]", changed: "[]"))
     }
 
-    /// Issue 5, multiple mode: every action, applied in order; integer and string ids stay distinct.
+    /// Multiple mode: every action, applied in order; integer and string ids stay distinct.
     func testMultipleModeActionSequence() {
         let response = post("""
             {"sections":[{"id":"a","items":[1]},{"id":2,"items":[{"k":"v"}]},{"id":"2"}],
@@ -95,7 +95,7 @@ final class SectionsToggleEndpointTests: XCTestCase {
         SectionsTestJSON.assertBody(response, body(expanded: "[]", changed: #"["a","b"]"#, section(#""a""#, false), section(#""b""#, false)))
     }
 
-    /// Issue 5, single mode: opening one closes the others; toggling the open one closes it.
+    /// Single mode: opening one closes the others; toggling the open one closes it.
     func testSingleModeToggleSwitchesTheOpenSection() {
         let response = post(#"{"sections":[{"id":"a"},{"id":"b"},{"id":"c"}],"expanded":["a"],"mode":"single","toggle":"b"}"#)
         XCTAssertEqual(response.status, 200)
@@ -117,7 +117,7 @@ final class SectionsToggleEndpointTests: XCTestCase {
             expanded: #"["b"]"#, changed: #"["b"]"#, section(#""a""#, false), section(#""b""#, true), section(#""c""#, false)))
     }
 
-    /// Issue 5, `collapsible: false`: the open section stays open and its header is disabled.
+    /// `collapsible: false`: the open section stays open and its header is disabled.
     func testSingleModeNotCollapsibleKeepsTheOpenSectionOpen() {
         let response = post("""
             {"sections":[{"id":"a","items":["x"]},{"id":"b"}],"expanded":["a"],"mode":"single","collapsible":false,
@@ -143,7 +143,7 @@ final class SectionsToggleEndpointTests: XCTestCase {
         SectionsTestJSON.assertBody(single, body(expanded: #"["a"]"#, changed: #"["a","b"]"#, section(#""a""#, true), section(#""b""#, false)))
     }
 
-    /// Issue 5: items are any JSON values and come back equivalent; unknown members are ignored.
+    /// Items are any JSON values and come back equivalent; unknown members are ignored.
     func testItemsOfAnyKindAreEchoedWhileOpen() {
         let response = post(#"""
             {"sections":[{"id":"🍰","title":"ignored","items":["明太子パスタ",1,-2.5,true,null,{"k":["v",{"x":"\u00e9"}]},"tab\there","quote\"",[],{}]},

@@ -3,7 +3,7 @@ import HTTPTypes
 import XCTest
 @testable import TrellisAPI
 
-/// Issue 5 over a real socket: the seed's example, a 422 and a 413.
+/// The sections toggle over a real socket: the seed's example, a 422 and a 413.
 final class SectionsToggleLiveTests: XCTestCase {
     func testSeedExampleOverHTTP() throws {
         let server = try LiveServer()

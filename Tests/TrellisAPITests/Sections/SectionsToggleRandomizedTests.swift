@@ -3,7 +3,7 @@ import TrellisAPI
 import TrellisTestSupport
 import XCTest
 
-/// Issue 5, Done means: thousands of random requests through the router, whole body against the reference model.
+/// Thousands of random requests through the router, whole body against the reference model.
 final class SectionsToggleRandomizedTests: XCTestCase {
     private typealias Model = SectionsScenario.Model
 
@@ -93,7 +93,7 @@ final class SectionsToggleRandomizedTests: XCTestCase {
         return "{" + members.joined(separator: ",") + "}"
     }
 
-    /// Issue 5, Response 200, written from the reference model.
+    /// The 200 answer, written from the reference model.
     private func expectedJSON(_ model: Model, initialOpen: Set<String>, encode: [String: String], items: [String: String?]) -> String {
         let sections = model.sections.map { id in
             let open = model.open.contains(id)

@@ -2,7 +2,7 @@ import XCTest
 @testable import TrellisAPI
 @testable import TrellisJSON
 
-/// Issue 5, 422: every problem in the body, each with its JSON Pointer.
+/// 422: every problem in the body, each with its JSON Pointer.
 final class SectionsToggleValidationTests: XCTestCase {
     private let service = TrellisService()
     private let actionTypes = #"must be one of "toggle", "expand", "collapse", "expandAll", "collapseAll""#
@@ -33,7 +33,7 @@ final class SectionsToggleValidationTests: XCTestCase {
         ])
     }
 
-    /// Issue 5: duplicate section ids → 422, naming the first occurrence; `1` and `"1"` differ.
+    /// Duplicate section ids → 422, naming the first occurrence; `1` and `"1"` differ.
     func testDuplicateSectionIdsNameTheFirstOccurrence() {
         assertProblems(#"{"sections":[{"id":"食べ物"},{"id":"飲み物"},{"id":"食べ物"},{"id":1},{"id":"1"},{"id":1},{"id":"食べ物"}]}"#, [
             #"/sections/2/id: "食べ物" is already the id of /sections/0/id; section ids must be unique"#,
@@ -42,7 +42,7 @@ final class SectionsToggleValidationTests: XCTestCase {
         ])
     }
 
-    /// Issue 5: an id in `expanded` that is not a section → 422.
+    /// An id in `expanded` that is not a section → 422.
     func testUnknownOrMistypedIdsInExpanded() {
         assertProblems(#"{"sections":[{"id":"a"},{"id":1}],"expanded":["a","b","1",1,null,{}]}"#, [
             #"/expanded/1: "b" is not the id of a section"#,
@@ -60,7 +60,7 @@ final class SectionsToggleValidationTests: XCTestCase {
         ])
     }
 
-    /// Issue 5: giving both `toggle` and `actions` → 422; their contents are still checked.
+    /// Giving both `toggle` and `actions` → 422; their contents are still checked.
     func testToggleAndActionsTogether() {
         assertProblems(#"{"sections":[{"id":"a"}],"toggle":"a","actions":[]}"#, [
             "/actions: cannot be sent together with toggle; send one or the other",
@@ -80,7 +80,7 @@ final class SectionsToggleValidationTests: XCTestCase {
         assertProblems(#"{"sections":[{"id":"1"}],"toggle":1.0}"#, ["/toggle: 1 is not the id of a section"])
     }
 
-    /// Issue 5: an action naming an unknown section → 422 at the action's `section`.
+    /// An action naming an unknown section → 422 at the action's `section`.
     func testActionsWithProblems() {
         assertProblems("""
             {"sections":[{"id":"a"}],"actions":[{"type":"toggle","section":"b"},{"type":"expand"},{"section":"a"},"toggle",
@@ -99,14 +99,14 @@ final class SectionsToggleValidationTests: XCTestCase {
         assertProblems(#"{"sections":[{"id":"a"}],"actions":{"type":"toggle","section":"a"}}"#, ["/actions: must be an array"])
     }
 
-    /// Issue 5, single mode: more than one id in `expanded` → 422.
+    /// Single mode: more than one id in `expanded` → 422.
     func testSingleModeWithMoreThanOneExpanded() {
         assertProblems(#"{"sections":[{"id":"a"},{"id":"b"},{"id":"c"}],"mode":"single","expanded":["a","b","a","c"]}"#, [
             "/expanded: has 3 different ids; in single mode at most one section is open",
         ])
     }
 
-    /// Issue 5, single mode: `expandAll` → 422.
+    /// Single mode: `expandAll` → 422.
     func testSingleModeExpandAll() {
         assertProblems(#"{"sections":[{"id":"a"}],"mode":"single","actions":[{"type":"collapseAll"},{"type":"expandAll"}]}"#, [
             "/actions/1/type: expandAll is not allowed in single mode, where at most one section is open",

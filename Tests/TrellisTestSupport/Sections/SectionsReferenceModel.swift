@@ -1,4 +1,4 @@
-// Reference model of issue 5, written from the issue's text alone and sharing no code with
+// Reference model of the sections toggle, written from the contract alone and sharing no code with
 // TrellisCore, so that the randomized tests (core and endpoint) compare two independent readings.
 // Like the seed, it keeps a Set of open section ids; section order comes from `sections`.
 

@@ -1,4 +1,4 @@
-/// One request of issue 5: `sections` in order, `expanded` as the client sends it (any order), configuration, and `actions`.
+/// One sections toggle request: `sections` in order, `expanded` as the client sends it (any order), configuration, and `actions`.
 public struct SectionsScenario: Equatable, Sendable {
     public typealias Model = SectionsReferenceModel<String>
 

@@ -1,4 +1,4 @@
-/// Random valid requests for issue 5 (ones the API accepts with 200), reproducible from a seed,
+/// Random valid sections toggle requests (ones the API accepts with 200), reproducible from a seed,
 /// for the core's randomized test and the endpoint's.
 public struct SectionsScenarioGenerator: Sendable {
     /// Distinct ids, none canonically equivalent to another (Swift's String == would merge those).

@@ -1,0 +1,53 @@
+import Synchronization
+import TrellisCore
+import TrellisJSON
+
+/// Plans of recent motions, each with its `keyframes` and `css` members already written: clients
+/// send the default spring again and again, and planning and formatting are most of a toggle's cost.
+///
+/// Rule: bounded: at most `capacity` entries, a fragment only when it fits `maxFragmentBytes`, and
+/// a full cache drops a random entry; keys hash with Swift's per-process seeded hasher.
+final class DrawerPlanCache: Sendable {
+    struct Key: Hashable, Sendable {
+        let motion: DrawerSpringMotion
+        let frameRate: Double
+    }
+
+    struct Entry: Sendable {
+        let plan: Result<DrawerMotionPlan, DrawerLimitViolation>
+        /// `"keyframes":[…],"css":{…}` as DrawerResponse writes them; nil for a refusal or a large plan.
+        let fragment: [UInt8]?
+    }
+
+    static let maxFragmentBytes = 16 << 10
+    let capacity: Int
+    private let entries = Mutex<[Key: Entry]>([:])
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    var count: Int { entries.withLock { $0.count } }
+
+    /// The plan of `motion` at `frameRate`: kept, or made, written and kept.
+    func entry(_ motion: DrawerSpringMotion, frameRate: Double) -> Entry {
+        let key = Key(motion: motion, frameRate: frameRate)
+        if let kept = entries.withLock({ $0[key] }) { return kept }
+        let plan = DrawerMotionPlan.make(motion, frameRate: frameRate)
+        var fragment: [UInt8]?
+        if case .success(let made) = plan {
+            var json = JSONWriter(capacity: 1024, limit: Self.maxFragmentBytes)
+            json.beginObject()
+            DrawerResponse.writeMotion(made, to: &json)
+            json.endObject()
+            // The members without the braces around them.
+            if json.failure == nil { fragment = Array(json.bytes.dropFirst().dropLast()) }
+        }
+        let entry = Entry(plan: plan, fragment: fragment)
+        entries.withLock { kept in
+            if kept.count >= capacity, let victim = kept.keys.randomElement() { kept.removeValue(forKey: victim) }
+            kept[key] = entry
+        }
+        return entry
+    }
+}

@@ -1,0 +1,33 @@
+/// What a transition's motion needs beyond its spring: when it settles, the span of its CSS easing,
+/// its keyframes at a frame rate and the easing's stops. A function of the motion and the frame
+/// rate alone, so a caller may keep plans for motions that repeat.
+public struct DrawerMotionPlan: Sendable, Equatable, Hashable {
+    /// Seconds until |1 − p(t)| stays below 0.001.
+    public var settlingDuration: Double
+    /// The settling duration rounded up to whole milliseconds.
+    public var easingDuration: Double
+    /// p(t) sampled at the frame rate.
+    public var keyframes: [DrawerKeyframe]
+    /// The CSS linear() easing's stops over easingDuration.
+    public var easingStops: [DrawerEasingStop]
+
+    public init(settlingDuration: Double, easingDuration: Double, keyframes: [DrawerKeyframe], easingStops: [DrawerEasingStop]) {
+        self.settlingDuration = settlingDuration
+        self.easingDuration = easingDuration
+        self.keyframes = keyframes
+        self.easingStops = easingStops
+    }
+
+    /// The plan of `motion` at `frameRate`, or the limit the motion breaks.
+    public static func make(_ motion: DrawerSpringMotion, frameRate: Double) -> Result<DrawerMotionPlan, DrawerLimitViolation> {
+        DrawerLimits.settlingDuration(of: motion).map { settling in
+            let easingDuration = DrawerLimits.easingDuration(settling: settling)
+            return DrawerMotionPlan(
+                settlingDuration: settling,
+                easingDuration: easingDuration,
+                keyframes: motion.keyframes(frameRate: frameRate, settlingDuration: settling),
+                easingStops: DrawerLinearEasing.stops(for: motion, duration: easingDuration, maxError: DrawerLinearEasing.defaultMaxError)
+            )
+        }
+    }
+}
