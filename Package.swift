@@ -86,7 +86,8 @@ let package = Package(
         ),
         // The client against the live server; TrellisCore for the README's on-device snippet.
         .testTarget(
-            name: "TrellisClientTests", dependencies: ["TrellisClient", "TrellisCore", "TrellisAPI", "HTTPServer", "HTTPTypes"]
+            name: "TrellisClientTests",
+            dependencies: ["TrellisClient", "TrellisCore", "TrellisAPI", "HTTPServer", "HTTPTypes", "TrellisText"]
         ),
         // Runs the built `trellis` binary as a process.
         .testTarget(name: "TrellisExecutableTests", dependencies: ["trellis"]),
