@@ -18,12 +18,22 @@ public struct TextFont: Sendable {
     var scale: Int32 { Int32((size * 65536).rounded()) }
 
     /// What a measured width depends on: the faces, in order, and the scale.
-    var key: FontKey { FontKey(faces: faces.map(ObjectIdentifier.init), scale: scale) }
+    var key: FontKey { FontKey(faces: faces, scale: scale) }
 }
 
+/// Faces compared by identity; the key holds them, so no other face can take a cached face's identity.
 struct FontKey: Hashable, Sendable {
-    var faces: [ObjectIdentifier]
+    var faces: [FontFace]
     var scale: Int32
+
+    static func == (a: FontKey, b: FontKey) -> Bool {
+        a.scale == b.scale && a.faces.count == b.faces.count && zip(a.faces, b.faces).allSatisfy { $0 === $1 }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(scale)
+        for face in faces { hasher.combine(ObjectIdentifier(face)) }
+    }
 }
 
 /// Why a text cannot be measured.
