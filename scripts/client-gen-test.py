@@ -154,6 +154,7 @@ def call_everything(base: str, package_dir: pathlib.Path) -> None:
     from trellis_client.api.flow import flow_layout
     from trellis_client.api.outline import outline_expansion, outline_rows
     from trellis_client.api.sections import sections_toggle
+    from trellis_client.api.text import fonts, text_measure
     from trellis_client.api.service import (healthz, index, javascript_client, metrics, openapi_document,
                                             playground, readyz)
     from trellis_client import models as m
@@ -169,7 +170,7 @@ def call_everything(base: str, package_dir: pathlib.Path) -> None:
     expect(isinstance(got, m.ServiceIndex) and got.service == "trellis", "GET / is the ServiceIndex", got)
     posts = [e.path for e in got.endpoints if e.method == m.HTTPMethod.POST]
     expect(posts == ["/v1/outline/expansion", "/v1/outline/rows", "/v1/flow/layout", "/v1/sections/toggle",
-                     "/v1/drawer/state"], "the index lists the POST paths", posts)
+                     "/v1/drawer/state", "/v1/text/measure"], "the index lists the POST paths", posts)
     done(index)
     got = healthz.sync(client=client)
     expect(isinstance(got, m.HealthStatus) and got.status == "ok", "GET /healthz", got)
@@ -258,6 +259,29 @@ def call_everything(base: str, package_dir: pathlib.Path) -> None:
     expect(isinstance(got, m.DrawerStateResponse) and not got.is_presented and got.panel.frame.x == -200
            and abs(got.transition.spring.damping_fraction - 0.8) < 1e-12, "drawerState: tapMask, rtl, iOS 17 spring", got)
     done(drawer_state)
+
+    # -- text --
+    got = fonts.sync(client=client)
+    expect(isinstance(got, m.FontsResponse) and any(f.family == "IPAGothic" and f.style == m.FontFaceStyle.NORMAL
+                                                     for f in got.fonts), "fonts", got)
+    done(fonts)
+    got = text_measure.sync(client=client, body=m.TextMeasureRequest(
+        font=m.TextFont(family="DejaVu Sans, IPAGothic", size=17, weight=None, style=m.TextFontStyle.NORMAL),
+        texts=["Swift", "明太子パスタ"]))
+    expect(isinstance(got, m.TextMeasureResponse) and got.font.line_height == 20 and got.texts[0].width == 41.78125,
+           "textMeasure", got)
+    got = text_measure.sync(client=client, body=m.TextMeasureRequest(
+        font=m.TextFont(family="Helvetica", size=17), texts=["Swift"]))
+    expect(isinstance(got, m.ValidationProblem) and [e.pointer for e in got.errors] == ["/font/family"],
+           "textMeasure: the 422's problem", got)
+    done(text_measure)
+    # A flow of labels: the items' sizes are measured.
+    labels = [m.FlowItem(id=name, text=name.capitalize()) for name, _ in CHIPS]
+    got = flow_layout.sync(client=client, body=m.FlowLayoutRequest(
+        container_width=300, items=labels, font=m.TextFont(family="sans-serif", size=17),
+        label_padding=m.FlowLabelPadding(top=8, leading=16, bottom=8, trailing=16)))
+    expect(isinstance(got, m.FlowLayoutResponse) and got.items[0].width == 41.78125 + 32 and got.items[0].height == 36,
+           "flowLayout: labels", got)
 
     generated = {p.stem for p in (package_dir / "api").glob("*/*.py") if p.stem != "__init__"}
     expect(called == generated, "every generated operation called", sorted(generated - called))

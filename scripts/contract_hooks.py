@@ -212,7 +212,54 @@ def _drawer(body: dict) -> None:
     _clamp_members(body.get("from"), {"x": (-1_000, 1_000), "velocity": (-5_000, 5_000)})
 
 
+def _label(text):
+    """A label every default font list below shapes: printable ASCII kept, anything else becomes 'x'."""
+    if not isinstance(text, str):
+        return text
+    return "".join(c if " " <= c <= "~" else "x" for c in text)
+
+
+def _font(font) -> None:
+    # Family names must name loaded families: a fixed list with a fallback.
+    if isinstance(font, dict) and isinstance(font.get("family"), str):
+        font["family"] = "DejaVu Sans, IPAGothic"
+
+
+def _text(body: dict) -> None:
+    _font(body.get("font"))
+    if isinstance(body.get("texts"), list):
+        body["texts"] = [_label(text) for text in body["texts"]]
+
+
+def _flow(body: dict) -> None:
+    # An item is either text or a size; any text needs a font.
+    has_text = False
+    for item in body.get("items") or []:
+        if not isinstance(item, dict):
+            continue
+        if item.get("text") is not None:
+            item.pop("width", None)
+            item.pop("height", None)
+            item["text"] = _label(item["text"])
+            has_text = True
+        else:
+            item.pop("text", None)
+            item.setdefault("width", 10)
+            item.setdefault("height", 10)
+    chip = body.get("overflowIndicator")
+    if isinstance(chip, dict) and chip.get("text") is not None:
+        chip.pop("width", None)
+        chip.pop("height", None)
+        chip["text"] = _label(chip["text"])
+        has_text = True
+    if has_text and not isinstance(body.get("font"), dict):
+        body["font"] = {"family": "DejaVu Sans", "size": 16}
+    _font(body.get("font"))
+
+
 FIXES = {
+    "/v1/text/measure": _text,
+    "/v1/flow/layout": _flow,
     "/v1/outline/expansion": _outline_expansion,
     "/v1/outline/rows": _outline_rows,
     "/v1/sections/toggle": _sections,

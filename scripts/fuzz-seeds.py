@@ -23,6 +23,7 @@ ENDPOINTS = {
     "flow-layout": "/v1/flow/layout",
     "sections-toggle": "/v1/sections/toggle",
     "drawer-state": "/v1/drawer/state",
+    "text-measure": "/v1/text/measure",
 }
 
 # Malformed or off-schema bodies every endpoint gets.
@@ -96,6 +97,23 @@ CASES = {
         "extreme-numbers": b'{"containerWidth":-0,"horizontalSpacing":1e-400,"maxRows":18446744073709551615,'
                            b'"items":[{"width":5e-324,"height":-0.0},{"width":999999999.99999999,"height":1e9}]}',
         "invalid": {"containerWidth": -1, "maxRows": 2.0, "pixelScale": 1000, "items": [{"width": "1"}, None]},
+        "labels": {"containerWidth": 120, "maxRows": 2, "direction": "rtl",
+                   "font": {"family": "'IPAGothic', sans-serif", "size": 13.25, "weight": 700, "style": "oblique"},
+                   "labelPadding": {"top": 2, "leading": 6, "bottom": 2, "trailing": 6},
+                   "overflowIndicator": {"text": "+{n} {n}"},
+                   "items": [{"text": t} for t in ["東京", "שלום", "office", "", "a\u200db", "مرحبا 12"]]
+                   + [{"width": 5, "height": 5}]},
+        "labels-invalid": {"containerWidth": 10, "font": {"family": "Nope,", "size": 0},
+                           "labelPadding": {"top": -1}, "overflowIndicator": {"text": 1, "width": 2},
+                           "items": [{"text": "x", "width": 1}, {"text": "\u0007"}, {"text": None}]},
+    },
+    "text-measure": {
+        "scripts": {"font": {"family": "DejaVu Serif, DejaVu Sans, IPAGothic", "size": 33.75},
+                    "texts": ["AV To ffi", "Ωμέγα", "עברית 123", "العدد ١٢٣", "ｶﾀｶﾅ", "e\u0301\u0323", "\u200b", ""]},
+        "problems": {"font": {"family": "'Unclosed", "size": 1001, "weight": 0, "style": "bold"},
+                     "texts": ["\u202e", "\t", 5, "x" * 1001]},
+        "uncovered": {"font": {"family": "IPAGothic", "size": 0.001}, "texts": ["שלום", "\U0001F600"]},
+        "generic": {"font": {"family": "monospace, serif, sans-serif", "size": 1000}, "texts": ["W" * 1000]},
     },
     "sections-toggle": {
         "actions": {"sections": [{"id": 1, "items": ["a"]}, {"id": "1", "items": []}, {"id": 3}],

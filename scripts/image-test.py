@@ -28,7 +28,7 @@ import yaml
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SPEC = os.path.join(ROOT, "openapi.yaml")
-GETS = ["/healthz", "/", "/readyz", "/openapi.yaml", "/clients/trellis.mjs"]
+GETS = ["/healthz", "/", "/readyz", "/openapi.yaml", "/clients/trellis.mjs", "/v1/fonts"]
 FAILURES = []
 
 

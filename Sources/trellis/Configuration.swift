@@ -14,6 +14,8 @@ struct Configuration {
     var maxAnswerFactor = 16
     /// Seconds between SIGTERM and the drain, with /readyz 503 while requests are still served.
     var shutdownDelay = 0
+    /// Directories whose font files replace the default packages' faces (--font-dir, TRELLIS_FONT_DIRS).
+    var fontDirectories: [String] = []
 
     enum Command { case serve, healthcheck, help, version }
 
@@ -49,6 +51,9 @@ struct Configuration {
           --shutdown-delay S          on SIGTERM, seconds to keep accepting and serving with /readyz
                                       answering 503 before the drain, so load balancers stop sending
                                       first; a second signal ends it (TRELLIS_SHUTDOWN_DELAY; default 0)
+          --font-dir DIR              measure text with the fonts in DIR (and its subdirectories) instead of
+                                      the faces of fonts-dejavu-core, fonts-dejavu-extra, fonts-ipafont-gothic;
+                                      repeatable (TRELLIS_FONT_DIRS, colon-separated)
           --cors-origins LIST         allowed browser origins, comma-separated, or * (TRELLIS_CORS_ORIGINS; default *)
           --log json|off              access log on stdout (TRELLIS_LOG; default json)
           --help                      this text
@@ -75,6 +80,10 @@ struct Configuration {
         for (flag, names) in envNames {
             if let value = names.lazy.compactMap({ environment[$0] }).first { values[flag] = value }
         }
+        if let directories = environment["TRELLIS_FONT_DIRS"] {
+            config.fontDirectories = directories.split(separator: ":").map(String.init)
+        }
+        var flagDirectories: [String] = []
         var rest = arguments[...]
         if rest.first == "healthcheck" {
             config.command = .healthcheck
@@ -96,6 +105,11 @@ struct Configuration {
                 guard let next = rest.popFirst() else { throw Invalid(message: "--\(name) needs a value") }
                 value = next
             }
+            if name == "font-dir" {
+                guard !value.isEmpty else { throw Invalid(message: "--font-dir must not be empty") }
+                flagDirectories.append(value)
+                continue
+            }
             guard envNames.contains(where: { $0.flag == name }) else {
                 throw Invalid(message: "unknown option --\(name) (see --help)")
             }
@@ -104,6 +118,7 @@ struct Configuration {
         for (name, value) in values {
             try config.apply(name, value)
         }
+        if !flagDirectories.isEmpty { config.fontDirectories = flagDirectories }
         return config
     }
 

@@ -2,6 +2,7 @@ import Glibc
 import HTTPServer
 import HTTPTypes
 import TrellisAPI
+import TrellisText
 
 /// One line on stderr (stdout carries the access log).
 func say(_ message: String) {
@@ -69,7 +70,20 @@ pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
 guard let memoryBudget = HTTPMemoryBudget(limit: configuration.memoryBudget ?? Configuration.defaultMemoryBudget()) else {
     fail("cannot allocate the memory budget", code: 1)
 }
-let service = TrellisService(configuration: configuration.service(memoryBudget: memoryBudget))
+// Fonts load before the server listens (the service's /readyz answers 503 until they are in); no font
+// at all is a configuration mistake (exit 2).
+let fontFiles = configuration.fontDirectories.isEmpty
+    ? FontFiles.defaultFiles() : configuration.fontDirectories.flatMap(FontFiles.directoryFiles)
+let (faces, unusable) = FontFiles.load(fontFiles)
+guard !faces.isEmpty else {
+    let source = configuration.fontDirectories.isEmpty
+        ? "the packages " + FontFiles.defaultPackages.joined(separator: ", ") + " (apt-get install them)"
+        : "--font-dir " + configuration.fontDirectories.joined(separator: ", ")
+    fail("no font to measure text with in \(source)", code: 2)
+}
+var serviceConfiguration = configuration.service(memoryBudget: memoryBudget)
+serviceConfiguration.fonts = TextFonts(FontCollection(faces: faces))
+let service = TrellisService(configuration: serviceConfiguration)
 let server = HTTPServer(configuration: configuration.server, memoryBudget: memoryBudget, handler: service.handle)
 let port: Int
 do {
@@ -77,7 +91,8 @@ do {
 } catch {
     fail(error.description, code: 1)
 }
-say("listening on \(configuration.server.host):\(port) with \(configuration.server.threads) threads, memory budget \(memoryBudget.limit) bytes")
+say("listening on \(configuration.server.host):\(port) with \(configuration.server.threads) threads, memory budget \(memoryBudget.limit) bytes, \(faces.count) font faces")
+for path in unusable { say("skipped \(path): not a font file Trellis can read") }
 
 var received: Int32 = 0
 sigwait(&stopSignals, &received)

@@ -3,6 +3,7 @@ import HTTPServer
 import HTTPTypes
 import TrellisAPI
 import TrellisClient
+import TrellisText
 
 /// The real server on an ephemeral loopback port, stopped when released.
 final class LiveServer {
@@ -10,7 +11,8 @@ final class LiveServer {
     let port: Int
 
     init() throws {
-        let configuration = ServiceConfiguration()
+        // With the default fonts, so that text can be measured.
+        let configuration = ServiceConfiguration(fonts: TextFonts(LiveServer.fonts))
         let service = TrellisService(configuration: configuration, endpoints: Features.endpoints)
         server = HTTPServer(
             configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 2),
@@ -19,6 +21,8 @@ final class LiveServer {
     }
 
     deinit { server.stop() }
+
+    static let fonts = FontCollection(faces: FontFiles.load(FontFiles.defaultFiles()).faces)
 
     /// A client of this server with a short timeout, so that a hang fails the test instead of stalling it.
     func client(requestID: String? = nil) -> TrellisClient {

@@ -85,6 +85,24 @@ final class TrellisClientTests: XCTestCase {
         ],
         horizontalSpacing: 4, verticalSpacing: 4)
 
+    /// openapi.yaml's text example: the seed's tags measured in DejaVu Sans 17 px, and a 422 with its pointer.
+    func testTextMeasureExample() async throws {
+        let server = try LiveServer()
+        let answer = try await server.client().textMeasure(
+            .init(font: .init(family: "DejaVu Sans, IPAGothic", size: 17), texts: ["Swift", "SwiftUI", "明太子パスタ"]))
+        XCTAssertEqual(answer.font, .init(size: 17, ascent: 16, descent: 4, lineGap: 0, lineHeight: 20))
+        XCTAssertEqual(answer.texts.map(\.width), [41.78125, 59.234375, 102])
+        XCTAssertEqual(answer.texts.map(\.height), [20, 20, 20])
+        do {
+            _ = try await server.client().textMeasure(.init(font: .init(family: "IPAGothic", size: 16, style: .oblique), texts: ["שלום"]))
+            XCTFail("an uncovered text was measured")
+        } catch .problem(let problem) {
+            XCTAssertEqual(problem.errors.map(\.pointer), ["/texts/0"])
+        } catch {
+            XCTFail("\(error)")
+        }
+    }
+
     func testFlowLayoutExample() async throws {
         let server = try LiveServer()
         let answer = try await server.client().flowLayout(Self.flowExample)

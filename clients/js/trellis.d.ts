@@ -74,6 +74,10 @@ export interface TrellisClient {
   sectionsToggle(body: Body<SectionsToggleRequest>, options?: CallOptions): Promise<SectionsToggleResponse>;
   /** POST /v1/drawer/state: a side drawer's next state, its frames, and its spring transition. */
   drawerState(body: Body<DrawerStateRequest>, options?: CallOptions): Promise<DrawerStateResponse>;
+  /** POST /v1/text/measure: widths and line height of texts in one font, as Chromium lays them out. */
+  textMeasure(body: Body<TextMeasureRequest>, options?: CallOptions): Promise<TextMeasureResponse>;
+  /** GET /v1/fonts: the font faces text can be measured with. */
+  fonts(options?: CallOptions): Promise<FontsResponse>;
   /** POSTs to any path of the service. */
   post(path: string, body: unknown, options?: CallOptions): Promise<unknown>;
 }
@@ -87,6 +91,7 @@ export const endpoints: Readonly<{
   flowLayout: '/v1/flow/layout';
   sectionsToggle: '/v1/sections/toggle';
   drawerState: '/v1/drawer/state';
+  textMeasure: '/v1/text/measure';
 }>;
 
 // ---- outline -------------------------------------------------------------------------------------
@@ -169,10 +174,12 @@ export interface OutlineRowsResponse {
 
 // ---- flow ----------------------------------------------------------------------------------------
 
+/** Either width and height, or text (then the request needs font). */
 export interface FlowItem {
   id?: Id | null;
-  width: number;
-  height: number;
+  width?: number;
+  height?: number;
+  text?: string | null;
   breakBefore?: boolean | null;
 }
 
@@ -187,9 +194,11 @@ export interface FlowLayoutRequest {
   rowAlignment?: 'top' | 'center' | 'bottom' | null;
   direction?: 'ltr' | 'rtl' | null;
   maxRows?: number | null;
-  overflowIndicator?: { width: number; height: number } | null;
+  overflowIndicator?: { width: number; height: number } | { text: string } | null;
   lineBreaking?: 'greedy' | 'balanced' | null;
   pixelScale?: number | null;
+  font?: TextFont | null;
+  labelPadding?: { top?: number | null; leading?: number | null; bottom?: number | null; trailing?: number | null } | null;
 }
 
 export interface FlowPlacedItem {
@@ -298,4 +307,28 @@ export interface DrawerStateResponse {
   mask: { frame: DrawerRect; opacity: number; visible: boolean };
   /** Present only when the action changed the state. */
   transition?: DrawerTransition;
+}
+
+// ---- text ----------------------------------------------------------------------------------------
+
+/** A CSS font-family list of families from GET /v1/fonts (or sans-serif, serif, monospace), a size in px. */
+export interface TextFont {
+  family: string;
+  size: number;
+  weight?: number | null;
+  style?: 'normal' | 'italic' | 'oblique' | null;
+}
+
+export interface TextMeasureRequest {
+  font: TextFont;
+  texts: string[];
+}
+
+export interface TextMeasureResponse {
+  font: { size: number; ascent: number; descent: number; lineGap: number; lineHeight: number };
+  texts: { width: number; height: number }[];
+}
+
+export interface FontsResponse {
+  fonts: { family: string; weight: number; style: 'normal' | 'italic' }[];
 }

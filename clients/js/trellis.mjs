@@ -10,6 +10,7 @@ export const endpoints = Object.freeze({
   flowLayout: '/v1/flow/layout',
   sectionsToggle: '/v1/sections/toggle',
   drawerState: '/v1/drawer/state',
+  textMeasure: '/v1/text/measure',
 });
 
 // At most this many characters of a non-problem error body become the problem's detail.
@@ -63,7 +64,20 @@ export function createClient({ baseUrl, fetch: fetchFunction, headers = {}, requ
     throw problemOf(response, answer, path);
   }
 
-  const client = { baseUrl: base, post };
+  // GET /v1/fonts: the font faces text can be measured with.
+  async function fonts(options = {}) {
+    const sent = new Headers(headers);
+    for (const [name, value] of new Headers(options.headers ?? {})) sent.set(name, value);
+    const id = options.requestId ?? (typeof requestId === 'function' ? requestId() : requestId);
+    if (id != null) sent.set('X-Request-Id', String(id));
+    const response = await send(base + '/v1/fonts', { method: 'GET', headers: sent, signal: options.signal });
+    if (options.onResponse) options.onResponse(response);
+    const answer = await response.text();
+    if (response.ok) return JSON.parse(answer);
+    throw problemOf(response, answer, '/v1/fonts');
+  }
+
+  const client = { baseUrl: base, post, fonts };
   for (const [name, path] of Object.entries(endpoints)) {
     client[name] = (body, options) => post(path, body, options);
   }

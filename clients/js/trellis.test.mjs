@@ -74,7 +74,9 @@ const drawerExample = {
 
 test('one method per endpoint, named as openapi.yaml\'s operationIds', () => {
   const client = createClient({ baseUrl: 'http://127.0.0.1:1' });
-  assert.deepEqual(Object.keys(endpoints), ['outlineExpansion', 'outlineRows', 'flowLayout', 'sectionsToggle', 'drawerState']);
+  assert.deepEqual(Object.keys(endpoints),
+    ['outlineExpansion', 'outlineRows', 'flowLayout', 'sectionsToggle', 'drawerState', 'textMeasure']);
+  assert.equal(typeof client.fonts, 'function');
   for (const name of Object.keys(endpoints)) assert.equal(typeof client[name], 'function', name);
   assert.equal(client.baseUrl, 'http://127.0.0.1:1');
 });
@@ -103,6 +105,13 @@ test('every method answers its openapi.yaml example', { timeout: TIMEOUT }, asyn
   assert.deepEqual(flow.items[6], { id: 'ipad', index: 6, row: 1, x: 212, y: 48, width: 56, height: 36 });
   assert.deepEqual(flow.size, { width: 300, height: 88 });
   assert.equal(flow.hiddenCount, 0);
+
+  const measured = await client.textMeasure({ font: { family: 'DejaVu Sans, IPAGothic', size: 17 }, texts: ['Swift', 'SwiftUI'] });
+  assert.deepEqual(measured, {
+    font: { size: 17, ascent: 16, descent: 4, lineGap: 0, lineHeight: 20 },
+    texts: [{ width: 41.78125, height: 20 }, { width: 59.234375, height: 20 }] });
+  const faces = await client.fonts();
+  assert.ok(faces.fonts.some((face) => face.family === 'IPAGothic' && face.weight === 400 && face.style === 'normal'));
 
   const sections = await client.sectionsToggle(sectionsExample);
   assert.deepEqual(sections.expanded, ['食べ物', '飲み物']);

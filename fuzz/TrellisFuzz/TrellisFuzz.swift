@@ -9,17 +9,20 @@
 //
 // The endpoint comes from TRELLIS_FUZZ_ENDPOINT: a path such as /v1/flow/layout or the short
 // name of its corpus folder (outline-expansion, outline-rows, flow-layout, sections-toggle,
-// drawer-state).
+// drawer-state, text-measure).
 import Glibc
 import HTTPTypes
 import TrellisAPI
 import TrellisJSON
+import TrellisText
 
 enum Fuzz {
     /// Corpus folder names and the paths they stand for, from the service's registry.
     static let endpoints: [(name: String, path: String)] = Features.paths.map { (Features.shortName(of: $0), $0) }
 
-    static let service = TrellisService(configuration: ServiceConfiguration(log: AccessLog(enabled: false)))
+    /// With the default fonts loaded, so that text requests are measured rather than answered 503.
+    static let service = TrellisService(configuration: ServiceConfiguration(
+        log: AccessLog(enabled: false), fonts: TextFonts(FontCollection(faces: FontFiles.load(FontFiles.defaultFiles()).faces))))
 
     static func path(for selector: String) -> String? {
         endpoints.first { $0.name == selector || $0.path == selector }?.path

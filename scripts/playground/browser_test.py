@@ -257,7 +257,9 @@ def compare_flow(page, server):
         check(tag["index"] == item["index"], f"flow: tag order {tag} vs {item}")
         for key in ("x", "y", "width", "height"):
             check(near(tag[key], item[key]), f"flow: tag {item['index']} {key} is {tag[key]} on the page, {item[key]} from the API")
-        check(tag["text"] == str(request["items"][item["index"]].get("id")), f"flow: tag label {tag['text']!r}")
+        given = request["items"][item["index"]]
+        check(tag["text"] == str(given["text"] if given.get("text") is not None else given.get("id")),
+              f"flow: tag label {tag['text']!r}")
     check(near(shown["box"]["width"], layout["size"]["width"]) and near(shown["box"]["height"], layout["size"]["height"]),
           f"flow: container drawn {shown['box']}, size {layout['size']}")
     chip = layout.get("overflowIndicator")
@@ -299,6 +301,28 @@ def test_flow(page, server):
     settled(page, "flow", before)
     request, _ = compare_flow(page, server)
     check(request["items"][1]["width"] > request["items"][5]["width"], "flow: SwiftUI is not measured wider than iOS")
+
+    # Labels: the request sends text and a font, no widths; the tags are the sizes Trellis measured.
+    set_control(page, "flow", "maxRows", "", "input")
+    set_control(page, "flow", "containerWidth", 300, "input")
+    set_control(page, "flow", "labels", True, "change")
+    request, layout = compare_flow(page, server)
+    check(all("text" in item and "width" not in item and "height" not in item for item in request["items"])
+          and request.get("font", {}).get("family"), f"flow: labels mode sent {request}")
+    measured = server.post("/v1/text/measure", json.dumps({"font": request["font"], "texts": [request["items"][0]["text"]]}))[2]
+    padding = request["labelPadding"]
+    check(layout["items"] and near(layout["items"][0]["width"],
+                                   measured["texts"][0]["width"] + padding["leading"] + padding["trailing"]),
+          f"flow: the first label is {layout['items'][0]['width'] if layout['items'] else None} wide, measured {measured}")
+    set_control(page, "flow", "maxRows", 1, "input")
+    set_control(page, "flow", "chip", True, "change")
+    request, layout = compare_flow(page, server)
+    check(request.get("overflowIndicator") == {"text": "+{n}"} and layout.get("overflowIndicator"),
+          f"flow: the labelled chip: sent {request.get('overflowIndicator')}, got {layout.get('overflowIndicator')}")
+    set_control(page, "flow", "labels", False, "change")
+    request, _ = compare_flow(page, server)
+    check(all("width" in item and "text" not in item for item in request["items"]) and "font" not in request,
+          f"flow: sizes mode sent {request}")
 
 
 SECTIONS_DOM = """[...document.querySelectorAll('#sections .sec')].map(s => ({

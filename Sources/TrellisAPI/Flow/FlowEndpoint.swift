@@ -1,16 +1,22 @@
 import TrellisCore
 import TrellisJSON
 
-/// `POST /v1/flow/layout`: the positions of wrapping tags in a container.
-enum FlowEndpoint: Endpoint {
+/// `POST /v1/flow/layout`: the positions of wrapping tags in a container (tags given as sizes or as text).
+enum FlowEndpoint: TextEndpoint {
     static let path = "/v1/flow/layout"
 
-    static func read(_ body: JSONValue, _ problems: inout Problems) -> FlowLayoutRequest? {
-        FlowLayoutRequest.read(body, &problems)
+    static func read(_ body: JSONValue, _ fonts: TextFonts, _ problems: inout Problems) throws(ProblemDetails) -> FlowLayoutRequest? {
+        try FlowLayoutRequest.read(body, fonts, &problems)
     }
 
-    static func respond(to request: FlowLayoutRequest, _ problems: inout Problems, _ json: inout JSONWriter) {
-        let result = FlowLayout.compute(request.layout)
+    static func respond(to request: FlowLayoutRequest, _ fonts: TextFonts, _ problems: inout Problems, _ json: inout JSONWriter) {
+        let result: FlowResult
+        if let labels = request.labels {
+            guard let measured = labels.layout(request.layout, &problems, cache: fonts.cache) else { return }
+            result = measured
+        } else {
+            result = FlowLayout.compute(request.layout)
+        }
         json.reserveCapacity(FlowLayoutResponse.estimatedSize(result, hasIDs: !request.ids.isEmpty))
         FlowLayoutResponse.write(result, ids: request.ids, to: &json)
     }

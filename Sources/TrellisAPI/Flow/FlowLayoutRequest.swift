@@ -1,22 +1,28 @@
 import TrellisJSON
 import TrellisCore
+import TrellisText
 
 /// A flow layout request as the API reads it: the core's request and the ids to echo.
 struct FlowLayoutRequest {
     var layout: FlowRequest
     /// The items' ids by index; empty when no item has one.
     var ids: [JSONValue?]
+    /// Rule "labels": the items given as text, the font and padding they are measured with, and the
+    /// chip's label; nil when nothing is given as text.
+    var labels: FlowLabels?
 
-    /// Reads the body, recording every problem with its pointer; nil when there was any.
-    static func read(_ body: JSONValue, _ problems: inout Problems) -> FlowLayoutRequest? {
+    /// Reads the body, recording every problem with its pointer; nil when there was any. 503 while
+    /// the fonts a labelled request needs are loading.
+    static func read(_ body: JSONValue, _ fonts: TextFonts, _ problems: inout Problems) throws(ProblemDetails) -> FlowLayoutRequest? {
         guard body.expectObject(&problems) else { return nil }
         let before = problems.count
         let containerWidth = body.required("containerWidth", &problems)?.number(&problems, FlowLimits.lengths)
         var items: [FlowItem] = []
         var ids: [JSONValue?] = []
+        var texts: [FlowLabels.Text] = []
         if let list = body.required("items", &problems), let elements = list.array(&problems, maxCount: FlowLimits.maxItems) {
             items.reserveCapacity(list.count)
-            readItems(elements, count: list.count, into: &items, ids: &ids, &problems)
+            readItems(elements, count: list.count, into: &items, ids: &ids, texts: &texts, &problems)
         }
         let horizontalSpacing = body.optional("horizontalSpacing")?.number(&problems, FlowLimits.lengths)
         let verticalSpacing = body.optional("verticalSpacing")?.number(&problems, FlowLimits.lengths)
@@ -26,9 +32,17 @@ struct FlowLayoutRequest {
         let rowAlignment = body.optional("rowAlignment")?.oneOf(FlowRowAlignment.self, &problems)
         let direction = body.optional("direction")?.oneOf(FlowDirection.self, &problems)
         let maxRows = body.optional("maxRows")?.integer(&problems, min: 1, max: FlowLimits.maxRowsLimit)
-        let overflowIndicator = body.optional("overflowIndicator").flatMap { readSize($0, &problems) }
+        var chipLabel: FlowLabels.Text?
+        let overflowIndicator = body.optional("overflowIndicator").flatMap { readChip($0, label: &chipLabel, &problems) }
         let lineBreaking = body.optional("lineBreaking")?.oneOf(FlowLineBreaking.self, &problems)
         let pixelScale = body.optional("pixelScale")?.number(&problems, FlowLimits.pixelScales)
+        // Rule "labels": `font` is required with any text; given without text, it is still checked.
+        var labels: FlowLabels?
+        let hasText = !texts.isEmpty || chipLabel != nil
+        if hasText || body.optional("font") != nil || body.optional("labelPadding") != nil {
+            labels = try FlowLabels.read(body, texts: texts, chip: chipLabel, fonts, &problems)
+            if !hasText { labels = nil }
+        }
         guard problems.count == before, let containerWidth else { return nil }
         let layout = FlowRequest(
             containerWidth: containerWidth,
@@ -45,13 +59,13 @@ struct FlowLayoutRequest {
             lineBreaking: lineBreaking ?? .greedy,
             pixelScale: pixelScale
         )
-        return FlowLayoutRequest(layout: layout, ids: ids)
+        return FlowLayoutRequest(layout: layout, ids: ids, labels: labels)
     }
 
     /// Reads every item in one pass over its members; ids are kept only once one appears.
     static func readItems(
         _ elements: JSONElements, count: Int, into items: inout [FlowItem], ids: inout [JSONValue?],
-        _ problems: inout Problems
+        texts: inout [FlowLabels.Text], _ problems: inout Problems
     ) {
         for (index, element) in elements.enumerated() {
             guard element.expectObject(&problems) else { continue }
@@ -59,11 +73,14 @@ struct FlowLayoutRequest {
             var height: JSONValue?
             var breakBefore: JSONValue?
             var id: JSONValue?
+            var text: JSONValue?
             // Duplicate keys: the last one wins.
             for (key, value) in element.members {
                 key.withStringBytes { name in
                     if sameBytes(name, "id") {
                         id = value
+                    } else if sameBytes(name, "text") {
+                        text = value
                     } else if sameBytes(name, "width") {
                         width = value
                     } else if sameBytes(name, "height") {
@@ -73,8 +90,21 @@ struct FlowLayoutRequest {
                     }
                 }
             }
-            let itemWidth = requiredLength(width, in: element, "width", &problems)
-            let itemHeight = requiredLength(height, in: element, "height", &problems)
+            var itemWidth: Double?
+            var itemHeight: Double?
+            if let text, !text.isNull {
+                // Rule "labels": an item is text or a size, never both.
+                if width != nil || height != nil {
+                    problems.add(at: element, "has both text and width or height: give one or the other")
+                } else if let label = TextFontRequest.readText(text, &problems) {
+                    texts.append(FlowLabels.Text(index: index, value: text, text: label))
+                }
+                itemWidth = 0
+                itemHeight = 0
+            } else {
+                itemWidth = requiredLength(width, in: element, "width", &problems)
+                itemHeight = requiredLength(height, in: element, "height", &problems)
+            }
             let forcesBreak = breakBefore.flatMap { $0.isNull ? nil : $0.boolean(&problems) } ?? false
             let clientID = id.flatMap { $0.isNull || !ClientID.isValid($0, &problems) ? nil : $0 }
             if clientID != nil || !ids.isEmpty {
@@ -97,6 +127,19 @@ struct FlowLayoutRequest {
             return nil
         }
         return value.number(&problems, FlowLimits.lengths)
+    }
+
+    /// Rule "overflowIndicator": the chip's `{ width, height }`, or `{ text }` (its size measured later).
+    static func readChip(_ value: JSONValue, label: inout FlowLabels.Text?, _ problems: inout Problems) -> Size? {
+        guard value.expectObject(&problems) else { return nil }
+        guard let text = value.optional("text") else { return readSize(value, &problems) }
+        guard value.member("width") == nil && value.member("height") == nil else {
+            problems.add(at: value, "has both text and width or height: give one or the other")
+            return nil
+        }
+        guard let template = TextFontRequest.readText(text, &problems) else { return nil }
+        label = FlowLabels.Text(index: -1, value: text, text: template)
+        return Size(width: 0, height: 0)
     }
 
     /// Rule "overflowIndicator": the chip's `{ width, height }`.

@@ -7,6 +7,7 @@ public enum Features {
         JSONEndpoint(FlowEndpoint.self),
         JSONEndpoint(SectionsToggleEndpoint.self),
         JSONEndpoint(DrawerEndpoint.self),
+        JSONEndpoint(TextMeasureEndpoint.self),
     ]
 
     /// The feature paths, in the order the index lists them.

@@ -5,19 +5,34 @@ public struct JSONEndpoint: Sendable {
     public let path: String
     /// Reads the request, recording every problem; when there were none, computes and writes
     /// the answer. Nothing is written when a problem was recorded.
-    public let handle: @Sendable (JSONValue, inout Problems, inout JSONWriter) -> Void
+    /// It may refuse with a problem of its own (503 while the fonts it needs are loading).
+    public let handle: @Sendable (JSONValue, inout Problems, inout JSONWriter) throws(ProblemDetails) -> Void
     /// Added to the 400 answer when the body nests deeper than the parser allows.
     public let depthAdvice: String?
     /// Added to the 422 answer when the answer would pass its size limit: how to ask for less.
     public let sizeAdvice: String?
+    /// For endpoints that measure text: the same endpoint reading a service's fonts.
+    let bind: (@Sendable (TextFonts) -> JSONEndpoint)?
 
     public init(
         path: String, depthAdvice: String? = nil, sizeAdvice: String? = nil,
-        handle: @escaping @Sendable (JSONValue, inout Problems, inout JSONWriter) -> Void
+        handle: @escaping @Sendable (JSONValue, inout Problems, inout JSONWriter) throws(ProblemDetails) -> Void
+    ) {
+        self.init(path: path, depthAdvice: depthAdvice, sizeAdvice: sizeAdvice, handle: handle, bind: nil)
+    }
+
+    init(
+        path: String, depthAdvice: String?, sizeAdvice: String?,
+        handle: @escaping @Sendable (JSONValue, inout Problems, inout JSONWriter) throws(ProblemDetails) -> Void,
+        bind: (@Sendable (TextFonts) -> JSONEndpoint)?
     ) {
         self.path = path
         self.depthAdvice = depthAdvice
         self.sizeAdvice = sizeAdvice
         self.handle = handle
+        self.bind = bind
     }
+
+    /// This endpoint reading `fonts` (endpoints that measure no text are unchanged).
+    func bound(to fonts: TextFonts) -> JSONEndpoint { bind?(fonts) ?? self }
 }

@@ -24,7 +24,7 @@ enum Operations {
         json.beginArray()
         for (method, path) in [
             ("GET", "/healthz"), ("GET", "/readyz"), ("GET", "/metrics"), ("GET", "/openapi.yaml"), ("GET", "/playground"),
-            ("GET", "/clients/trellis.mjs"),
+            ("GET", "/clients/trellis.mjs"), ("GET", "/v1/fonts"),
         ]
             + endpoints.map({ ("POST", $0) }) {
             json.beginObject()
@@ -58,9 +58,12 @@ enum Operations {
             body: javaScript)
     }
 
-    static func readiness(draining: Bool) -> HTTPResponse {
+    static func readiness(draining: Bool, fontsLoaded: Bool = true) -> HTTPResponse {
         guard !draining else {
             return ProblemDetails(status: 503, detail: "The service is shutting down.").response()
+        }
+        guard fontsLoaded else {
+            return ProblemDetails(status: 503, detail: "The fonts are still loading.").response()
         }
         return json(ready)
     }

@@ -111,7 +111,7 @@ struct Router: Sendable {
         var problems = Problems()
         let limit = configuration.answerLimit(bodyBytes: request.body.count)
         var json = JSONWriter(capacity: 1024, limit: limit, budget: configuration.memoryBudget)
-        endpoint.handle(document.root, &problems, &json)
+        try endpoint.handle(document.root, &problems, &json)
         guard problems.isEmpty else { throw .validation(problems) }
         switch json.failure {
         case nil:

@@ -8,13 +8,16 @@ public struct ServiceConfiguration: Sendable {
     public var maxAnswerFactor: Int
     /// Answers being written reserve their bytes here (the server's budget); nil: unbounded.
     public var memoryBudget: HTTPMemoryBudget?
+    /// The fonts text measurement uses: loaded at start-up; /readyz is not ready before.
+    public var fonts: TextFonts
 
     public static let answerAllowance = 1 << 20
 
     public init(
         cors: CORSPolicy = .anyOrigin, log: AccessLog = AccessLog(enabled: false),
-        maxAnswerFactor: Int = 16, memoryBudget: HTTPMemoryBudget? = nil
+        maxAnswerFactor: Int = 16, memoryBudget: HTTPMemoryBudget? = nil, fonts: TextFonts = TextFonts()
     ) {
+        self.fonts = fonts
         self.cors = cors
         self.log = log
         self.maxAnswerFactor = maxAnswerFactor

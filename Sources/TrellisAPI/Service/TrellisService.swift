@@ -18,7 +18,10 @@ public final class TrellisService: Sendable {
 
     public init(configuration: ServiceConfiguration = ServiceConfiguration(), endpoints: [JSONEndpoint] = Features.endpoints) {
         self.configuration = configuration
-        let paths = ["/", "/healthz", "/readyz", "/metrics", "/openapi.yaml", "/playground", "/clients/trellis.mjs"] + endpoints.map(\.path)
+        let fonts = configuration.fonts
+        let endpoints = endpoints.map { $0.bound(to: fonts) }
+        let paths = ["/", "/healthz", "/readyz", "/metrics", "/openapi.yaml", "/playground", "/clients/trellis.mjs", FontsListing.path]
+            + endpoints.map(\.path)
         self.paths = paths
         let metrics = Metrics(routes: paths, memoryBudget: configuration.memoryBudget)
         self.metrics = metrics
@@ -27,11 +30,12 @@ public final class TrellisService: Sendable {
         let gets: [(String, @Sendable () -> HTTPResponse)] = [
             ("/", { Operations.json(index) }),
             ("/healthz", { Operations.json(Operations.healthy) }),
-            ("/readyz", { Operations.readiness(draining: draining.isSet) }),
+            ("/readyz", { Operations.readiness(draining: draining.isSet, fontsLoaded: fonts.isLoaded) }),
             ("/metrics", { Operations.text(metrics.exposition(), type: "text/plain; version=0.0.4; charset=utf-8") }),
             ("/openapi.yaml", { Operations.text(Operations.openAPI, type: "application/yaml") }),
             ("/playground", { Operations.playgroundPage() }),
             ("/clients/trellis.mjs", { Operations.javaScriptClient() }),
+            (FontsListing.path, { FontsListing.response(fonts) }),
         ]
         let router = Router(configuration: configuration, paths: paths, gets: gets, endpoints: endpoints)
         chain = MiddlewareChain(

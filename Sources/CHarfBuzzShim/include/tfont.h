@@ -1,0 +1,91 @@
+// CHarfBuzzShim: a C API over Debian's HarfBuzz and ICU, so Swift can measure text the way Chromium does.
+//
+// Why it exists: text width needs HarfBuzz's shaping over OpenType fonts (built-in OpenType functions,
+// no FreeType) and ICU's Unicode algorithms (UAX #9 bidi levels, UAX #29 grapheme clusters); both are C
+// APIs with headers Swift should not see. The shim keeps one immutable hb_face per font face and one
+// immutable hb_font per face and size (both safe to share between threads), and a per-thread scratch
+// (shaping buffer, bidi and break iterators) freed when the thread ends. Its header uses only plain C
+// types. Every public symbol is prefixed `tfont_`.
+#ifndef TFONT_H
+#define TFONT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// One face of a font file: immutable once created, shared by every thread.
+typedef struct tfont_face tfont_face;
+/// A face at one size (a scale in 1/65536 px per em): immutable once created, shared by every thread.
+typedef struct tfont_font tfont_font;
+
+/// What the face's tables say, in font units.
+typedef struct {
+    /// Units per em (head).
+    uint32_t units_per_em;
+    /// OS/2 usWeightClass (400 when there is no OS/2 table).
+    int32_t weight;
+    /// OS/2 usWidthClass, 1–9 (5 when there is no OS/2 table).
+    int32_t width_class;
+    /// 1 when OS/2 fsSelection has the italic or the oblique bit.
+    int32_t italic;
+    /// Ascender, descender (negative below the baseline) and line gap: hhea's, or OS/2's typographic
+    /// ones when its USE_TYPO_METRICS bit is set.
+    int32_t ascender;
+    int32_t descender;
+    int32_t line_gap;
+} tfont_face_facts;
+
+/// The number of faces in a font file (a collection has several); 0 when the bytes are not a font.
+unsigned tfont_face_count(const uint8_t *data, size_t length);
+
+/// Face `index` of a font file; the bytes are copied. NULL when it is not a usable face (no glyphs).
+tfont_face *tfont_face_create(const uint8_t *data, size_t length, unsigned index);
+
+/// A font file's bytes, shared by its faces and released with the last of them.
+typedef struct tfont_blob tfont_blob;
+
+/// Takes over a read-only mapping of a whole font file (from mmap): it is unmapped when the blob and
+/// every face made from it are destroyed. NULL (and the mapping unmapped) when memory runs out.
+tfont_blob *tfont_blob_adopt_mapping(void *base, size_t length);
+void tfont_blob_destroy(tfont_blob *blob);
+/// The number of faces in the blob (a collection has several); 0 when it is not a font.
+unsigned tfont_blob_face_count(const tfont_blob *blob);
+/// Face `index` of the blob, sharing its bytes. NULL when it is not a usable face.
+tfont_face *tfont_face_create_from_blob(const tfont_blob *blob, unsigned index);
+void tfont_face_destroy(tfont_face *face);
+
+/// The face's family name as UTF-8 (name ID 16, else ID 1, English): the bytes it needs; at most
+/// `capacity` are written. 0 when the face names no family.
+size_t tfont_face_family(const tfont_face *face, char *buffer, size_t capacity);
+
+void tfont_face_get_facts(const tfont_face *face, tfont_face_facts *facts);
+
+/// The face at `scale` (size × 65536), unhinted, with HarfBuzz's OpenType functions.
+tfont_font *tfont_font_create(const tfont_face *face, int32_t scale);
+void tfont_font_destroy(tfont_font *font);
+
+/// 1 when the font shapes text[start ..< start+count] alone with no .notdef glyph, else 0; -1 when
+/// memory ran out.
+int tfont_font_covers(const tfont_font *font, const uint32_t *text, size_t length, size_t start, size_t count);
+
+/// Shapes text[start ..< start+count] (the rest of `text` is context) in the direction (`rtl` 0/1) and
+/// script (an ISO 15924 tag as HarfBuzz spells it) given, with the font's default features, and stores
+/// the sum of the glyphs' x advances in 1/65536 px. Returns 0, or -1 when memory ran out.
+int tfont_font_shape(
+    const tfont_font *font, const uint32_t *text, size_t length, size_t start, size_t count, int rtl,
+    uint32_t script, int64_t *advance);
+
+/// The analysis of a text of `length` scalars: for each scalar its UAX #9 embedding level (paragraph
+/// direction from the first strong character, left to right without one), 1 where a UAX #29 extended
+/// grapheme cluster starts, and its Unicode script (an ISO 15924 tag; Zyyy common, Zinh inherited).
+/// Returns 0, or -1 when ICU failed (memory).
+int tfont_analyze(const uint32_t *text, size_t length, uint8_t *levels, uint8_t *cluster_starts, uint32_t *scripts);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,345 @@
+// The shim over HarfBuzz (faces, fonts, shaping) and ICU (bidi levels, grapheme clusters); see tfont.h.
+#include "tfont.h"
+
+#include <harfbuzz/hb.h>
+#include <harfbuzz/hb-ot.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unicode/ubidi.h>
+#include <unicode/ubrk.h>
+
+struct tfont_face {
+    hb_face_t *face;
+};
+
+struct tfont_font {
+    hb_font_t *font;
+};
+
+// Per-thread scratch: one shaping buffer, one bidi object, one grapheme iterator, UTF-16 room.
+typedef struct {
+    hb_buffer_t *buffer;
+    UBiDi *bidi;
+    UBreakIterator *graphemes;
+    UChar *utf16;
+    int32_t *scalar_at;
+    size_t capacity;
+} tfont_scratch;
+
+static pthread_key_t scratch_key;
+static pthread_once_t scratch_once = PTHREAD_ONCE_INIT;
+
+static void scratch_free(void *pointer) {
+    tfont_scratch *scratch = pointer;
+    if (!scratch) return;
+    hb_buffer_destroy(scratch->buffer);
+    if (scratch->bidi) ubidi_close(scratch->bidi);
+    if (scratch->graphemes) ubrk_close(scratch->graphemes);
+    free(scratch->utf16);
+    free(scratch->scalar_at);
+    free(scratch);
+}
+
+static void scratch_key_create(void) { (void)pthread_key_create(&scratch_key, scratch_free); }
+
+static tfont_scratch *scratch_get(void) {
+    pthread_once(&scratch_once, scratch_key_create);
+    tfont_scratch *scratch = pthread_getspecific(scratch_key);
+    if (scratch) return scratch;
+    scratch = calloc(1, sizeof *scratch);
+    if (!scratch) return NULL;
+    scratch->buffer = hb_buffer_create();
+    if (!hb_buffer_allocation_successful(scratch->buffer) || pthread_setspecific(scratch_key, scratch) != 0) {
+        scratch_free(scratch);
+        return NULL;
+    }
+    return scratch;
+}
+
+// Rule: room for a text of `length` scalars in UTF-16 (at most two units each).
+static int scratch_reserve(tfont_scratch *scratch, size_t length) {
+    size_t units = length * 2 + 1;
+    if (units <= scratch->capacity) return 0;
+    UChar *utf16 = realloc(scratch->utf16, units * sizeof *utf16);
+    if (!utf16) return -1;
+    scratch->utf16 = utf16;
+    int32_t *scalar_at = realloc(scratch->scalar_at, units * sizeof *scalar_at);
+    if (!scalar_at) return -1;
+    scratch->scalar_at = scalar_at;
+    scratch->capacity = units;
+    return 0;
+}
+
+unsigned tfont_face_count(const uint8_t *data, size_t length) {
+    if (length > UINT32_MAX) return 0;
+    hb_blob_t *blob = hb_blob_create_or_fail((const char *)data, (unsigned)length, HB_MEMORY_MODE_READONLY, NULL, NULL);
+    if (!blob) return 0;
+    unsigned count = hb_face_count(blob);
+    hb_blob_destroy(blob);
+    return count;
+}
+
+tfont_face *tfont_face_create(const uint8_t *data, size_t length, unsigned index) {
+    if (length == 0 || length > UINT32_MAX) return NULL;
+    char *copy = malloc(length);
+    if (!copy) return NULL;
+    memcpy(copy, data, length);
+    hb_blob_t *blob = hb_blob_create_or_fail(copy, (unsigned)length, HB_MEMORY_MODE_READONLY, copy, free);
+    if (!blob) {
+        free(copy);
+        return NULL;
+    }
+    hb_face_t *face = hb_face_create(blob, index);
+    hb_blob_destroy(blob);
+    if (hb_face_get_glyph_count(face) == 0 || hb_face_get_upem(face) == 0) {
+        hb_face_destroy(face);
+        return NULL;
+    }
+    hb_face_make_immutable(face);
+    tfont_face *result = malloc(sizeof *result);
+    if (!result) {
+        hb_face_destroy(face);
+        return NULL;
+    }
+    result->face = face;
+    return result;
+}
+
+struct tfont_blob {
+    hb_blob_t *blob;
+};
+
+typedef struct {
+    void *base;
+    size_t length;
+} tfont_mapping;
+
+static void mapping_release(void *pointer) {
+    tfont_mapping *mapping = pointer;
+    munmap(mapping->base, mapping->length);
+    free(mapping);
+}
+
+tfont_blob *tfont_blob_adopt_mapping(void *base, size_t length) {
+    tfont_mapping *mapping = malloc(sizeof *mapping);
+    tfont_blob *result = malloc(sizeof *result);
+    if (!mapping || !result || length == 0 || length > UINT32_MAX) {
+        free(mapping);
+        free(result);
+        munmap(base, length);
+        return NULL;
+    }
+    mapping->base = base;
+    mapping->length = length;
+    // On failure HarfBuzz calls the destroy function itself.
+    hb_blob_t *blob = hb_blob_create_or_fail((const char *)base, (unsigned)length, HB_MEMORY_MODE_READONLY, mapping, mapping_release);
+    if (!blob) {
+        free(result);
+        return NULL;
+    }
+    hb_blob_make_immutable(blob);
+    result->blob = blob;
+    return result;
+}
+
+void tfont_blob_destroy(tfont_blob *blob) {
+    if (!blob) return;
+    hb_blob_destroy(blob->blob);
+    free(blob);
+}
+
+unsigned tfont_blob_face_count(const tfont_blob *blob) { return hb_face_count(blob->blob); }
+
+tfont_face *tfont_face_create_from_blob(const tfont_blob *blob, unsigned index) {
+    hb_face_t *face = hb_face_create(blob->blob, index);
+    if (hb_face_get_glyph_count(face) == 0 || hb_face_get_upem(face) == 0) {
+        hb_face_destroy(face);
+        return NULL;
+    }
+    hb_face_make_immutable(face);
+    tfont_face *result = malloc(sizeof *result);
+    if (!result) {
+        hb_face_destroy(face);
+        return NULL;
+    }
+    result->face = face;
+    return result;
+}
+
+void tfont_face_destroy(tfont_face *face) {
+    if (!face) return;
+    hb_face_destroy(face->face);
+    free(face);
+}
+
+size_t tfont_face_family(const tfont_face *face, char *buffer, size_t capacity) {
+    // Rule: the typographic family (name ID 16), else the family (name ID 1).
+    hb_ot_name_id_t ids[2] = {HB_OT_NAME_ID_TYPOGRAPHIC_FAMILY, HB_OT_NAME_ID_FONT_FAMILY};
+    for (int i = 0; i < 2; i++) {
+        unsigned size = capacity > UINT32_MAX ? UINT32_MAX : (unsigned)capacity;
+        unsigned needed = hb_ot_name_get_utf8(face->face, ids[i], HB_LANGUAGE_INVALID, &size, buffer);
+        if (needed > 0) return needed;
+    }
+    return 0;
+}
+
+static int32_t be16(const uint8_t *bytes, unsigned offset) { return (int32_t)((bytes[offset] << 8) | bytes[offset + 1]); }
+static int32_t be16s(const uint8_t *bytes, unsigned offset) { return (int16_t)(uint16_t)be16(bytes, offset); }
+
+void tfont_face_get_facts(const tfont_face *face, tfont_face_facts *facts) {
+    memset(facts, 0, sizeof *facts);
+    facts->units_per_em = hb_face_get_upem(face->face);
+    facts->weight = 400;
+    facts->width_class = 5;
+    int use_typo = 0;
+    hb_blob_t *os2 = hb_face_reference_table(face->face, HB_TAG('O', 'S', '/', '2'));
+    unsigned os2_length = 0;
+    const uint8_t *os2_bytes = (const uint8_t *)hb_blob_get_data(os2, &os2_length);
+    if (os2_bytes && os2_length >= 78) {
+        facts->weight = be16(os2_bytes, 4);
+        facts->width_class = be16(os2_bytes, 6);
+        int32_t selection = be16(os2_bytes, 62);
+        // fsSelection: bit 0 italic, bit 9 oblique, bit 7 USE_TYPO_METRICS.
+        facts->italic = (selection & 0x0001) || (selection & 0x0200) ? 1 : 0;
+        use_typo = (selection & 0x0080) ? 1 : 0;
+        if (use_typo) {
+            facts->ascender = be16s(os2_bytes, 68);
+            facts->descender = be16s(os2_bytes, 70);
+            facts->line_gap = be16s(os2_bytes, 72);
+        }
+    }
+    hb_blob_destroy(os2);
+    if (use_typo) return;
+    hb_blob_t *hhea = hb_face_reference_table(face->face, HB_TAG('h', 'h', 'e', 'a'));
+    unsigned hhea_length = 0;
+    const uint8_t *hhea_bytes = (const uint8_t *)hb_blob_get_data(hhea, &hhea_length);
+    if (hhea_bytes && hhea_length >= 10) {
+        facts->ascender = be16s(hhea_bytes, 4);
+        facts->descender = be16s(hhea_bytes, 6);
+        facts->line_gap = be16s(hhea_bytes, 8);
+    }
+    hb_blob_destroy(hhea);
+}
+
+tfont_font *tfont_font_create(const tfont_face *face, int32_t scale) {
+    hb_font_t *font = hb_font_create(face->face);
+    if (font == hb_font_get_empty()) return NULL;
+    // Unhinted advances at the exact size: HarfBuzz's OpenType functions, scale = size in 16.16.
+    hb_ot_font_set_funcs(font);
+    hb_font_set_scale(font, scale, scale);
+    hb_font_make_immutable(font);
+    tfont_font *result = malloc(sizeof *result);
+    if (!result) {
+        hb_font_destroy(font);
+        return NULL;
+    }
+    result->font = font;
+    return result;
+}
+
+void tfont_font_destroy(tfont_font *font) {
+    if (!font) return;
+    hb_font_destroy(font->font);
+    free(font);
+}
+
+static hb_buffer_t *shape(
+    const tfont_font *font, const uint32_t *text, size_t length, size_t start, size_t count, int rtl, uint32_t script,
+    int guess) {
+    tfont_scratch *scratch = scratch_get();
+    if (!scratch || length > INT32_MAX) return NULL;
+    hb_buffer_t *buffer = scratch->buffer;
+    hb_buffer_clear_contents(buffer);
+    hb_buffer_add_utf32(buffer, text, (int)length, (unsigned)start, (int)count);
+    unsigned flags = HB_BUFFER_FLAG_DEFAULT;
+    if (start == 0) flags |= HB_BUFFER_FLAG_BOT;
+    if (start + count == length) flags |= HB_BUFFER_FLAG_EOT;
+    hb_buffer_set_flags(buffer, (hb_buffer_flags_t)flags);
+    if (guess) {
+        hb_buffer_guess_segment_properties(buffer);
+    } else {
+        hb_buffer_set_direction(buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR);
+        hb_buffer_set_script(buffer, (hb_script_t)script);
+    }
+    // A fixed language, so that the process's locale never changes a result.
+    hb_buffer_set_language(buffer, hb_language_from_string("en", 2));
+    hb_shape(font->font, buffer, NULL, 0);
+    if (!hb_buffer_allocation_successful(buffer)) return NULL;
+    return buffer;
+}
+
+int tfont_font_covers(const tfont_font *font, const uint32_t *text, size_t length, size_t start, size_t count) {
+    if (start > length || count > length - start) return 0;
+    hb_codepoint_t glyph = 0;
+    // A single scalar the font maps is covered; anything else is shaped alone and checked for .notdef.
+    if (count == 1 && hb_font_get_nominal_glyph(font->font, text[start], &glyph) && glyph != 0) return 1;
+    hb_buffer_t *buffer = shape(font, text + start, count, 0, count, 0, 0, 1);
+    if (!buffer) return -1;
+    unsigned glyphs = 0;
+    const hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, &glyphs);
+    for (unsigned i = 0; i < glyphs; i++) {
+        if (infos[i].codepoint == 0) return 0;
+    }
+    return 1;
+}
+
+int tfont_font_shape(
+    const tfont_font *font, const uint32_t *text, size_t length, size_t start, size_t count, int rtl,
+    uint32_t script, int64_t *advance) {
+    hb_buffer_t *buffer = shape(font, text, length, start, count, rtl, script, 0);
+    if (!buffer) return -1;
+    unsigned glyphs = 0;
+    const hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, &glyphs);
+    int64_t sum = 0;
+    for (unsigned i = 0; i < glyphs; i++) sum += positions[i].x_advance;
+    *advance = sum;
+    return 0;
+}
+
+int tfont_analyze(const uint32_t *text, size_t length, uint8_t *levels, uint8_t *cluster_starts, uint32_t *scripts) {
+    if (length == 0) return 0;
+    tfont_scratch *scratch = scratch_get();
+    if (!scratch || length > INT32_MAX / 2 - 1 || scratch_reserve(scratch, length) != 0) return -1;
+    // UTF-16 for ICU, remembering the scalar each unit belongs to.
+    int32_t units = 0;
+    hb_unicode_funcs_t *unicode = hb_unicode_funcs_get_default();
+    for (size_t i = 0; i < length; i++) {
+        uint32_t scalar = text[i];
+        scripts[i] = (uint32_t)hb_unicode_script(unicode, scalar);
+        cluster_starts[i] = 0;
+        if (scalar >= 0x10000) {
+            scratch->scalar_at[units] = (int32_t)i;
+            scratch->utf16[units++] = (UChar)(0xD800 + ((scalar - 0x10000) >> 10));
+            scratch->scalar_at[units] = (int32_t)i;
+            scratch->utf16[units++] = (UChar)(0xDC00 + ((scalar - 0x10000) & 0x3FF));
+        } else {
+            scratch->scalar_at[units] = (int32_t)i;
+            scratch->utf16[units++] = (UChar)scalar;
+        }
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    // UAX #9: the paragraph's direction from its first strong character, left to right without one.
+    if (!scratch->bidi) {
+        scratch->bidi = ubidi_openSized(0, 0, &status);
+        if (U_FAILURE(status)) return -1;
+    }
+    ubidi_setPara(scratch->bidi, scratch->utf16, units, UBIDI_DEFAULT_LTR, NULL, &status);
+    if (U_FAILURE(status)) return -1;
+    const UBiDiLevel *unit_levels = ubidi_getLevels(scratch->bidi, &status);
+    if (U_FAILURE(status)) return -1;
+    for (int32_t unit = 0; unit < units; unit++) levels[scratch->scalar_at[unit]] = unit_levels[unit];
+    // UAX #29: extended grapheme clusters.
+    if (!scratch->graphemes) {
+        scratch->graphemes = ubrk_open(UBRK_CHARACTER, "", NULL, 0, &status);
+        if (U_FAILURE(status)) return -1;
+    }
+    ubrk_setText(scratch->graphemes, scratch->utf16, units, &status);
+    if (U_FAILURE(status)) return -1;
+    for (int32_t unit = ubrk_first(scratch->graphemes); unit != UBRK_DONE && unit < units;
+         unit = ubrk_next(scratch->graphemes)) {
+        cluster_starts[scratch->scalar_at[unit]] = 1;
+    }
+    return 0;
+}

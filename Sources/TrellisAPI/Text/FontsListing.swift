@@ -1,0 +1,28 @@
+import TrellisJSON
+import TrellisText
+import HTTPTypes
+
+/// `GET /v1/fonts`: the faces requests can select, sorted by family, weight, then style.
+enum FontsListing {
+    static let path = "/v1/fonts"
+
+    static func response(_ fonts: TextFonts) -> HTTPResponse {
+        guard let collection = fonts.collection else {
+            return ProblemDetails.unavailable("The fonts are still loading; retry shortly.").response()
+        }
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("fonts")
+        json.beginArray()
+        for face in collection.listing {
+            json.beginObject()
+            json.key("family"); json.string(face.family)
+            json.key("weight"); json.int(face.weight)
+            json.key("style"); json.string(face.isItalic ? "italic" : "normal")
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: json.bytes)
+    }
+}

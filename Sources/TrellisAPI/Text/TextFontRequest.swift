@@ -1,0 +1,107 @@
+import TrellisJSON
+import TrellisText
+
+extension FontStyle: WireNamed {
+    var wireName: String {
+        switch self {
+        case .normal: "normal"
+        case .italic: "italic"
+        case .oblique: "oblique"
+        }
+    }
+}
+
+/// The `font` object of a measuring request: `{family, size, weight?, style?}`.
+enum TextFontRequest {
+    /// The resolved font, or nil after recording every problem (with its pointer).
+    static func read(_ value: JSONValue, _ fonts: FontCollection, _ problems: inout Problems) -> TextFont? {
+        guard value.expectObject(&problems) else { return nil }
+        let before = problems.count
+        let familyValue = value.required("family", &problems)
+        let family = familyValue?.text(&problems)
+        let size = value.required("size", &problems).flatMap { readSize($0, &problems) }
+        let weight = value.optional("weight")?.integer(&problems, min: TextLimits.weights.lowerBound, max: TextLimits.weights.upperBound)
+        let style = value.optional("style")?.oneOf(FontStyle.self, &problems)
+        guard let familyValue, let family else { return nil }
+        var faces: [FontFace] = []
+        if family.utf8.count > TextLimits.maxFamilyBytes {
+            problems.add(at: familyValue, "must be at most \(TextLimits.maxFamilyBytes) bytes")
+        } else {
+            switch fonts.resolve(family: family, weight: weight ?? 400, style: style ?? .normal) {
+            case .success(let matched): faces = matched
+            case .failure(.mistake(let mistake)):
+                problems.add(at: familyValue, "is not a CSS font-family list: " + describe(mistake))
+            case .failure(.unknown(let unknown)):
+                let names = unknown.names.map { "\"\($0)\"" }.joined(separator: ", ")
+                let available = fonts.familyNames.map { "\"\($0)\"" }.joined(separator: ", ")
+                problems.add(
+                    at: familyValue,
+                    "names \(unknown.names.count == 1 ? "a family" : "families") Trellis has no font for: \(names); "
+                        + "available: \(available), and the generic names sans-serif, serif, monospace")
+            }
+        }
+        guard problems.count == before, let size else { return nil }
+        return TextFont(faces: faces, size: size)
+    }
+
+    /// Rule "size": a number greater than 0 and at most 1000 px.
+    static func readSize(_ value: JSONValue, _ problems: inout Problems) -> Double? {
+        guard let size = value.number(&problems) else { return nil }
+        guard size > 0 && size <= TextLimits.maxSize else {
+            problems.add(at: value, "must be a number within (0, 1000]")
+            return nil
+        }
+        return size
+    }
+
+    static func describe(_ mistake: FontFamilyList.Mistake) -> String {
+        switch mistake {
+        case .emptyName: "a name is empty (two commas in a row, or a comma at an end)"
+        case .unclosedQuote: "a quoted name is not closed"
+        case .textAfterQuote: "a quote is misplaced (text after a quoted name, or a quote inside an unquoted name)"
+        }
+    }
+
+    /// A text as scalars' worth of problems: more than the limit of scalars is recorded.
+    static func readText(_ value: JSONValue, _ problems: inout Problems) -> String? {
+        guard let text = value.text(&problems) else { return nil }
+        // Fast path: UTF-8 is at least one byte per scalar.
+        if text.utf8.count > TextLimits.maxScalars, text.unicodeScalars.count > TextLimits.maxScalars {
+            problems.add(at: value, "must have at most \(TextLimits.maxScalars) Unicode scalars")
+            return nil
+        }
+        return text
+    }
+
+    /// Records why a text cannot be measured, at the text.
+    static func record(_ refusal: TextRefusal, at value: JSONValue, _ problems: inout Problems) {
+        switch refusal {
+        case .forbidden(let scalar, let offset):
+            let kind = scalar < 0x202A ? "a control character" : "an explicit bidi embedding, override or isolate"
+            problems.add(at: value, "contains \(codePoint(scalar)), \(kind), at scalar \(offset); these cannot be measured")
+        case .uncovered(let clusters):
+            let listed = clusters.map { $0.map(codePoint).joined(separator: " ") }.joined(separator: ", ")
+            problems.add(at: value, "has characters no listed family can show: \(listed)")
+        case .outOfMemory:
+            problems.add(at: value, "could not be measured: the server ran out of memory")
+        }
+    }
+
+    /// `U+05E9`: four or more uppercase hex digits.
+    static func codePoint(_ scalar: UInt32) -> String {
+        let hex = String(scalar, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// The `font` member of an answer.
+    static func write(_ font: TextFont, to json: inout JSONWriter) {
+        let metrics = font.lineMetrics
+        json.beginObject()
+        json.key("size"); json.number(font.size)
+        json.key("ascent"); json.number(metrics.ascent)
+        json.key("descent"); json.number(metrics.descent)
+        json.key("lineGap"); json.number(metrics.lineGap)
+        json.key("lineHeight"); json.number(metrics.lineHeight)
+        json.endObject()
+    }
+}

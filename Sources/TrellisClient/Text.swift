@@ -1,0 +1,82 @@
+extension TrellisClient {
+    /// A font to measure in: a CSS font-family list of families from GET /v1/fonts (or sans-serif,
+    /// serif, monospace), a size in CSS px, a weight (1–1000) and a style.
+    public struct TextFont: Sendable, Equatable, Codable {
+        public var family: String
+        public var size: Double
+        public var weight: Int?
+        public var style: TextFontStyle?
+
+        public init(family: String, size: Double, weight: Int? = nil, style: TextFontStyle? = nil) {
+            self.family = family
+            self.size = size
+            self.weight = weight
+            self.style = style
+        }
+    }
+
+    /// CSS font-style; oblique is matched as italic.
+    public enum TextFontStyle: String, Sendable, Codable, CaseIterable {
+        case normal, italic, oblique
+    }
+
+    /// The body of POST /v1/text/measure: at most 10,000 texts of at most 1,000 Unicode scalars each.
+    public struct TextMeasureRequest: TrellisRequest, Equatable, Codable {
+        public typealias Response = TextMeasureResponse
+        public static let path = "/v1/text/measure"
+
+        public var font: TextFont
+        public var texts: [String]
+
+        public init(font: TextFont, texts: [String]) {
+            self.font = font
+            self.texts = texts
+        }
+    }
+
+    /// The answer of POST /v1/text/measure, in CSS px.
+    public struct TextMeasureResponse: Sendable, Equatable, Codable {
+        /// The primary face's line: lineHeight = ascent + descent + lineGap.
+        public struct Metrics: Sendable, Equatable, Codable {
+            public var size: Double
+            public var ascent: Double
+            public var descent: Double
+            public var lineGap: Double
+            public var lineHeight: Double
+
+            public init(size: Double, ascent: Double, descent: Double, lineGap: Double, lineHeight: Double) {
+                self.size = size
+                self.ascent = ascent
+                self.descent = descent
+                self.lineGap = lineGap
+                self.lineHeight = lineHeight
+            }
+        }
+
+        public struct Measurement: Sendable, Equatable, Codable {
+            public var width: Double
+            public var height: Double
+
+            public init(width: Double, height: Double) {
+                self.width = width
+                self.height = height
+            }
+        }
+
+        public var font: Metrics
+        /// One per text, in order.
+        public var texts: [Measurement]
+
+        public init(font: Metrics, texts: [Measurement]) {
+            self.font = font
+            self.texts = texts
+        }
+    }
+
+    /// POST /v1/text/measure: the widths and line height of texts in one font, as Chromium lays them out.
+    public func textMeasure(
+        _ request: TextMeasureRequest, requestID: String? = nil
+    ) async throws(TrellisClientError) -> TextMeasureResponse {
+        try await send(request, requestID: requestID).value
+    }
+}

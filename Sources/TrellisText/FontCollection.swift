@@ -1,0 +1,128 @@
+import Synchronization
+
+/// The faces Trellis measures with, grouped by family, and CSS Fonts 4 matching among them.
+public final class FontCollection: Sendable {
+    /// Every face loaded, in load order.
+    public let faces: [FontFace]
+    /// Rule "font-stretch: normal": per family (by its ASCII-lowercased name), the faces of the width
+    /// class a normal-width request selects (normal, else the nearest narrower, else the nearest wider).
+    let families: [String: [FontFace]]
+    /// The family names as the faces spell them, sorted.
+    public let familyNames: [String]
+    /// Family lists already resolved, by the request's spelling, weight and style (bounded: cleared when
+    /// full; Swift's per-process seeded hashing).
+    private let resolved = Mutex<[ResolvedKey: Result<[FontFace], FamilyListProblem>]>([:])
+    static let resolvedCapacity = 1024
+
+    struct ResolvedKey: Hashable {
+        var family: String
+        var weight: Int
+        var style: FontStyle
+    }
+
+    public init(faces: [FontFace]) {
+        self.faces = faces
+        var grouped: [String: [FontFace]] = [:]
+        var names: [String: String] = [:]
+        for face in faces {
+            let key = FontFamilyList.asciiLowercased(face.family)
+            grouped[key, default: []].append(face)
+            if names[key] == nil { names[key] = face.family }
+        }
+        families = grouped.mapValues { members in
+            let widths = Set(members.map(\.widthClass))
+            let chosen = widths.contains(5) ? 5 : (widths.filter { $0 < 5 }.max() ?? widths.filter { $0 > 5 }.min() ?? 5)
+            return members.filter { $0.widthClass == chosen }
+        }
+        familyNames = names.values.sorted()
+    }
+
+    public var isEmpty: Bool { faces.isEmpty }
+
+    /// The faces a request can select, sorted by family, weight, then style (normal before italic);
+    /// faces that only differ in width from these are never selected, so they are not listed.
+    public var listing: [FontFace] {
+        families.values.flatMap { $0 }.sorted { a, b in
+            if a.family != b.family { return a.family < b.family }
+            if a.weight != b.weight { return a.weight < b.weight }
+            return !a.isItalic && b.isItalic
+        }
+    }
+
+    /// The face of `family` (any ASCII case) that CSS Fonts 4 matching picks for the weight and style;
+    /// nil when no face has that family name. No synthetic bold or italic: the nearest real face wins.
+    public func match(family: String, weight: Int, style: FontStyle) -> FontFace? {
+        guard let members = families[FontFamilyList.asciiLowercased(family)], !members.isEmpty else { return nil }
+        // font-style: italic (or oblique) faces first when asked for, else normal ones; the others when there is none.
+        let italic = members.filter(\.isItalic)
+        let upright = members.filter { !$0.isItalic }
+        let styled = style.wantsItalic ? (italic.isEmpty ? upright : italic) : (upright.isEmpty ? italic : upright)
+        return Self.nearestWeight(weight, among: styled)
+    }
+
+    /// CSS Fonts 4 font-weight matching: 400–500 looks up to 500, then down, then above 500; below 400
+    /// looks down, then up; above 500 looks up, then down.
+    static func nearestWeight(_ desired: Int, among faces: [FontFace]) -> FontFace? {
+        if let exact = faces.first(where: { $0.weight == desired }) { return exact }
+        let below = faces.filter { $0.weight < desired }.max { $0.weight < $1.weight }
+        let above = faces.filter { $0.weight > desired }.min { $0.weight < $1.weight }
+        if desired >= 400 && desired <= 500 {
+            if let near = faces.filter({ $0.weight > desired && $0.weight <= 500 }).min(by: { $0.weight < $1.weight }) {
+                return near
+            }
+            return below ?? above
+        }
+        return desired < 400 ? (below ?? above) : (above ?? below)
+    }
+
+    /// The faces for a parsed family list, in order: one per entry (generic names resolved), or the
+    /// entries naming no family here.
+    public func resolve(
+        _ entries: [FontFamilyList.Entry], weight: Int, style: FontStyle
+    ) -> Result<[FontFace], UnknownFamilies> {
+        var matched: [FontFace] = []
+        var unknown: [String] = []
+        for entry in entries {
+            let name: String
+            switch entry {
+            case .name(let given): name = given
+            case .generic(let generic): name = generic.family
+            }
+            if let face = match(family: name, weight: weight, style: style) {
+                if !matched.contains(where: { $0 === face }) { matched.append(face) }
+            } else {
+                unknown.append(name)
+            }
+        }
+        return unknown.isEmpty ? .success(matched) : .failure(UnknownFamilies(names: unknown))
+    }
+}
+
+/// Why a family list names no faces: it is not a CSS list, or it names families that are not loaded.
+public enum FamilyListProblem: Error, Equatable, Sendable {
+    case mistake(FontFamilyList.Mistake)
+    case unknown(UnknownFamilies)
+}
+
+extension FontCollection {
+    /// The faces for a CSS font-family list as a request spells it, remembered for the next request.
+    public func resolve(family: String, weight: Int, style: FontStyle) -> Result<[FontFace], FamilyListProblem> {
+        let key = ResolvedKey(family: family, weight: weight, style: style)
+        if let known = resolved.withLock({ $0[key] }) { return known }
+        let result: Result<[FontFace], FamilyListProblem>
+        switch FontFamilyList.parse(family) {
+        case .failure(let mistake): result = .failure(.mistake(mistake))
+        case .success(let entries): result = resolve(entries, weight: weight, style: style).mapError { .unknown($0) }
+        }
+        resolved.withLock { table in
+            if table.count >= Self.resolvedCapacity { table.removeAll() }
+            table[key] = result
+        }
+        return result
+    }
+}
+
+/// Family names in a request that no loaded face has.
+public struct UnknownFamilies: Error, Equatable, Sendable {
+    public var names: [String]
+}

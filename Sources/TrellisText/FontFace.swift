@@ -1,0 +1,112 @@
+import CHarfBuzzShim
+
+/// One face of a font file, as HarfBuzz reads it: immutable, shared by every thread.
+public final class FontFace: @unchecked Sendable {
+    let face: OpaquePointer
+    /// The typographic family name (name ID 16, else ID 1).
+    public let family: String
+    /// OS/2 usWeightClass.
+    public let weight: Int
+    /// OS/2 italic or oblique bit.
+    public let isItalic: Bool
+    /// OS/2 usWidthClass (1–9, 5 is normal).
+    public let widthClass: Int
+    public let unitsPerEm: Int
+    /// Rule "height": ascender, descender (positive below the baseline) and line gap in font units,
+    /// from hhea, or OS/2's typographic metrics when USE_TYPO_METRICS is set.
+    public let ascender: Int
+    public let descender: Int
+    public let lineGap: Int
+
+    /// The number of faces in a font file's bytes (a collection has several); 0 when it is not a font.
+    public static func faceCount(in data: [UInt8]) -> Int {
+        Int(data.withUnsafeBufferPointer { tfont_face_count($0.baseAddress, $0.count) })
+    }
+
+    /// Face `index` of a font file's bytes (copied); nil when it is not a usable face or names no family.
+    public convenience init?(data: [UInt8], index: Int = 0) {
+        guard index >= 0, index < Int(UInt32.max),
+            let face = data.withUnsafeBufferPointer({ tfont_face_create($0.baseAddress, $0.count, UInt32(index)) })
+        else { return nil }
+        self.init(face: face)
+    }
+
+    /// Face `index` of a mapped font file, sharing its pages; nil when it is not a usable face or names no family.
+    public convenience init?(file: FontFile, index: Int) {
+        guard index >= 0, index < Int(UInt32.max), let face = tfont_face_create_from_blob(file.blob, UInt32(index)) else {
+            return nil
+        }
+        self.init(face: face)
+    }
+
+    /// Takes over a face made by the shim.
+    private init?(face: OpaquePointer) {
+        var name = [CChar](repeating: 0, count: 256)
+        let needed = tfont_face_family(face, &name, name.count)
+        if needed >= name.count {
+            name = [CChar](repeating: 0, count: needed + 1)
+            _ = tfont_face_family(face, &name, name.count)
+        }
+        let family = String(decoding: name.prefix(needed).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard needed > 0, !family.isEmpty else {
+            tfont_face_destroy(face)
+            return nil
+        }
+        var facts = tfont_face_facts()
+        tfont_face_get_facts(face, &facts)
+        self.face = face
+        self.family = family
+        weight = Int(facts.weight)
+        isItalic = facts.italic != 0
+        widthClass = Int(facts.width_class)
+        unitsPerEm = Int(facts.units_per_em)
+        ascender = Int(facts.ascender)
+        descender = -Int(facts.descender)
+        lineGap = Int(facts.line_gap)
+    }
+
+    deinit {
+        tfont_face_destroy(face)
+    }
+
+    /// Rule "height": ascent, descent and line gap at `size`, each scaled and rounded half up on its own.
+    public func lineMetrics(size: Double) -> LineMetrics {
+        let scale = size / Double(unitsPerEm)
+        func rounded(_ units: Int) -> Double { (Double(units) * scale + 0.5).rounded(.down) }
+        return LineMetrics(ascent: rounded(ascender), descent: rounded(descender), lineGap: rounded(lineGap))
+    }
+}
+
+/// The line box of a face at a size, in CSS px (whole pixels).
+public struct LineMetrics: Equatable, Sendable {
+    public var ascent: Double
+    public var descent: Double
+    public var lineGap: Double
+    /// What `line-height: normal` gives a line set in the face alone.
+    public var lineHeight: Double { ascent + descent + lineGap }
+
+    public init(ascent: Double, descent: Double, lineGap: Double) {
+        self.ascent = ascent
+        self.descent = descent
+        self.lineGap = lineGap
+    }
+}
+
+/// A whole font file mapped read-only (the pages stay the file's, loaded as HarfBuzz reads them),
+/// shared by its faces; unmapped when it and every face made from it are gone.
+public final class FontFile: @unchecked Sendable {
+    let blob: OpaquePointer
+
+    /// Takes over a read-only mapping of a whole file (from `mmap`); nil when memory ran out (it is then unmapped).
+    public init?(adoptingMapping base: UnsafeMutableRawPointer, length: Int) {
+        guard let blob = tfont_blob_adopt_mapping(base, length) else { return nil }
+        self.blob = blob
+    }
+
+    deinit {
+        tfont_blob_destroy(blob)
+    }
+
+    /// The faces in the file (a collection has several); 0 when it is not a font.
+    public var faceCount: Int { Int(tfont_blob_face_count(blob)) }
+}

@@ -1,0 +1,63 @@
+/// A resolved request font: the faces of its family list in fallback order (the first is the primary
+/// face) at one size in CSS px.
+public struct TextFont: Sendable {
+    public let faces: [FontFace]
+    public let size: Double
+
+    /// nil without faces or when the size is not positive and finite.
+    public init?(faces: [FontFace], size: Double) {
+        guard !faces.isEmpty, size > 0, size.isFinite else { return nil }
+        self.faces = faces
+        self.size = size
+    }
+
+    /// Rule "height": the primary face's line; fallback faces do not change it.
+    public var lineMetrics: LineMetrics { faces[0].lineMetrics(size: size) }
+
+    /// Rule "width": HarfBuzz's scale, the size in 16.16 fixed point (exact on the 1/4 px grid).
+    var scale: Int32 { Int32((size * 65536).rounded()) }
+
+    /// What a measured width depends on: the faces, in order, and the scale.
+    var key: FontKey { FontKey(faces: faces, scale: scale) }
+}
+
+/// Faces compared by identity; the key holds them, so no other face can take a cached face's identity.
+struct FontKey: Hashable, Sendable {
+    var faces: [FontFace]
+    var scale: Int32
+
+    static func == (a: FontKey, b: FontKey) -> Bool {
+        a.scale == b.scale && a.faces.count == b.faces.count && zip(a.faces, b.faces).allSatisfy { $0 === $1 }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(scale)
+        for face in faces { hasher.combine(ObjectIdentifier(face)) }
+    }
+}
+
+/// Why a text cannot be measured.
+public enum TextRefusal: Error, Equatable, Sendable {
+    /// Rule "forbidden characters": a control character or an explicit bidi embedding or isolate, at
+    /// this scalar offset.
+    case forbidden(scalar: UInt32, offset: Int)
+    /// Rule "coverage": grapheme clusters (their scalars) that no face of the list shapes without .notdef.
+    case uncovered([[UInt32]])
+    /// Memory ran out in HarfBuzz or ICU.
+    case outOfMemory
+}
+
+/// The text rules about single characters.
+public enum TextCharacters {
+    /// Rule "forbidden characters": C0 and C1 controls, DEL, bidi embeddings and overrides (U+202A–U+202E)
+    /// and isolates (U+2066–U+2069).
+    public static func isForbidden(_ scalar: UInt32) -> Bool {
+        scalar <= 0x1F || (0x7F...0x9F).contains(scalar) || (0x202A...0x202E).contains(scalar)
+            || (0x2066...0x2069).contains(scalar)
+    }
+
+    /// Rule "zero-width characters": U+200B–U+200F, U+2060, U+FEFF, U+00AD measure 0 and are never uncovered.
+    public static func isZeroWidth(_ scalar: UInt32) -> Bool {
+        (0x200B...0x200F).contains(scalar) || scalar == 0x2060 || scalar == 0xFEFF || scalar == 0xAD
+    }
+}

@@ -1,0 +1,143 @@
+import CHarfBuzzShim
+
+/// Measures texts in one font the way Chromium lays out `<span style="white-space: pre">`: bidi runs
+/// (UAX #9), font fallback per grapheme cluster (UAX #29), runs by font and script shaped by HarfBuzz,
+/// each bidi run's advance rounded up to 1/64 px. One measurer serves one request on one thread.
+public final class TextMeasurer {
+    public let font: TextFont
+    let cache: MeasureCache?
+    private let key: FontKey
+    /// The sized HarfBuzz font of each face, made on first use.
+    private var sized: [OpaquePointer?]
+
+    public init(font: TextFont, cache: MeasureCache? = nil) {
+        self.font = font
+        self.cache = cache
+        key = font.key
+        sized = Array(repeating: nil, count: font.faces.count)
+    }
+
+    deinit {
+        for font in sized { tfont_font_destroy(font) }
+    }
+
+    /// Rule "width": the width in CSS px, or why the text cannot be measured.
+    public func width(of text: String) -> Result<Double, TextRefusal> {
+        if text.isEmpty { return .success(0) }
+        if let cached = cache?.width(of: text, in: key) { return .success(cached) }
+        let scalars = text.unicodeScalars.map(\.value)
+        let result = measure(scalars)
+        if case .success(let width) = result { cache?.store(width, of: text, in: key) }
+        return result
+    }
+
+    /// Units: 1/65536 px, the 16.16 positions HarfBuzz returns at this scale.
+    static let unitsPerPixel: Int64 = 65536
+    /// Rule "width": each bidi run rounds up to a multiple of 1/64 px.
+    static let roundingUnit: Int64 = 1024
+
+    func measure(_ scalars: [UInt32]) -> Result<Double, TextRefusal> {
+        // Rule "forbidden characters".
+        for (offset, scalar) in scalars.enumerated() where TextCharacters.isForbidden(scalar) {
+            return .failure(.forbidden(scalar: scalar, offset: offset))
+        }
+        let count = scalars.count
+        var levels = [UInt8](repeating: 0, count: count)
+        var clusterStarts = [UInt8](repeating: 0, count: count)
+        var scripts = [UInt32](repeating: 0, count: count)
+        guard tfont_analyze(scalars, count, &levels, &clusterStarts, &scripts) == 0 else { return .failure(.outOfMemory) }
+        // Rule "font matching": per grapheme cluster, the first face that shapes it with no .notdef.
+        var faceOf = [Int](repeating: -1, count: count)
+        var uncovered: [[UInt32]] = []
+        var start = 0
+        while start < count {
+            var end = start + 1
+            while end < count && clusterStarts[end] == 0 { end += 1 }
+            switch chooseFace(scalars, start, end) {
+            case .some(-2): return .failure(.outOfMemory)
+            case .some(let face): for i in start..<end { faceOf[i] = face }
+            case .none:
+                if uncovered.count < 8 { uncovered.append(Array(scalars[start..<end])) }
+            }
+            start = end
+        }
+        if !uncovered.isEmpty { return .failure(.uncovered(uncovered)) }
+        // Rule "zero-width characters": clusters of them alone take the face next to them.
+        var previous = -1
+        for i in 0..<count {
+            if faceOf[i] >= 0 { previous = faceOf[i] } else if previous >= 0 { faceOf[i] = previous }
+        }
+        let first = faceOf.first(where: { $0 >= 0 }) ?? 0
+        for i in 0..<count where faceOf[i] < 0 { faceOf[i] = first }
+        // Rule "script runs": common and inherited characters join the script before them (at the
+        // start, the first real script after them).
+        let resolved = Self.resolveScripts(scripts)
+        // Rule "width": over the bidi runs, each run's advance (its font and script runs shaped in
+        // the context of the whole text) rounded up to 1/64 px.
+        var total: Int64 = 0
+        var runStart = 0
+        while runStart < count {
+            var runEnd = runStart + 1
+            while runEnd < count && levels[runEnd] == levels[runStart] { runEnd += 1 }
+            var advance: Int64 = 0
+            var pieceStart = runStart
+            while pieceStart < runEnd {
+                var pieceEnd = pieceStart + 1
+                while pieceEnd < runEnd && faceOf[pieceEnd] == faceOf[pieceStart] && resolved[pieceEnd] == resolved[pieceStart] {
+                    pieceEnd += 1
+                }
+                guard let font = sizedFont(faceOf[pieceStart]) else { return .failure(.outOfMemory) }
+                var piece: Int64 = 0
+                guard tfont_font_shape(
+                    font, scalars, count, pieceStart, pieceEnd - pieceStart, Int32(levels[runStart] & 1),
+                    resolved[pieceStart], &piece) == 0
+                else { return .failure(.outOfMemory) }
+                advance += piece
+                pieceStart = pieceEnd
+            }
+            total += (advance + Self.roundingUnit - 1) / Self.roundingUnit * Self.roundingUnit
+            runStart = runEnd
+        }
+        return .success(Double(total) / Double(Self.unitsPerPixel))
+    }
+
+    /// The face index for the cluster scalars[start..<end]: nil when no face covers it, -1 for a cluster
+    /// of zero-width characters only (decided by its neighbours), -2 when memory ran out.
+    private func chooseFace(_ scalars: [UInt32], _ start: Int, _ end: Int) -> Int? {
+        if scalars[start..<end].allSatisfy(TextCharacters.isZeroWidth) { return -1 }
+        for index in font.faces.indices {
+            guard let sized = sizedFont(index) else { return -2 }
+            switch tfont_font_covers(sized, scalars, scalars.count, start, end - start) {
+            case 1: return index
+            case 0: continue
+            default: return -2
+            }
+        }
+        return nil
+    }
+
+    private func sizedFont(_ index: Int) -> OpaquePointer? {
+        if let made = sized[index] { return made }
+        let made = tfont_font_create(font.faces[index].face, font.scale)
+        sized[index] = made
+        return made
+    }
+
+    static let common: UInt32 = tag("Zyyy")
+    static let inherited: UInt32 = tag("Zinh")
+    static let unknown: UInt32 = tag("Zzzz")
+
+    static func tag(_ text: StaticString) -> UInt32 {
+        text.withUTF8Buffer { bytes in bytes.reduce(0) { $0 << 8 | UInt32($1) } }
+    }
+
+    static func resolveScripts(_ scripts: [UInt32]) -> [UInt32] {
+        func isReal(_ script: UInt32) -> Bool { script != common && script != inherited && script != unknown }
+        var resolved = scripts
+        var current = scripts.first(where: isReal) ?? common
+        for i in resolved.indices {
+            if isReal(resolved[i]) { current = resolved[i] } else { resolved[i] = current }
+        }
+        return resolved
+    }
+}

@@ -1,0 +1,15 @@
+import TrellisAPI
+import TrellisText
+
+/// The default faces (the Debian packages' files), loaded once for every test that measures.
+enum TestFonts {
+    static let collection: FontCollection = FontCollection(faces: FontFiles.load(FontFiles.defaultFiles()).faces)
+
+    /// A resolved font for a CSS family list, or nil when the list or a family is unknown.
+    static func font(_ family: String, size: Double, weight: Int = 400, style: FontStyle = .normal) -> TextFont? {
+        guard case .success(let entries) = FontFamilyList.parse(family),
+            case .success(let faces) = collection.resolve(entries, weight: weight, style: style)
+        else { return nil }
+        return TextFont(faces: faces, size: size)
+    }
+}
