@@ -114,6 +114,8 @@ extension FontCollection {
         case .failure(let mistake): result = .failure(.mistake(mistake))
         case .success(let entries): result = resolve(entries, weight: weight, style: style).mapError { .unknown($0) }
         }
+        // Only lists that resolve are kept: a misspelt one is answered with a 422 and need not be fast.
+        guard case .success = result else { return result }
         resolved.withLock { table in
             if table.count >= Self.resolvedCapacity { table.removeAll() }
             table[key] = result
