@@ -178,12 +178,15 @@ asan-test: deps
 		$(SWIFT) test --skip-build --disable-swift-testing --sanitize=address --scratch-path .build/asan \
 		--filter '$(SANITIZED_TESTS)' $(SANITIZER_SKIPS)
 
-## tsan-test: ThreadSanitizer; the first report fails the run.
+## tsan-test: ThreadSanitizer; the first report fails the run. Skipped under it: the test that
+## measures text on many threads at once through one cache, because Synchronization.Mutex locks with
+## futex calls on Linux that ThreadSanitizer does not see, so every access under the lock looks racy.
+TSAN_SKIPS := --skip TextMeasureTests.testConcurrentMeasurementsAgree
 tsan-test: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan $(SANITIZER_LINK)
 	TSAN_OPTIONS=halt_on_error=1 \
 		$(SWIFT) test --skip-build --disable-swift-testing --sanitize=thread --scratch-path .build/tsan \
-		--filter '$(SANITIZED_TESTS)' $(SANITIZER_SKIPS)
+		--filter '$(SANITIZED_TESTS)' $(SANITIZER_SKIPS) $(TSAN_SKIPS)
 
 ## shim-sanitize-test: the C shim alone under ASan+UBSan (with LeakSanitizer at exit), then TSan.
 SHIM_TEST_SOURCES := Tests/ShimSanitizer/shim_sanitize_test.c Sources/CMicroHTTPDShim/tmhd.c
