@@ -9,10 +9,12 @@ enum FlowEndpoint: TextEndpoint {
         try FlowLayoutRequest.read(body, fonts, &problems)
     }
 
-    static func respond(to request: FlowLayoutRequest, _ fonts: TextFonts, _ problems: inout Problems, _ json: inout JSONWriter) {
+    static func respond(
+        to request: FlowLayoutRequest, _ fonts: TextFonts, _ problems: inout Problems, _ json: inout JSONWriter, _ meter: inout WorkMeter
+    ) {
         let result: FlowResult
         if let labels = request.labels {
-            guard let measured = labels.layout(request.layout, &problems, cache: fonts.cache) else { return }
+            guard let measured = labels.layout(request.layout, &problems, cache: fonts.cache, meter: &meter) else { return }
             result = measured
         } else {
             result = FlowLayout.compute(request.layout)

@@ -58,11 +58,11 @@ struct FlowLabels {
 
     /// Measures every item label into `request` and lays out, the chip's label by the fixed point of its
     /// count; records a problem at each text that cannot be measured (then the result is not used).
-    func layout(_ request: FlowRequest, _ problems: inout Problems, cache: MeasureCache) -> FlowResult? {
+    func layout(_ request: FlowRequest, _ problems: inout Problems, cache: MeasureCache, meter: inout WorkMeter) -> FlowResult? {
         let measurer = TextMeasurer(font: font, cache: cache)
         var request = request
         for label in texts {
-            switch measurer.width(of: label.text) {
+            switch measurer.width(of: label.text, meter: &meter) {
             case .success(let width):
                 let size = size(ofWidth: width)
                 request.items[label.index].width = size.width
@@ -71,15 +71,16 @@ struct FlowLabels {
                 TextFontRequest.record(refusal, at: label.value, &problems)
             }
         }
+        guard !meter.isStopped else { return nil }
         guard let chip else { return problems.isEmpty ? FlowLayout.compute(request) : nil }
         // The chip's template is checked with every digit in it before any count is measured.
-        if case .failure(let refusal) = measurer.width(of: Self.label(chip.text, count: 1_234_567_890)) {
+        if case .failure(let refusal) = measurer.width(of: Self.label(chip.text, count: 1_234_567_890), meter: &meter) {
             TextFontRequest.record(refusal, at: chip.value, &problems)
         }
-        guard problems.isEmpty else { return nil }
+        guard problems.isEmpty, !meter.isStopped else { return nil }
         var failed = false
         let result = FlowLayout.compute(request) { count in
-            switch measurer.width(of: Self.label(chip.text, count: count)) {
+            switch measurer.width(of: Self.label(chip.text, count: count), meter: &meter) {
             case .success(let width): return size(ofWidth: width)
             case .failure:
                 failed = true

@@ -11,9 +11,13 @@ enum OutlineExpansionEndpoint: Endpoint {
         OutlineExpansionRequest.read(body, &problems)
     }
 
-    static func respond(to request: OutlineExpansionRequest, _ problems: inout Problems, _ json: inout JSONWriter) {
+    static func respond(
+        to request: OutlineExpansionRequest, _ problems: inout Problems, _ json: inout JSONWriter, _ meter: inout WorkMeter
+    ) {
         if let search = request.search {
-            var run = search.run(in: request.input)
+            var run = search.run(in: request.input, &problems, meter)
+            defer { meter = run.meter }
+            guard problems.isEmpty, !run.meter.isStopped else { return }
             let expansion = OutlineSearchExpansion(tree: request.input.tree, matches: run.matches)
             OutlineExpansionResponse.write(expansion, &run, request, to: &json)
             return

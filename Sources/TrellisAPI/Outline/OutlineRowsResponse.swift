@@ -18,7 +18,7 @@ enum OutlineRowsResponse {
         json.key("rows")
         json.beginArray()
         // Past the answer's bound nothing more is written: stop walking the rows.
-        for row in rows.rows where json.failure == nil {
+        for row in rows.rows where json.failure == nil && search?.meter.isStopped != true {
             json.beginObject()
             json.key("index"); json.int(row.index)
             json.key("id"); input.writeID(of: row.node, to: &json)

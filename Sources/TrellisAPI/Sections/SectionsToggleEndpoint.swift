@@ -10,8 +10,10 @@ enum SectionsToggleEndpoint: Endpoint {
         SectionsToggleRequest.read(body, &problems)
     }
 
-    static func respond(to request: SectionsToggleRequest, _ problems: inout Problems, _ json: inout JSONWriter) {
-        let final = SectionsReducer.reduce(request.state, request.actions)
+    static func respond(
+        to request: SectionsToggleRequest, _ problems: inout Problems, _ json: inout JSONWriter, _ meter: inout WorkMeter
+    ) {
+        let final = SectionsReducer.reduce(request.state, request.actions, meter: &meter)
         SectionsToggleResponse.write(
             SectionsRenderer.render(final, initial: request.state), sections: request.sections, to: &json)
     }

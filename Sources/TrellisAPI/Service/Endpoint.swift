@@ -1,3 +1,4 @@
+import TrellisCore
 import TrellisJSON
 
 /// One feature endpoint, built the same way for every feature: read the JSON body into a request
@@ -13,7 +14,9 @@ protocol Endpoint: SendableMetatype {
     /// The request, or nil after recording at least one problem.
     static func read(_ body: JSONValue, _ problems: inout Problems) -> Request?
     /// Computes the answer with the core and writes it; records problems the core refuses with instead.
-    static func respond(to request: Request, _ problems: inout Problems, _ json: inout JSONWriter)
+    /// The core counts its work on `meter` and stops when the request's deadline passes (then the
+    /// answer is a 503, whatever was written).
+    static func respond(to request: Request, _ problems: inout Problems, _ json: inout JSONWriter, _ meter: inout WorkMeter)
 }
 
 extension Endpoint {
@@ -24,9 +27,9 @@ extension Endpoint {
 extension JSONEndpoint {
     /// The service's view of a feature endpoint.
     init<E: Endpoint>(_ endpoint: E.Type) {
-        self.init(path: E.path, depthAdvice: E.depthAdvice, sizeAdvice: E.sizeAdvice) { body, problems, json in
+        self.init(path: E.path, depthAdvice: E.depthAdvice, sizeAdvice: E.sizeAdvice) { body, problems, json, meter in
             guard let request = E.read(body, &problems) else { return }
-            E.respond(to: request, &problems, &json)
+            E.respond(to: request, &problems, &json, &meter)
         }
     }
 }

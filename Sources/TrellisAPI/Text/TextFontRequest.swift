@@ -82,8 +82,16 @@ enum TextFontRequest {
         case .uncovered(let clusters):
             let listed = clusters.map { $0.map(codePoint).joined(separator: " ") }.joined(separator: ", ")
             problems.add(at: value, "has characters no listed family can show: \(listed)")
+        case .clusterTooLong(let offset, let scalars):
+            problems.add(
+                at: value,
+                "has a grapheme cluster of \(scalars) Unicode scalars at scalar \(offset); "
+                    + "at most \(TextMeasurer.maxClusterScalars) are allowed in one cluster")
         case .outOfMemory:
             problems.add(at: value, "could not be measured: the server ran out of memory")
+        case .stopped:
+            // The request's deadline passed: the endpoint answers 503, whatever was recorded.
+            break
         }
     }
 

@@ -58,6 +58,52 @@ final class OutlineSearchTests: XCTestCase {
         }
     }
 
+    /// Nested and overlapping terms (`words` over a two-letter alphabet, so terms are suffixes of one another
+    /// everywhere) against a brute-force reference: each term's occurrences taken left to right without
+    /// overlapping, every term required, overlapping ranges merged; on both the ASCII and the Unicode path.
+    func testNestedTermsAgreeWithABruteForceReference() throws {
+        var random = SplitMix64(seed: 23)
+        let letters: [Character] = ["a", "b"]
+        func word(_ count: Int) -> String { String((0..<count).map { _ in letters.randomElement(using: &random)! }) }
+        for _ in 0..<3_000 {
+            let label = word(Int.random(in: 0...24, using: &random))
+            let terms = (0..<Int.random(in: 1...6, using: &random)).map { _ in word(Int.random(in: 1...5, using: &random)) }
+            let search = try XCTUnwrap(OutlineSearch(query: terms.joined(separator: " "), mode: .words, caseSensitive: true))
+            let expected = Self.reference(Array(label.utf8), terms.map { Array($0.utf8) })
+            let both = ranges([label, label + "漢"], search)
+            XCTAssertEqual(both[0], expected, "\(terms) in \(label)")
+            XCTAssertEqual(both[1], expected, "\(terms) in \(label)漢")
+        }
+    }
+
+    /// Ranges by brute force: each term's non-overlapping occurrences left to right; none when a term is missing.
+    private static func reference(_ label: [UInt8], _ terms: [[UInt8]]) -> [Range<Int>] {
+        var occurrences: [Range<Int>] = []
+        for term in terms {
+            var from = 0
+            var found = false
+            while from + term.count <= label.count {
+                if Array(label[from..<(from + term.count)]) == term {
+                    occurrences.append(from..<(from + term.count))
+                    from += term.count
+                    found = true
+                } else {
+                    from += 1
+                }
+            }
+            if !found { return [] }
+        }
+        var merged: [Range<Int>] = []
+        for range in occurrences.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = merged.last, range.lowerBound < last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        return merged
+    }
+
     func testRowsAndExpansionWithMatches() throws {
         // The picker: 0 root [1, 5, 7] · 1 docs [2, 3] · 2 readme · 3 guides [4] · 4 intro · 5 src [6] · 6 main · 7 empty [] · 8 other
         let tree = try OutlineTree(nodes: OutlineFixtures.picker)
