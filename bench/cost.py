@@ -164,6 +164,10 @@ def cases(size):
     n = size // 22
     add("flow-text", "normal: labels", "/v1/flow/layout",
         flow([{"text": f"{w}"} for w in words(n)], font={"family": "DejaVu Sans", "size": 16}), True)
+    n = size // 12
+    add("flow-text", "empty labels", "/v1/flow/layout", flow([{"text": ""} for _ in range(n)], font={"family": "DejaVu Sans", "size": 16}))
+    n = size // 23
+    add("flow", "items of zero size", "/v1/flow/layout", flow([{"width": 0, "height": 0} for _ in range(n)]))
     add("flow-text", "labels of 32-scalar clusters", "/v1/flow/layout",
         flow([{"text": mark_text(i) * 4} for i in range(max(1, size // 280))], font=FONT3))
 
@@ -207,6 +211,10 @@ def cases(size):
         {"nodes": many, "search": {"query": terms, "mode": "words"}, "limit": 50})
     add("outline-expansion", "labels f…fé, nested ﬀ terms", "/v1/outline/expansion",
         {"nodes": many, "search": {"query": terms, "mode": "words"}})
+    n = min(2_000_000, size // 9)
+    add("outline-rows", "every node a root, all rows", "/v1/outline/rows", {"nodes": [{"id": i} for i in range(n)]})
+    add("outline-expansion", "a chain, the deepest selected", "/v1/outline/expansion",
+        {"parentKey": "p", "nodes": [{"id": i, "p": i - 1 if i else None} for i in range(size // 20)], "selection": size // 20 - 1})
     # Small requests: what a request costs whatever its size (the search's automaton is built per request).
     small = [{"id": i, "label": f"{words(1, i)[0]} {i}", "parent": (i - 1) // 3 if i else None} for i in range(20)]
     add("outline-small", "normal: 20 nodes, query kalo", "/v1/outline/rows",
@@ -256,9 +264,12 @@ def main():
                 normal[endpoint] = per_mb
             row = {"endpoint": endpoint, "case": name, "bytes": len(body), "status": status, "answer": answer,
                    "cpu_ms": cpu * 1000, "cpu_s_per_mb": per_mb, "ratio": per_mb / normal.get(endpoint, per_mb),
-                   "peak": peak, "peak_per_byte": peak / len(body) if len(body) >= SMALL else None, "normal": is_normal}
+                   "peak": peak, "peak_per_byte": peak / len(body) if len(body) >= SMALL else None,
+                   "working_per_byte": (peak - len(body) - answer) / len(body) if len(body) >= SMALL else None,
+                   "normal": is_normal}
             rows.append(row)
-            memory = f"{row['peak_per_byte']:6.2f} B/B" if row["peak_per_byte"] is not None else f"{peak / 1e6:6.2f} MB"
+            memory = (f"{row['peak_per_byte']:6.2f} B/B (working {row['working_per_byte']:6.2f}, answer {answer / len(body):5.2f})"
+                      if row["peak_per_byte"] is not None else f"{peak / 1e6:6.2f} MB")
             print(f"{endpoint:18} {name:44} {len(body):>9} B  {status}  {cpu * 1000:9.2f} ms  {per_mb:8.3f} s/MB"
                   f"  ×{row['ratio']:6.2f}  {memory}", flush=True)
     finally:

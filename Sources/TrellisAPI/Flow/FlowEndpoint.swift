@@ -10,11 +10,13 @@ enum FlowEndpoint: TextEndpoint {
     }
 
     static func respond(
-        to request: FlowLayoutRequest, _ fonts: TextFonts, _ problems: inout Problems, _ json: inout JSONWriter, _ meter: inout WorkMeter
+        to request: consuming FlowLayoutRequest, _ fonts: TextFonts, _ problems: inout Problems, _ json: inout JSONWriter, _ meter: inout WorkMeter
     ) {
+        var request = request
         let result: FlowResult
         if let labels = request.labels {
-            guard let measured = labels.layout(request.layout, &problems, cache: fonts.cache, meter: &meter) else { return }
+            // The measured sizes go into the request's items in place.
+            guard let measured = labels.layout(&request.layout, &problems, cache: fonts.cache, meter: &meter) else { return }
             result = measured
         } else {
             result = FlowLayout.compute(request.layout)

@@ -16,7 +16,7 @@ protocol Endpoint: SendableMetatype {
     /// Computes the answer with the core and writes it; records problems the core refuses with instead.
     /// The core counts its work on `meter` and stops when the request's deadline passes (then the
     /// answer is a 503, whatever was written).
-    static func respond(to request: Request, _ problems: inout Problems, _ json: inout JSONWriter, _ meter: inout WorkMeter)
+    static func respond(to request: consuming Request, _ problems: inout Problems, _ json: inout JSONWriter, _ meter: inout WorkMeter)
 }
 
 extension Endpoint {
@@ -29,7 +29,7 @@ extension JSONEndpoint {
     init<E: Endpoint>(_ endpoint: E.Type) {
         self.init(path: E.path, depthAdvice: E.depthAdvice, sizeAdvice: E.sizeAdvice) { body, problems, json, meter in
             guard let request = E.read(body, &problems) else { return }
-            E.respond(to: request, &problems, &json, &meter)
+            E.respond(to: consume request, &problems, &json, &meter)
         }
     }
 }

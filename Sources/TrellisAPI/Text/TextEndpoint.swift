@@ -12,7 +12,7 @@ protocol TextEndpoint: SendableMetatype {
     /// The request, or nil after recording at least one problem; 503 while the fonts it needs are loading.
     static func read(_ body: JSONValue, _ fonts: TextFonts, _ problems: inout Problems) throws(ProblemDetails) -> Request?
     static func respond(
-        to request: Request, _ fonts: TextFonts, _ problems: inout Problems, _ json: inout JSONWriter, _ meter: inout WorkMeter)
+        to request: consuming Request, _ fonts: TextFonts, _ problems: inout Problems, _ json: inout JSONWriter, _ meter: inout WorkMeter)
 }
 
 extension TextEndpoint {
@@ -27,7 +27,7 @@ extension JSONEndpoint {
             path: E.path, depthAdvice: E.depthAdvice, sizeAdvice: E.sizeAdvice,
             handle: { body, problems, json, meter throws(ProblemDetails) in
                 guard let request = try E.read(body, fonts, &problems) else { return }
-                E.respond(to: request, fonts, &problems, &json, &meter)
+                E.respond(to: consume request, fonts, &problems, &json, &meter)
             },
             bind: { JSONEndpoint(E.self, fonts: $0) })
     }
