@@ -4,6 +4,7 @@ import TrellisJSON
 /// `POST /v1/drawer/state`: the next state, its frames and the spring transition.
 enum DrawerEndpoint: Endpoint {
     static let path = "/v1/drawer/state"
+    static let workingMemoryPerByte = 4
 
     static func read(_ body: JSONValue, _ problems: inout Problems) -> DrawerRequest? {
         DrawerRequest.read(body, &problems)

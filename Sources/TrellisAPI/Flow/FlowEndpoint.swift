@@ -4,6 +4,7 @@ import TrellisJSON
 /// `POST /v1/flow/layout`: the positions of wrapping tags in a container (tags given as sizes or as text).
 enum FlowEndpoint: TextEndpoint {
     static let path = "/v1/flow/layout"
+    static let workingMemoryPerByte = 12
 
     static func read(_ body: JSONValue, _ fonts: TextFonts, _ problems: inout Problems) throws(ProblemDetails) -> FlowLayoutRequest? {
         try FlowLayoutRequest.read(body, fonts, &problems)

@@ -4,6 +4,7 @@ import TrellisJSON
 /// `POST /v1/outline/expansion`: the nodes to expand so that every found selection is visible.
 enum OutlineExpansionEndpoint: Endpoint {
     static let path = "/v1/outline/expansion"
+    static let workingMemoryPerByte = 12
     static let depthAdvice: String? = OutlineLimits.depthAdvice
     static let sizeAdvice: String? = OutlineLimits.expansionSizeAdvice
 

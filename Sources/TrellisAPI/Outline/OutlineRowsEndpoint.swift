@@ -4,6 +4,7 @@ import TrellisJSON
 /// `POST /v1/outline/rows`: the window of visible rows of an outline picker.
 enum OutlineRowsEndpoint: Endpoint {
     static let path = "/v1/outline/rows"
+    static let workingMemoryPerByte = 12
     static let depthAdvice: String? = OutlineLimits.depthAdvice
     static let sizeAdvice: String? = OutlineLimits.rowsSizeAdvice
 

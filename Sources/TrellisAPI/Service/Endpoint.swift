@@ -11,6 +11,10 @@ protocol Endpoint: SendableMetatype {
     static var depthAdvice: String? { get }
     /// Added to the 422 for answers past their size bound: how to ask for less.
     static var sizeAdvice: String? { get }
+    /// Rule "working memory": the most memory computing an answer takes (the parsed document, the readers'
+    /// and the core's arrays; not the body, not the answer) per body byte, as measured for the endpoint's worst
+    /// request; the router takes this much from the memory budget before it parses.
+    static var workingMemoryPerByte: Int { get }
     /// The request, or nil after recording at least one problem.
     static func read(_ body: JSONValue, _ problems: inout Problems) -> Request?
     /// Computes the answer with the core and writes it; records problems the core refuses with instead.
@@ -27,7 +31,9 @@ extension Endpoint {
 extension JSONEndpoint {
     /// The service's view of a feature endpoint.
     init<E: Endpoint>(_ endpoint: E.Type) {
-        self.init(path: E.path, depthAdvice: E.depthAdvice, sizeAdvice: E.sizeAdvice) { body, problems, json, meter in
+        self.init(
+            path: E.path, depthAdvice: E.depthAdvice, sizeAdvice: E.sizeAdvice, workingMemoryPerByte: E.workingMemoryPerByte
+        ) { body, problems, json, meter in
             guard let request = E.read(body, &problems) else { return }
             E.respond(to: consume request, &problems, &json, &meter)
         }

@@ -12,24 +12,29 @@ public struct JSONEndpoint: Sendable {
     public let depthAdvice: String?
     /// Added to the 422 answer when the answer would pass its size limit: how to ask for less.
     public let sizeAdvice: String?
+    /// Rule "working memory": bytes taken from the memory budget per body byte while the answer is computed.
+    public let workingMemoryPerByte: Int
     /// For endpoints that measure text: the same endpoint reading a service's fonts.
     let bind: (@Sendable (TextFonts) -> JSONEndpoint)?
 
     public init(
-        path: String, depthAdvice: String? = nil, sizeAdvice: String? = nil,
+        path: String, depthAdvice: String? = nil, sizeAdvice: String? = nil, workingMemoryPerByte: Int = 12,
         handle: @escaping @Sendable (JSONValue, inout Problems, inout JSONWriter, inout WorkMeter) throws(ProblemDetails) -> Void
     ) {
-        self.init(path: path, depthAdvice: depthAdvice, sizeAdvice: sizeAdvice, handle: handle, bind: nil)
+        self.init(
+            path: path, depthAdvice: depthAdvice, sizeAdvice: sizeAdvice, workingMemoryPerByte: workingMemoryPerByte,
+            handle: handle, bind: nil)
     }
 
     init(
-        path: String, depthAdvice: String?, sizeAdvice: String?,
+        path: String, depthAdvice: String?, sizeAdvice: String?, workingMemoryPerByte: Int,
         handle: @escaping @Sendable (JSONValue, inout Problems, inout JSONWriter, inout WorkMeter) throws(ProblemDetails) -> Void,
         bind: (@Sendable (TextFonts) -> JSONEndpoint)?
     ) {
         self.path = path
         self.depthAdvice = depthAdvice
         self.sizeAdvice = sizeAdvice
+        self.workingMemoryPerByte = workingMemoryPerByte
         self.handle = handle
         self.bind = bind
     }

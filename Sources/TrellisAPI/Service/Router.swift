@@ -96,6 +96,12 @@ struct Router: Sendable {
                 status: 415,
                 detail: "Send the body as JSON with the header Content-Type: application/json (curl --json does).")
         }
+        // Rule "working memory": what computing the answer may take is reserved before anything is parsed.
+        let (working, overflow) = request.body.count.multipliedReportingOverflow(by: endpoint.workingMemoryPerByte)
+        if let budget = configuration.memoryBudget, overflow || !budget.reserve(working) {
+            throw .unavailable("The server is short of memory for this request; retry shortly.")
+        }
+        defer { configuration.memoryBudget?.release(working) }
         // After a large body, parsed or not, this thread's parser gives its memory back.
         defer { if request.body.count > 1 << 20 { JSONDocument.trimParser(keepingBytes: 1 << 20) } }
         let document: JSONDocument

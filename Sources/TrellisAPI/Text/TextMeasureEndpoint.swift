@@ -5,6 +5,7 @@ import TrellisText
 /// `POST /v1/text/measure`: the widths and line height of texts in one font, as Chromium lays them out.
 enum TextMeasureEndpoint: TextEndpoint {
     static let path = "/v1/text/measure"
+    static let workingMemoryPerByte = 4
 
     struct Request {
         var font: TextFont
