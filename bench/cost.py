@@ -197,19 +197,24 @@ def cases(size):
     # Outline.
     n = size // 40
     nodes = [{"id": i, "parent": (i - 1) // 8 if i else None, "label": f"{words(1, i)[0]:<10}{i:08d}"} for i in range(n)]
-    add("outline-rows", "normal: search, 50 rows", "/v1/outline/rows",
+    folders = [i for i in range(n) if 8 * i + 1 < n]
+    add("outline-rows", "normal: a tree, every folder open, every row", "/v1/outline/rows",
+        {"parentKey": "parent", "nodes": nodes, "expanded": folders, "selection": n - 1}, True)
+    add("outline-expansion", "normal: a tree, a selection", "/v1/outline/expansion",
+        {"parentKey": "parent", "nodes": nodes, "selection": n - 1}, True)
+    add("outline-rows search", "normal: search, 50 rows", "/v1/outline/rows",
         {"parentKey": "parent", "nodes": nodes, "search": {"query": "ka"}, "limit": 50}, True)
-    add("outline-expansion", "normal: search", "/v1/outline/expansion",
+    add("outline-expansion search", "normal: search", "/v1/outline/expansion",
         {"parentKey": "parent", "nodes": nodes, "search": {"query": "kalo"}}, True)
     long = "f" * 4093 + "é"
     n = max(1, size // 4130)
     many = [{"id": i, "label": long} for i in range(n)]
     terms = " ".join("\ufb00" * k for k in range(1, 21)) + " é"
-    add("outline-rows", "labels f…fé, query f", "/v1/outline/rows",
+    add("outline-rows search", "labels f…fé, query f", "/v1/outline/rows",
         {"nodes": many, "search": {"query": "f"}, "limit": 50})
-    add("outline-rows", "labels f…fé, nested ﬀ terms", "/v1/outline/rows",
+    add("outline-rows search", "labels f…fé, nested ﬀ terms", "/v1/outline/rows",
         {"nodes": many, "search": {"query": terms, "mode": "words"}, "limit": 50})
-    add("outline-expansion", "labels f…fé, nested ﬀ terms", "/v1/outline/expansion",
+    add("outline-expansion search", "labels f…fé, nested ﬀ terms", "/v1/outline/expansion",
         {"nodes": many, "search": {"query": terms, "mode": "words"}})
     n = min(2_000_000, size // 9)
     add("outline-rows", "every node a root, all rows", "/v1/outline/rows", {"nodes": [{"id": i} for i in range(n)]})
@@ -227,9 +232,9 @@ def cases(size):
     every = [chr(c) for c in range(0xA0, 0x30000) if not 0xD800 <= c < 0xE000]
     per = 1000
     labels = ["".join(every[(i * per + SALT * 7919 + j) % len(every)] for j in range(per)) for i in range(max(1, size // 3000))]
-    add("outline-rows", "labels of every scalar, query ab", "/v1/outline/rows",
+    add("outline-rows search", "labels of every scalar, query ab", "/v1/outline/rows",
         {"nodes": [{"id": i, "label": l} for i, l in enumerate(labels)], "search": {"query": "ab"}, "limit": 50})
-    add("outline-rows", "one label of the whole body", "/v1/outline/rows",
+    add("outline-rows search", "one label of the whole body", "/v1/outline/rows",
         {"nodes": [{"id": 1, "label": "f" * (size - 80) + "é"}], "search": {"query": "f"}})
     return out
 
@@ -242,6 +247,9 @@ def main():
     parser.add_argument("--check", action="store_true", help="exit 1 when a crafted case passes the targets")
     parser.add_argument("--only", help="endpoints to run, comma-separated")
     parser.add_argument("--binary", default=run.TRELLIS, help="the trellis binary (default: the release build)")
+    parser.add_argument("--write", help="write the table as the section \"Cost model\" of this Markdown file")
+    parser.add_argument("--concurrent", action="store_true",
+                        help="also six concurrent worst-case requests per endpoint with the Kubernetes settings")
     args = parser.parse_args()
     port = run.free_port()
     process = subprocess.Popen(
@@ -256,7 +264,7 @@ def main():
         runs = []
         for repeat in range(args.repeats):
             SALT = repeat + 1
-            runs.append([c for c in cases(args.size) if not args.only or c[0] in args.only.split(",")])
+            runs.append([c for c in cases(args.size) if not args.only or any(c[0].startswith(o) for o in args.only.split(","))])
         for k, (endpoint, name, path, body, is_normal) in enumerate(runs[0]):
             cpu, peak, status, answer = measure(process, port, path, [r[k][3] for r in runs])
             per_mb = cpu / (len(body) / 1e6)
@@ -277,11 +285,111 @@ def main():
     if args.json:
         with open(args.json, "w") as f:
             json.dump(rows, f, indent=1)
+    crowd = concurrent_worst(args.binary, args.size) if args.concurrent else []
+    if args.write:
+        write_section(args, rows, crowd)
     if args.check:
         bad = [r for r in rows if not r["normal"] and (r["ratio"] > CPU_TARGET or (r["peak_per_byte"] or 0) > MEMORY_TARGET)]
         for r in bad:
             print(f"past the targets: {r['endpoint']}: {r['case']}", file=sys.stderr)
         sys.exit(1 if bad else 0)
+
+
+# The Kubernetes kit's settings (deploy/kubernetes/configmap.yaml) and the pod's memory limit.
+KUBE_FLAGS = ["--threads", "2", "--memory-budget", str(128 << 20), "--connection-memory", str(64 << 10)]
+KUBE_LIMIT = 512 << 20
+
+
+def concurrent_worst(binary, size):
+    """Six concurrent worst-case requests of each endpoint on a server with the Kubernetes settings: their
+    statuses and the peak RSS; then /healthz's answer time while two of them run."""
+    import threading
+    worst = {}
+    global SALT
+    SALT = 99
+    for endpoint, name, path, body, is_normal in cases(size):
+        if not is_normal and len(body) >= SMALL:
+            worst.setdefault(endpoint.split()[0], []).append((name, path, body))
+    out = []
+    for endpoint, candidates in worst.items():
+        for name, path, body in candidates:
+            port = run.free_port()
+            process = subprocess.Popen([binary, "--host", "127.0.0.1", "--port", str(port), "--log", "off",
+                                        "--max-body-bytes", str(16 << 20)] + KUBE_FLAGS,
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            try:
+                run.wait_ready(port)
+                time.sleep(0.6)
+                statuses = []
+                threads = [threading.Thread(target=lambda: statuses.append(post(port, path, body)[0])) for _ in range(6)]
+                for t in threads:
+                    t.start()
+                for t in threads:
+                    t.join()
+                peak = status_kb(process.pid, "VmHWM") * 1024
+                # /healthz while two of them run.
+                busy = [threading.Thread(target=lambda: post(port, path, body)) for _ in range(2)]
+                for t in busy:
+                    t.start()
+                time.sleep(0.05)
+                started = time.time()
+                with socket.create_connection(("127.0.0.1", port), timeout=30) as s:
+                    s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                    s.recv(4096)
+                health = time.time() - started
+                for t in busy:
+                    t.join()
+            finally:
+                run.stop(process)
+            out.append({"endpoint": endpoint, "case": name, "bytes": len(body), "statuses": sorted(statuses),
+                        "peak": peak, "healthz": health})
+            print(f"{endpoint:18} {name:44} six at once: {sorted(statuses)} peak {peak / 2**20:.0f} MiB; "
+                  f"/healthz beside two: {health * 1000:.0f} ms", flush=True)
+    return out
+
+
+def write_section(args, rows, crowd):
+    import datetime
+    import platform
+    load = os.getloadavg()
+    lines = [
+        "## Cost model",
+        "",
+        f"`python3 bench/cost.py --size {args.size} --repeats {args.repeats}` (part of `make bench`), "
+        f"{datetime.date.today().isoformat()}, {run.cpu_model()}, {os.cpu_count()} cores, {platform.system()} "
+        f"{platform.release()}, load average {load[0]:.1f} at the end. One release server with one worker "
+        "thread; each body sent alone, its texts and numbers changed between repetitions so that no cache helps; "
+        "the medians of the repetitions. CPU is the server's (its threads' run time); memory is the peak resident "
+        "set above idle, per body byte, and the working memory is that peak less the body and the answer "
+        "(what the endpoint reserves per byte). The ratio is CPU per MB over the endpoint's normal request "
+        f"in the same run; the targets are at most {CPU_TARGET:g}× and {MEMORY_TARGET:g} bytes of working memory "
+        "per body byte. Bodies under 64 KiB give their peak in MB instead (their cost is the request's fixed part).",
+        "",
+        "| endpoint | request | body | status | CPU ms | CPU s/MB | × normal | peak B/B | working B/B | answer B/B |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in rows:
+        if r["peak_per_byte"] is None:
+            memory = f"{r['peak'] / 1e6:.2f} MB | — | —"
+        else:
+            memory = f"{r['peak_per_byte']:.2f} | {r['working_per_byte']:.2f} | {r['answer'] / r['bytes']:.2f}"
+        lines.append(f"| {r['endpoint']} | {r['case']} | {r['bytes']:,} | {r['status']} | {r['cpu_ms']:.2f} | "
+                     f"{r['cpu_s_per_mb']:.3f} | {r['ratio']:.2f} | {memory} |")
+    if crowd:
+        lines += [
+            "",
+            f"Six at once, with the Kubernetes kit's settings (`{' '.join(KUBE_FLAGS)}`; the pod's limit is "
+            f"{KUBE_LIMIT >> 20} MiB): each crafted request above of 64 KiB or more sent six times concurrently to a "
+            "fresh server, the statuses (503: the working memory did not fit the budget) and the peak RSS; then "
+            "`GET /healthz` on the API port while two of them run.",
+            "",
+            "| endpoint | request | statuses | peak RSS | /healthz beside two |",
+            "|---|---|---|---:|---:|",
+        ]
+        for c in crowd:
+            lines.append(f"| {c['endpoint']} | {c['case']} | {' '.join(map(str, c['statuses']))} | "
+                         f"{c['peak'] / 2**20:.0f} MiB | {c['healthz'] * 1000:.0f} ms |")
+    run.replace_section(args.write, "## Cost model", "\n".join(lines) + "\n")
 
 
 if __name__ == "__main__":

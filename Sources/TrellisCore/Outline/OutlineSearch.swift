@@ -41,7 +41,11 @@ public struct OutlineSearch: Sendable {
 
     // Per-scalar folding cache: bit 63 computed, bit 40 the scalar is a combining mark,
     // bits 32–39 the folded length, bits 0–31 where its folded symbols start in `pool`.
-    private var planeEntries: [[UInt64]] = Array(repeating: [], count: 17)
+    // Kept in blocks of 256 scalars, made when a label first has one of theirs: `blockOf[c >> 8]` is a block's
+    // number + 1 (0: none yet), its entries at `entries[(number) * 256 + (c & 255)]`. A request's table grows
+    // with the blocks its labels touch (2 KiB each), at most 4,352 blocks.
+    private var blockOf: [Int32] = []
+    private var entries: [UInt64] = []
     private var foldScratch: [Unicode.Scalar] = []
     /// Folded symbols; `markBit` set when the folded scalar is a combining mark.
     private var pool: [UInt32] = []
@@ -172,13 +176,11 @@ public struct OutlineSearch: Sendable {
         let ends = (0..<states).map { state in (0..<words).contains { ending[state * words + $0] != 0 } }
         endsTerm = ends
 
+        // An ASCII scalar is its own NFD and folds to its lowercase letter (no ASCII scalar is a mark).
         var ascii = [UInt32](repeating: 0, count: 128)
-        var scratch: [Unicode.Scalar] = []
         for byte in 0..<128 {
-            scratch.removeAll(keepingCapacity: true)
-            Self.fold(Unicode.Scalar(UInt8(byte)), caseSensitive: caseSensitive, diacriticSensitive: diacriticSensitive, into: &scratch)
-            precondition(scratch.count == 1, "an ASCII scalar folds to one ASCII scalar")
-            ascii[byte] = symbols[scratch[0].value] ?? 0
+            let folded = !caseSensitive && (65...90).contains(byte) ? byte + 32 : byte
+            ascii[byte] = symbols[UInt32(folded)] ?? 0
         }
         var asciiMoves = [Int32](repeating: 0, count: states * 128)
         for state in 0..<states {
@@ -228,15 +230,21 @@ public struct OutlineSearch: Sendable {
         }
     }
 
-    /// The cache entry of a scalar, folding it the first time; one flat table per Unicode plane, made when first used.
+    /// The cache entry of a scalar, folding it the first time.
     private mutating func entry(_ c: Unicode.Scalar) -> UInt64 {
-        let plane = Int(c.value >> 16)
-        let low = Int(c.value & 0xFFFF)
-        if planeEntries[plane].isEmpty { planeEntries[plane] = [UInt64](repeating: 0, count: 0x10000) }
-        let cached = planeEntries[plane][low]
+        if blockOf.isEmpty { blockOf = [Int32](repeating: 0, count: 0x110000 >> 8) }
+        let high = Int(c.value >> 8)
+        var block = Int(blockOf[high])
+        if block == 0 {
+            entries.append(contentsOf: repeatElement(0, count: 256))
+            block = entries.count >> 8
+            blockOf[high] = Int32(block)
+        }
+        let at = (block - 1) << 8 | Int(c.value & 0xFF)
+        let cached = entries[at]
         if cached != 0 { return cached }
         let made = makeEntry(c)
-        planeEntries[plane][low] = made
+        entries[at] = made
         return made
     }
 

@@ -58,6 +58,22 @@ final class OutlineSearchTests: XCTestCase {
         }
     }
 
+    /// The ASCII moves fold each ASCII scalar to itself or, unless case-sensitive, to its lowercase letter:
+    /// exactly what the full folding gives.
+    func testASCIIScalarsFoldAsTheFullFoldingDoes() {
+        for caseSensitive in [false, true] {
+            for diacriticSensitive in [false, true] {
+                for byte in 0..<128 {
+                    var folded: [Unicode.Scalar] = []
+                    OutlineSearch.fold(
+                        Unicode.Scalar(UInt8(byte)), caseSensitive: caseSensitive, diacriticSensitive: diacriticSensitive, into: &folded)
+                    let expected = !caseSensitive && (65...90).contains(byte) ? byte + 32 : byte
+                    XCTAssertEqual(folded.map(\.value), [UInt32(expected)], "\(byte)")
+                }
+            }
+        }
+    }
+
     /// Nested and overlapping terms (`words` over a two-letter alphabet, so terms are suffixes of one another
     /// everywhere) against a brute-force reference: each term's occurrences taken left to right without
     /// overlapping, every term required, overlapping ranges merged; on both the ASCII and the Unicode path.
