@@ -11,7 +11,7 @@
 // name of its corpus folder (outline-expansion, outline-rows, flow-layout, sections-toggle,
 // drawer-state, text-measure).
 //
-// The cost check (`Cost`): every input's CPU time is held to TRELLIS_FUZZ_COST_MULTIPLE (default 3) ×
+// The cost check (`Cost`): every input's CPU time is held to TRELLIS_FUZZ_COST_MULTIPLE (default 5) ×
 // what a normal request of its endpoint and size costs in the same build (calibrated at start), and,
 // under AddressSanitizer, its peak working memory (allocated during the request, less the answer) to the
 // endpoint's stated bytes per body byte plus a fixed allowance. Either is a finding.
@@ -180,8 +180,10 @@ enum Cost {
         let working: Int
     }
 
-    /// TRELLIS_FUZZ_COST_MULTIPLE (default 3; 0 turns the check off).
-    static let multiple: Double = getenv("TRELLIS_FUZZ_COST_MULTIPLE").flatMap { Double(String(cString: $0)) } ?? 3
+    /// TRELLIS_FUZZ_COST_MULTIPLE (default 5; 0 turns the check off). The service's target is 3× in a release
+    /// build on large bodies (`make bench`, "Cost model"); this build has AddressSanitizer, the inputs are small
+    /// and one run is noisy, so the fuzzer flags what passes 5×: the classes of request that cost many times more.
+    static let multiple: Double = getenv("TRELLIS_FUZZ_COST_MULTIPLE").flatMap { Double(String(cString: $0)) } ?? 5
     /// What any request may allocate besides its bytes' worth: the search's per-plane tables of folded scalars
     /// (at most 17 × 512 KiB), a text request's faces at one size, the writer's first block.
     static let fixedMemory = 10 << 20
@@ -229,9 +231,10 @@ enum Cost {
         }
     }
 
-    /// Normal requests of the endpoint, small and large (about 16 KB, the fuzzer's longest input).
-    static func normalBodies(_ path: String) -> (small: String, large: String) {
-        func words(_ i: Int) -> String { ["report", "readme", "thread", "create", "sprite", "bread", "tree", "garden"][i % 8] + " \(i)" }
+    /// Normal requests of the endpoint, small and large (about 16 KB, the fuzzer's longest input); `salt` makes
+    /// every text and number a cache could key on different, so that they are measured as first seen.
+    static func normalBodies(_ path: String, salt: Int) -> (small: String, large: String) {
+        func words(_ i: Int) -> String { ["report", "readme", "thread", "create", "sprite", "bread", "tree", "garden"][i % 8] + " \(i)-\(salt)" }
         func join(_ n: Int, _ item: (Int) -> String) -> String { (0..<n).map(item).joined(separator: ",") }
         switch path {
         case "/v1/outline/expansion", "/v1/outline/rows":
@@ -253,7 +256,7 @@ enum Cost {
             let texts = { (n: Int) in #"{"font":{"family":"DejaVu Sans, IPAGothic","size":16},"texts":[\#(join(n) { "\"\(words($0)) \(words($0 * 3))\"" })]}"# }
             return (texts(2), texts(600))
         default:
-            let drawer = #""action":"toggle","container":{"width":390,"height":844}"#
+            let drawer = #""action":"toggle","container":{"width":390,"height":844},"drawerWidth":\#(200 + Double(salt) / 1e6)"#
             return ("{\(drawer)}", #"{\#(drawer),"note":"\#(String(repeating: "x", count: 16_000))"}"#)
         }
     }
@@ -262,14 +265,20 @@ enum Cost {
     static func calibrate(_ path: String) {
         guard multiple > 0 else { return }
         var points: [(bytes: Double, seconds: Double)] = []
-        for body in [normalBodies(path).small, normalBodies(path).large] {
-            var bytes = Array(body.utf8)
-            let count = bytes.count
-            bytes += [UInt8](repeating: 0, count: 64)
-            let least = bytes.withUnsafeBytes { raw in
-                (0..<15).map { _ in Cost.measure { Fuzz.handle(UnsafeRawBufferPointer(rebasing: raw[0..<count]), padding: 64, path: path) }.seconds }.min() ?? 0
+        for large in [false, true] {
+            var least = Double.infinity, size = 0
+            for salt in 0..<15 {
+                let bodies = normalBodies(path, salt: salt)
+                var bytes = Array((large ? bodies.large : bodies.small).utf8)
+                let count = bytes.count
+                bytes += [UInt8](repeating: 0, count: 64)
+                let seconds = bytes.withUnsafeBytes { raw in
+                    Cost.measure { Fuzz.handle(UnsafeRawBufferPointer(rebasing: raw[0..<count]), padding: 64, path: path) }.seconds
+                }
+                least = min(least, seconds)
+                size = count
             }
-            points.append((Double(count), least))
+            points.append((Double(size), least))
         }
         let perByte = max(0, (points[1].seconds - points[0].seconds) / (points[1].bytes - points[0].bytes))
         model = (max(0, points[0].seconds - perByte * points[0].bytes) + transportSeconds, perByte)

@@ -7,6 +7,9 @@ struct OutlineSearchInput {
     let search: OutlineSearch
     let labelKey: String
 
+    /// How label scalars fold, shared by every request (each block of it is made once, on first use).
+    static let folding = OutlineFolding()
+
     /// Reads `search`; nil when it is absent or null, or after recording a problem.
     static func read(_ body: JSONValue, _ problems: inout Problems) -> OutlineSearchInput? {
         guard let value = body.optional("search"), value.expectObject(&problems) else { return nil }
@@ -39,7 +42,7 @@ struct OutlineSearchInput {
         let diacriticSensitive = value.optional("diacriticSensitive").map { $0.boolean(&problems) ?? false } ?? false
         guard let query, let mode, problems.count == before else { return nil }
         guard let search = OutlineSearch(
-            query: query, mode: mode, caseSensitive: caseSensitive, diacriticSensitive: diacriticSensitive)
+            folding: Self.folding, query: query, mode: mode, caseSensitive: caseSensitive, diacriticSensitive: diacriticSensitive)
         else {
             // Rule: a query (in `words` mode: every term) that folds to nothing → 422.
             let what = mode == .words ? "has no term left after folding" : "folds to nothing"

@@ -35,20 +35,16 @@ public struct OutlineSearch: Sendable {
     public static let maxTerms = 128
     /// Whether any term ends at a state.
     private let endsTerm: [Bool]
-    /// The automaton's moves on ASCII bytes, `state * 128 + byte` → next state × 2, + 1 when a term ends there
-    /// (each ASCII scalar folds to exactly one scalar, never a mark).
-    private let asciiTransitions: [Int32]
+    /// The automaton's symbol for each ASCII byte (each ASCII scalar folds to exactly one scalar, never a mark).
+    private let asciiSymbols: [Int32]
 
-    // Per-scalar folding cache: bit 63 computed, bit 40 the scalar is a combining mark,
-    // bits 32–39 the folded length, bits 0–31 where its folded symbols start in `pool`.
-    // Kept in blocks of 256 scalars, made when a label first has one of theirs: `blockOf[c >> 8]` is a block's
-    // number + 1 (0: none yet), its entries at `entries[(number) * 256 + (c & 255)]`. A request's table grows
-    // with the blocks its labels touch (2 KiB each), at most 4,352 blocks.
-    private var blockOf: [Int32] = []
-    private var entries: [UInt64] = []
-    private var foldScratch: [Unicode.Scalar] = []
-    /// Folded symbols; `markBit` set when the folded scalar is a combining mark.
-    private var pool: [UInt32] = []
+    /// How label scalars fold (shared by every search, made as labels need it).
+    private let folding: OutlineFolding
+    /// The query's folded values (+ 1; 0 an empty slot) and their symbols, a power of two of slots (see `symbol`).
+    private let symbolKeys: [UInt32]
+    private let symbolIDs: [UInt32]
+    private let symbolMultiplier: UInt64
+    private let symbolShift: UInt64
 
     /// Buffers for one label's scan, kept between labels (see OutlineSearchScratch): their size is the label's,
     /// whatever the number of occurrences.
@@ -75,12 +71,14 @@ public struct OutlineSearch: Sendable {
     private var collect = false
     private var labelIsASCII = true
 
-    static let markBit: UInt32 = 1 << 31
-    static let symbolMask: UInt32 = markBit - 1
 
     /// The query folded and split by `mode`; nil when nothing is left to match (the query, or in
     /// `words` mode every term, folds to nothing) or when `words` mode gives more than `maxTerms` terms.
-    public init?(query: String, mode: OutlineSearchMode = .substring, caseSensitive: Bool = false, diacriticSensitive: Bool = false) {
+    public init?(
+        folding: OutlineFolding, query: String, mode: OutlineSearchMode = .substring, caseSensitive: Bool = false,
+        diacriticSensitive: Bool = false
+    ) {
+        self.folding = folding
         self.mode = mode
         self.caseSensitive = caseSensitive
         self.diacriticSensitive = diacriticSensitive
@@ -97,11 +95,15 @@ public struct OutlineSearch: Sendable {
         }
         var terms: [[UInt32]] = []
         for piece in pieces {
-            var term: [Unicode.Scalar] = []
+            var values: [UInt32] = []
             for scalar in piece {
-                Self.fold(scalar, caseSensitive: caseSensitive, diacriticSensitive: diacriticSensitive, into: &term)
+                // The query folds as labels do, through the shared table.
+                let folded = folding.fold(scalar, caseSensitive: caseSensitive)
+                for j in 0..<folded.count {
+                    let value = folded.scalar(j, of: scalar.value)
+                    if diacriticSensitive || value & OutlineFolding.nonspacing == 0 { values.append(value & OutlineFolding.valueMask) }
+                }
             }
-            let values = term.map(\.value)
             // Equal terms find the same occurrences: one is enough.
             if !values.isEmpty && !terms.contains(values) { terms.append(values) }
         }
@@ -122,6 +124,23 @@ public struct OutlineSearch: Sendable {
         self.symbols = symbols
         let k = symbols.count + 1
         symbolCount = k
+        var bits: UInt64 = 4
+        while 1 << bits < 4 * symbols.count { bits += 1 }
+        var hasher = Hasher()
+        hasher.combine(0x7E11_15)
+        let multiplier = UInt64(UInt(bitPattern: hasher.finalize())) | 1
+        var keys = [UInt32](repeating: 0, count: 1 << bits)
+        var ids = [UInt32](repeating: 0, count: 1 << bits)
+        for (value, id) in symbols {
+            var slot = Int((UInt64(value) &* multiplier) >> (64 - bits))
+            while keys[slot] != 0 { slot = (slot + 1) & ((1 << bits) - 1) }
+            keys[slot] = value + 1
+            ids[slot] = id
+        }
+        symbolKeys = keys
+        symbolIDs = ids
+        symbolMultiplier = multiplier
+        symbolShift = 64 - bits
 
         // The trie of the terms.
         var trie: [Int32] = [Int32](repeating: -1, count: k)
@@ -182,84 +201,20 @@ public struct OutlineSearch: Sendable {
             let folded = !caseSensitive && (65...90).contains(byte) ? byte + 32 : byte
             ascii[byte] = symbols[UInt32(folded)] ?? 0
         }
-        var asciiMoves = [Int32](repeating: 0, count: states * 128)
-        for state in 0..<states {
-            for byte in 0..<128 {
-                let next = Int(delta[state * k + Int(ascii[byte])])
-                asciiMoves[state * 128 + byte] = Int32(next * 2 + (ends[next] ? 1 : 0))
-            }
-        }
-        asciiTransitions = asciiMoves
+        asciiSymbols = ascii.map { Int32($0) }
     }
 
-    // MARK: Folding
-
-    /// Rule: c becomes NFD(c); unless case-sensitive, then full case folding (C and F) and NFD again;
-    /// unless diacritic-sensitive, then every scalar of general category Mn is removed.
-    /// `emit` gets each folded scalar with its general category. Scalars the case folding leaves
-    /// unchanged (Changes_When_Casefolded false) skip it, and so the second NFD: both would give them back.
-    static func fold(
-        _ c: Unicode.Scalar, caseSensitive: Bool, diacriticSensitive: Bool, scratch: inout [Unicode.Scalar],
-        _ emit: (Unicode.Scalar, Unicode.GeneralCategory) -> Void
-    ) {
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: String(c)._nfd)
-        if !caseSensitive && scratch.contains(where: { $0.properties.changesWhenCaseFolded }) {
-            var cased = String.UnicodeScalarView()
-            for d in scratch { cased.append(contentsOf: d.properties._caseFolded.unicodeScalars) }
-            scratch.removeAll(keepingCapacity: true)
-            scratch.append(contentsOf: String(cased)._nfd)
+    /// The automaton's symbol for a folded scalar's value (0: in no term): an open-addressing table over the
+    /// query's values, its hash a multiplication by an odd number from the per-process seeded hasher.
+    @inline(__always)
+    private func symbol(of value: UInt32) -> UInt32 {
+        var slot = Int(truncatingIfNeeded: (UInt64(value) &* symbolMultiplier) >> symbolShift)
+        while true {
+            let key = symbolKeys[slot]
+            if key == value &+ 1 { return symbolIDs[slot] }
+            if key == 0 { return 0 }
+            slot = (slot &+ 1) & (symbolKeys.count - 1)
         }
-        for d in scratch {
-            let category = d.properties.generalCategory
-            if diacriticSensitive || category != .nonspacingMark { emit(d, category) }
-        }
-    }
-
-    /// The folded scalars of c, appended to `out`.
-    static func fold(_ c: Unicode.Scalar, caseSensitive: Bool, diacriticSensitive: Bool, into out: inout [Unicode.Scalar]) {
-        var scratch: [Unicode.Scalar] = []
-        fold(c, caseSensitive: caseSensitive, diacriticSensitive: diacriticSensitive, scratch: &scratch) { d, _ in out.append(d) }
-    }
-
-    /// A combining mark: general category Mn, Mc or Me.
-    static func isCombiningMark(_ category: Unicode.GeneralCategory) -> Bool {
-        switch category {
-        case .nonspacingMark, .spacingMark, .enclosingMark: true
-        default: false
-        }
-    }
-
-    /// The cache entry of a scalar, folding it the first time.
-    private mutating func entry(_ c: Unicode.Scalar) -> UInt64 {
-        if blockOf.isEmpty { blockOf = [Int32](repeating: 0, count: 0x110000 >> 8) }
-        let high = Int(c.value >> 8)
-        var block = Int(blockOf[high])
-        if block == 0 {
-            entries.append(contentsOf: repeatElement(0, count: 256))
-            block = entries.count >> 8
-            blockOf[high] = Int32(block)
-        }
-        let at = (block - 1) << 8 | Int(c.value & 0xFF)
-        let cached = entries[at]
-        if cached != 0 { return cached }
-        let made = makeEntry(c)
-        entries[at] = made
-        return made
-    }
-
-    private mutating func makeEntry(_ c: Unicode.Scalar) -> UInt64 {
-        let start = pool.count
-        var scratch = foldScratch
-        var ownCategory: Unicode.GeneralCategory?
-        Self.fold(c, caseSensitive: caseSensitive, diacriticSensitive: diacriticSensitive, scratch: &scratch) { d, category in
-            // Most scalars fold to themselves: their category is then known already.
-            if d == c { ownCategory = category }
-            pool.append((symbols[d.value] ?? 0) | (Self.isCombiningMark(category) ? Self.markBit : 0))
-        }
-        foldScratch = scratch
-        let isMark = Self.isCombiningMark(ownCategory ?? c.properties.generalCategory)
-        return 1 << 63 | (isMark ? 1 << 40 : 0) | UInt64(pool.count - start) << 32 | UInt64(start)
     }
 
     // MARK: Matching
@@ -327,13 +282,13 @@ public struct OutlineSearch: Sendable {
     /// ASCII labels: one scalar per byte, one folded scalar per scalar, no marks, UTF-16 offsets equal byte offsets.
     private mutating func scanASCII(_ label: UnsafeRawBufferPointer) {
         var state = 0
-        let moves = asciiTransitions
+        let symbols = asciiSymbols, delta = transitions, ends = endsTerm
+        let k = symbolCount
         let limit = mode == .prefix ? min(label.count, termLengths[0]) : label.count
         for i in 0..<limit {
             if collect { reopen(at: i) }
-            let next = Int(moves[state &* 128 &+ Int(label[i])])
-            state = next >> 1
-            guard next & 1 != 0 else { continue }
+            state = Int(delta[state &* k &+ Int(symbols[Int(label[i] & 0x7F)])])
+            guard ends[state] else { continue }
             take(endingAt: state, position: i)
             if !collect && seenCount == termLengths.count { return }
         }
@@ -345,7 +300,7 @@ public struct OutlineSearch: Sendable {
     /// folded positions (an occurrence is never longer than the ring). With diacriticSensitive a term's end waits
     /// for the next folded scalar, which must not be a combining mark.
     private mutating func scanUnicode(_ label: UnsafeRawBufferPointer) {
-        let moves = asciiTransitions, delta = transitions, ends = endsTerm
+        let asciiSymbol = asciiSymbols, delta = transitions, ends = endsTerm
         let buffers = scratch
         let utf16Starts = buffers.utf16Starts, labelMarks = buffers.marks, origins = buffers.origins
         var decoder = UTF8Scalars(label)
@@ -390,23 +345,23 @@ public struct OutlineSearch: Sendable {
                     labelMarks[current] = false
                     utf16 &+= 1
                 }
-                let next = Int(moves[state &* 128 &+ Int(byte)])
-                guard step(next >> 1, ends: next & 1 != 0, isMark: false) else { break }
+                let next = Int(delta[state &* k &+ Int(asciiSymbol[Int(byte)])])
+                guard step(next, ends: ends[next], isMark: false) else { break }
                 continue
             }
             guard let c = decoder.next() else { break }
-            let e = entry(c)
+            let folded = folding.fold(c, caseSensitive: caseSensitive)
             if collect {
                 utf16Starts[current] = utf16
-                labelMarks[current] = e & (1 << 40) != 0
+                labelMarks[current] = folded.isMark
                 utf16 &+= c.value < 0x10000 ? 1 : 2
             }
-            let start = Int(truncatingIfNeeded: e & 0xFFFF_FFFF)
-            let count = Int(truncatingIfNeeded: (e >> 32) & 0xFF)
-            for j in start..<(start + count) {
-                let symbol = pool[j]
-                let next = Int(delta[state &* k &+ Int(symbol & Self.symbolMask)])
-                guard step(next, ends: ends[next], isMark: symbol & Self.markBit != 0) else { break scan }
+            for j in 0..<folded.count {
+                let piece = folded.scalar(j, of: c.value)
+                // Rule: unless diacritic-sensitive, nonspacing marks are left out.
+                if !diacriticSensitive && piece & OutlineFolding.nonspacing != 0 { continue }
+                let next = Int(delta[state &* k &+ Int(symbol(of: piece & OutlineFolding.valueMask))])
+                guard step(next, ends: ends[next], isMark: piece & OutlineFolding.combining != 0) else { break scan }
             }
         }
         if pending >= 0 { take(endingAt: pending, position: position - 1) }
@@ -415,7 +370,7 @@ public struct OutlineSearch: Sendable {
         // The rest of the label, for its scalars' offsets and marks (prefix mode stops matching early).
         while let c = decoder.next() {
             utf16Starts[scalar] = utf16
-            labelMarks[scalar] = c.value >= 0x80 && entry(c) & (1 << 40) != 0
+            labelMarks[scalar] = c.value >= 0x80 && folding.fold(c, caseSensitive: caseSensitive).isMark
             utf16 &+= c.value < 0x10000 ? 1 : 2
             scalar += 1
         }
