@@ -157,9 +157,10 @@ rolling-restart-test: test-deps release
 	python3 scripts/rolling-restart.py .build/release/trellis
 
 # The sanitizer runs cover the suites that drive the HTTP path (router-level and live-socket tests,
-# the server on its own, the trellis process); TrellisCoreTests (pure Swift, no unsafe code, no
-# threads) only run in unit-test. Each sanitizer builds in its own scratch path.
-SANITIZED_TESTS := HTTPServerTests|TrellisAPITests|TrellisExecutableTests
+# the server on its own, the trellis process) and the core's outline search, whose scratch buffers and
+# shared folding table are raw memory and atomics; the rest of TrellisCoreTests (pure Swift, no unsafe
+# code, no threads) only run in unit-test. Each sanitizer builds in its own scratch path.
+SANITIZED_TESTS := HTTPServerTests|TrellisAPITests|TrellisExecutableTests|OutlineSearchTests|OutlineFoldingTests
 # Skipped under the sanitizers: they check glibc malloc's mmap threshold and the process's RSS, and the
 # sanitizers replace malloc (ASan also keeps freed memory in quarantine).
 SANITIZER_SKIPS := --skip HostileMemoryTests.testMemoryLargeRequestsFreedIsGivenBackOnceTheServerIsIdle \

@@ -45,7 +45,7 @@ for endpoint in $ENDPOINTS; do
     if [ "$status" -ne 0 ]; then
         failed+=("$endpoint")
         summary+=("$endpoint: FINDING after ${runs:-?} runs: $(grep -m1 -E '^==[0-9]+==ERROR|^TrellisFuzz:|Fatal error|ALARM|out-of-memory' "$log" || echo "exit $status")")
-        grep -E 'Test unit written to|^==[0-9]+==ERROR|^TrellisFuzz:|Fatal error' "$log" | head -5
+        grep -E 'Test unit written to|^==[0-9]+==ERROR|^TrellisFuzz:|Fatal error' "$log" | head -5 || true
     else
         summary+=("$endpoint: ${runs:-?} runs, no findings; $last")
     fi
