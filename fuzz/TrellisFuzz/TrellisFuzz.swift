@@ -287,7 +287,7 @@ enum Cost {
         }
         let perByte = max(0, (points[1].seconds - points[0].seconds) / (points[1].bytes - points[0].bytes))
         model = (max(0, points[0].seconds - perByte * points[0].bytes) + transportSeconds, perByte)
-        Fuzz.printError("TrellisFuzz: a normal request to \(path) costs \(model!.fixed * 1e6) µs + \(model!.perByte * 1e9) ns per byte")
+        Fuzz.printError("calibration: a normal request to \(path) costs \(model!.fixed * 1e6) µs + \(model!.perByte * 1e9) ns per byte")
     }
 }
 
