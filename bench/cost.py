@@ -189,10 +189,14 @@ def cases(size):
     # Drawer (small requests: the figure per byte is the figure per request over its size).
     seed = {"isPresented": False, "action": "toggle", "container": {"width": 390, "height": 844},
             "safeAreaInsets": {"top": 47, "leading": 0, "bottom": 34, "trailing": 0}}
-    width = 200 + (SALT + 1) * 1e-6
-    add("drawer", "normal: the seed's toggle", "/v1/drawer/state", dict(seed, drawerWidth=width), True)
+    # A hair's change in the spring each time, so that no kept plan answers it.
+    hair = (SALT + 1) * 1e-9
+    add("drawer", "normal: the seed's toggle", "/v1/drawer/state",
+        dict(seed, spring={"response": 0.55 + hair, "dampingFraction": 0.825}), True)
     add("drawer", "slow spring at 240 frames/s", "/v1/drawer/state",
-        dict(seed, frameRate=240, spring={"response": 0.5, "dampingFraction": 0.01}, drawerWidth=width))
+        dict(seed, frameRate=240, spring={"response": 0.5 + hair, "dampingFraction": 0.01}))
+    add("drawer", "overdamped spring at 120 frames/s, near the work limit", "/v1/drawer/state",
+        dict(seed, frameRate=120, spring={"duration": 1.3 + hair, "bounce": -0.5}))
 
     # Outline.
     n = size // 40

@@ -261,7 +261,8 @@ enum Cost {
             let texts = { (n: Int) in #"{"font":{"family":"DejaVu Sans, IPAGothic","size":16},"texts":[\#(join(n) { "\"\(words($0)) \(words($0 * 3))\"" })]}"# }
             return (texts(2), texts(600))
         default:
-            let drawer = #""action":"toggle","container":{"width":390,"height":844},"drawerWidth":\#(200 + Double(salt) / 1e6)"#
+            // The spring differs by a hair each time, so that no kept plan answers it.
+            let drawer = #""action":"toggle","container":{"width":390,"height":844},"spring":{"response":\#(0.55 + Double(salt) / 1e9),"dampingFraction":0.825}"#
             return ("{\(drawer)}", #"{\#(drawer),"note":"\#(String(repeating: "x", count: 16_000))"}"#)
         }
     }
