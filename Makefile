@@ -157,9 +157,10 @@ rolling-restart-test: test-deps release
 	python3 scripts/rolling-restart.py .build/release/trellis
 
 # The sanitizer runs cover the suites that drive the HTTP path (router-level and live-socket tests,
-# the server on its own, the trellis process); TrellisCoreTests (pure Swift, no unsafe code, no
-# threads) only run in unit-test. Each sanitizer builds in its own scratch path.
-SANITIZED_TESTS := HTTPServerTests|TrellisAPITests|TrellisExecutableTests
+# the server on its own, the trellis process) and the core's outline search, whose scratch buffers and
+# shared folding table are raw memory and atomics; the rest of TrellisCoreTests (pure Swift, no unsafe
+# code, no threads) only run in unit-test. Each sanitizer builds in its own scratch path.
+SANITIZED_TESTS := HTTPServerTests|TrellisAPITests|TrellisExecutableTests|OutlineSearchTests|OutlineFoldingTests
 # Skipped under the sanitizers: they check glibc malloc's mmap threshold and the process's RSS, and the
 # sanitizers replace malloc (ASan also keeps freed memory in quarantine).
 SANITIZER_SKIPS := --skip HostileMemoryTests.testMemoryLargeRequestsFreedIsGivenBackOnceTheServerIsIdle \
@@ -205,11 +206,14 @@ shim-sanitize-test: deps
 		-o .build/shim-sanitize/tsan
 	TSAN_OPTIONS=halt_on_error=1 .build/shim-sanitize/tsan
 
-## bench: side-by-side figures against the bare libmicrohttpd server; writes BENCHMARKS.md.
+## bench: side-by-side figures against the bare libmicrohttpd server, then the cost model (crafted requests
+## against normal ones of each endpoint, bench/cost.py, COST_ARGS); writes BENCHMARKS.md.
+COST_ARGS ?= --size 8000000 --repeats 3 --concurrent
 bench: release
 	@command -v wrk >/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq wrk >/dev/null; }
 	cc -O2 -Wall -Wextra -Werror -o .build/bare-server bench/bare-server.c $$(pkg-config --cflags --libs libmicrohttpd)
 	python3 bench/run.py $(BENCH_ARGS)
+	python3 bench/cost.py $(COST_ARGS) --write BENCHMARKS.md
 
 ## bench-peers: the flow layout, the outline expansion and /healthz against a Node.js peer (bench/peers,
 ## stdlib http + cluster; Debian's nodejs is installed when there is no node) and the bare server, after

@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "TrellisCore"),
         // Text measurement as Chromium does it (fonts, matching, fallback, widths, the cache): the only
         // Swift that imports CHarfBuzzShim; no I/O (font bytes come from the API's start-up).
-        .target(name: "TrellisText", dependencies: ["CHarfBuzzShim"]),
+        .target(name: "TrellisText", dependencies: ["CHarfBuzzShim", "TrellisCore"]),
         // The Swift client: Foundation only (FoundationNetworking on Linux), no other Trellis module.
         .target(name: "TrellisClient"),
         // The only Swift that touches simdjson: the parsed view, typed readers, pointers, ids, the writer.

@@ -50,6 +50,8 @@ FLAT = [{"id": 1}, {"id": 2, "parent": 1}, {"id": 3, "parent": 2}, {"id": "x", "
 
 CASES = {
     "outline-expansion": {
+        "cost-nested-folded-terms": {"nodes": [{"id": i, "label": "f" * 300 + "é"} for i in range(8)],
+                                     "search": {"query": "ﬀ ﬀﬀ ﬀﬀﬀ ﬀﬀﬀﬀ ﬀﬀﬀﬀﬀ é", "mode": "words"}},
         "selections": {"nodes": TREE, "selections": ["a1", 7, "missing"]},
         "both-selections": {"nodes": TREE, "selection": "a1", "selections": ["a1"]},
         "flat": {"nodes": FLAT, "parentKey": "parent", "selection": 3},
@@ -67,6 +69,8 @@ CASES = {
         "search-and-selection": {"nodes": TREE, "selection": "a1", "search": {"query": "\u0301", "labelKey": 7, "mode": "x"}},
     },
     "outline-rows": {
+        "cost-nested-folded-terms": {"nodes": [{"id": i, "label": "f" * 300 + "é"} for i in range(8)],
+                                     "search": {"query": "ﬀ ﬀﬀ ﬀﬀﬀ ﬀﬀﬀﬀ ﬀﬀﬀﬀﬀ é", "mode": "words"}, "limit": 4},
         "expanded": {"nodes": TREE, "expanded": ["root", "a", "nope"], "selection": None},
         "window": {"nodes": TREE, "selection": "a2", "offset": 2, "limit": 1, "includeNoSelection": False},
         "window-past-end": {"nodes": TREE, "offset": 9223372036854775807, "limit": 9223372036854775807},
@@ -108,6 +112,8 @@ CASES = {
                            "items": [{"text": "x", "width": 1}, {"text": "\u0007"}, {"text": None}]},
     },
     "text-measure": {
+        "cost-long-cluster": {"font": {"family": "DejaVu Serif, DejaVu Sans Mono, DejaVu Sans", "size": 16},
+                              "texts": ["a" + "\u0301\u0323" * 15 + "\u20d0", "a" + "\u0301\u0323" * 40]},
         "scripts": {"font": {"family": "DejaVu Serif, DejaVu Sans, IPAGothic", "size": 33.75},
                     "texts": ["AV To ffi", "Ωμέγα", "עברית 123", "العدد ١٢٣", "ｶﾀｶﾅ", "e\u0301\u0323", "\u200b", ""]},
         "problems": {"font": {"family": "'Unclosed", "size": 1001, "weight": 0, "style": "bold"},
@@ -116,6 +122,8 @@ CASES = {
         "generic": {"font": {"family": "monospace, serif, sans-serif", "size": 1000}, "texts": ["W" * 1000]},
     },
     "sections-toggle": {
+        "cost-collapse-all": {"sections": [{"id": i} for i in range(50)], "mode": "single", "expanded": [3],
+                              "actions": [{"type": "collapseAll"}] * 50},
         "actions": {"sections": [{"id": 1, "items": ["a"]}, {"id": "1", "items": []}, {"id": 3}],
                     "mode": "multiple", "expanded": [1, 3],
                     "actions": [{"type": "expandAll"}, {"type": "toggle", "section": "1"},
@@ -130,6 +138,8 @@ CASES = {
         "toggle-and-actions": {"sections": [{"id": 1}], "toggle": 1, "actions": [{"type": "toggle", "section": 1}]},
     },
     "drawer-state": {
+        "cost-slow-spring": {"action": "toggle", "container": {"width": 390, "height": 844}, "frameRate": 240,
+                             "spring": {"response": 0.5, "dampingFraction": 0.01}},
         "minimal": {"container": {"width": 320, "height": 480}},
         "ios17-spring": {"isPresented": True, "action": "close", "container": {"width": 1024, "height": 768},
                          "drawerWidth": 320, "edge": "trailing", "layoutDirection": "rtl",
@@ -176,8 +186,17 @@ def dictionary(spec):
 
     walk(spec["components"]["schemas"])
     tokens = ["{", "}", "[", "]", ":", ",", "null", "true", "false", "-0", "1e9", "1e-9", "0.5", '""', '"\\u0000"']
-    lines = [f"# {len(words)} property names and enum values from openapi.yaml, then JSON tokens."]
+    # What makes a request cost more than its size: combining marks and long clusters (shaping), scalars that
+    # fold to several (search), nested terms, slow springs at high frame rates, many actions.
+    cost = ["\u0301", "\u0323", "\u20d0", "\u0301\u0323\u0301\u0323\u0301\u0323\u0301\u0323", "\u200d", "\ufe0f",
+            "\u00df", "\ufb00", "\ufb03", "\u0130", "\u1f82", "\uac00", "\u0e01", "\U0001f600", "\U0001f469\u200d\U0001f4bb",
+            "\ufb00 \ufb00\ufb00 \ufb00\ufb00\ufb00", "f f ff fff ffff", "a aa aaa aaaa",
+            "0.01", "0.001", "240", "1e-300", "59.9", "\"expandAll\"", "\"collapseAll\"", "\"words\"", "\"balanced\""]
+    lines = [f"# {len(words)} property names and enum values from openapi.yaml, then JSON tokens, then cost-makers."]
     lines += [json.dumps(word) for word in sorted(words)] + [json.dumps(token) for token in tokens]
+    # libFuzzer's dictionary takes printable ASCII: every other byte of a token's UTF-8 as \\xNN.
+    lines += ['"' + "".join(chr(b) if 32 <= b < 127 and b not in (34, 92) else f"\\x{b:02X}" for b in token.encode()) + '"'
+              for token in cost]
     (ROOT / "fuzz" / "trellis.dict").write_text("\n".join(lines) + "\n")
 
 

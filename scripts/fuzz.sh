@@ -8,6 +8,11 @@
 # Findings land in .build/fuzz-work/findings/<endpoint>/ (crash-*, timeout-*, oom-*), full
 # logs in .build/fuzz-work/logs/. Exits non-zero when any endpoint had a finding.
 #
+# FUZZ_KEEP_GOING=1 runs each endpoint for its whole time (libFuzzer's fork mode, ignoring findings
+# after saving them) instead of stopping at the first, for a campaign that is triaged afterwards:
+# every finding is replayed by the release build's replayer (no AddressSanitizer) with the cost check at
+# TRIAGE_COST_MULTIPLE (default 3, the service's target), and only what fails there counts.
+#
 # Reproduce a finding without libFuzzer: swift build --product TrellisFuzz &&
 #   .build/debug/TrellisFuzz <endpoint> <file>
 set -euo pipefail
@@ -17,7 +22,7 @@ SECONDS_PER_ENDPOINT=${FUZZ_SECONDS:-300}
 TIMEOUT=${FUZZ_TIMEOUT:-10}
 RSS_MB=${FUZZ_RSS_MB:-2048}
 MAX_LEN=${FUZZ_MAX_LEN:-16384}
-ENDPOINTS=${FUZZ_ENDPOINTS:-outline-expansion outline-rows flow-layout sections-toggle drawer-state}
+ENDPOINTS=${FUZZ_ENDPOINTS:-outline-expansion outline-rows flow-layout sections-toggle drawer-state text-measure}
 SWIFT=${SWIFT:-swift}
 WORK=.build/fuzz-work
 
@@ -25,6 +30,11 @@ WORK=.build/fuzz-work
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -DTRELLIS_LIBFUZZER \
     -Xcxx -fsanitize=fuzzer-no-link,address -Xswiftc -use-ld=lld
 binary=$("$SWIFT" build -c release --scratch-path .build/fuzz --show-bin-path)/TrellisFuzz
+replayer=""
+if [ "${FUZZ_KEEP_GOING:-0}" = 1 ]; then
+    "$SWIFT" build -c release --product TrellisFuzz
+    replayer=$("$SWIFT" build -c release --show-bin-path)/TrellisFuzz
+fi
 
 failed=()
 summary=()
@@ -35,17 +45,33 @@ for endpoint in $ENDPOINTS; do
     log=$WORK/logs/$endpoint.log
     echo "== $endpoint: fuzzing for ${SECONDS_PER_ENDPOINT}s (log: $log)"
     status=0
-    TRELLIS_FUZZ_ENDPOINT=$endpoint "$binary" \
+    keep_going=()
+    [ "${FUZZ_KEEP_GOING:-0}" = 1 ] && keep_going=(-fork=1 -ignore_crashes=1 -ignore_ooms=1 -ignore_timeouts=1)
+    TRELLIS_FUZZ_ENDPOINT=$endpoint "$binary" "${keep_going[@]}" \
         -max_total_time="$SECONDS_PER_ENDPOINT" -timeout="$TIMEOUT" -rss_limit_mb="$RSS_MB" \
         -max_len="$MAX_LEN" -dict=fuzz/trellis.dict -print_final_stats=1 \
         -artifact_prefix="$WORK/findings/$endpoint/" \
         "$WORK/corpus/$endpoint" "$seeds" >"$log" 2>&1 || status=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    [ -n "$runs" ] || runs=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#')
+    if [ "${FUZZ_KEEP_GOING:-0}" = 1 ]; then
+        # Triage: what the release replayer still finds is a finding; the rest was AddressSanitizer's slowdown.
+        status=0
+        found=$(find "$WORK/findings/$endpoint" -type f | wc -l)
+        real=0
+        for file in "$WORK/findings/$endpoint"/*; do
+            [ -f "$file" ] || continue
+            if ! TRELLIS_FUZZ_COST_MULTIPLE=${TRIAGE_COST_MULTIPLE:-3} "$replayer" "$endpoint" "$file" >>"$log.triage" 2>&1; then
+                real=$((real + 1)); status=1; echo "finding: $file" >>"$log.triage"
+            fi
+        done
+        [ "$found" -eq 0 ] || echo "$endpoint: $found saved, $real confirmed by the release replayer (see $log.triage)"
+    fi
     last=$(grep -E '^#[0-9]+\s+(DONE|pulse|NEW|REDUCE)' "$log" | tail -1 | sed -E 's/^#[0-9]+\s+\S+\s+//')
     if [ "$status" -ne 0 ]; then
         failed+=("$endpoint")
         summary+=("$endpoint: FINDING after ${runs:-?} runs: $(grep -m1 -E '^==[0-9]+==ERROR|^TrellisFuzz:|Fatal error|ALARM|out-of-memory' "$log" || echo "exit $status")")
-        grep -E 'Test unit written to|^==[0-9]+==ERROR|^TrellisFuzz:|Fatal error' "$log" | head -5
+        grep -E 'Test unit written to|^==[0-9]+==ERROR|^TrellisFuzz:|Fatal error' "$log" | head -5 || true
     else
         summary+=("$endpoint: ${runs:-?} runs, no findings; $last")
     fi

@@ -9,6 +9,8 @@
 #include <sys/mman.h>
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
+#include <unicode/uchar.h>
+#include <unicode/unorm2.h>
 
 struct tfont_face {
     hb_face_t *face;
@@ -270,12 +272,41 @@ static hb_buffer_t *shape(
     return buffer;
 }
 
+// Rule "coverage": a scalar HarfBuzz may show without the font's own glyph for it: one it hides
+// (default-ignorable), one it replaces (a space by the space glyph, U+2011 by U+2010), or one
+// normalization may replace (it has a canonical decomposition, or it composes with a scalar beside it).
+static int replaceable(uint32_t scalar, const uint32_t *cluster, size_t count, size_t at) {
+    if (u_hasBinaryProperty((UChar32)scalar, UCHAR_DEFAULT_IGNORABLE_CODE_POINT)) return 1;
+    if (u_charType((UChar32)scalar) == U_SPACE_SEPARATOR || scalar == 0x2011) return 1;
+    UErrorCode status = U_ZERO_ERROR;
+    const UNormalizer2 *nfc = unorm2_getNFCInstance(&status);
+    if (U_FAILURE(status)) return 1;
+    UChar decomposition[8];
+    if (unorm2_getRawDecomposition(nfc, (UChar32)scalar, decomposition, 8, &status) >= 0 || status == U_BUFFER_OVERFLOW_ERROR) {
+        return 1;
+    }
+    if (u_getIntPropertyValue((UChar32)scalar, UCHAR_NFC_QUICK_CHECK) != UNORM_YES) return 1;
+    for (size_t i = at + 1; i < count; i++) {
+        if (unorm2_composePair(nfc, (UChar32)scalar, (UChar32)cluster[i]) >= 0) return 1;
+    }
+    return 0;
+}
+
 int tfont_font_covers(const tfont_font *font, const uint32_t *text, size_t length, size_t start, size_t count) {
     if (start > length || count > length - start) return 0;
-    hb_codepoint_t glyph = 0;
-    // A single scalar the font maps is covered; anything else is shaped alone and checked for .notdef.
-    if (count == 1 && hb_font_get_nominal_glyph(font->font, text[start], &glyph) && glyph != 0) return 1;
-    hb_buffer_t *buffer = shape(font, text + start, count, 0, count, 0, 0, 1);
+    // Rule "coverage": the answer is read off the font's cmap where shaping could not change it: every
+    // scalar has a glyph (or is one HarfBuzz shows without it), or one has none and nothing replaces it.
+    const uint32_t *cluster = text + start;
+    int certain = 1;
+    for (size_t i = 0; i < count; i++) {
+        hb_codepoint_t glyph = 0;
+        if (hb_font_get_nominal_glyph(font->font, cluster[i], &glyph) && glyph != 0) continue;
+        if (!replaceable(cluster[i], cluster, count, i)) return 0;
+        certain = 0;
+    }
+    if (certain) return 1;
+    // Otherwise the cluster is shaped alone and checked for .notdef.
+    hb_buffer_t *buffer = shape(font, cluster, count, 0, count, 0, 0, 1);
     if (!buffer) return -1;
     unsigned glyphs = 0;
     const hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, &glyphs);

@@ -7,6 +7,9 @@
 #include <new>
 #include <string>
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 namespace {
 
 // One parser per worker thread, reused across requests, with the depth limit set explicitly.
@@ -20,6 +23,16 @@ simdjson::dom::parser &thread_parser() {
 }
 
 bool is_digit(uint8_t c) { return c >= '0' && c <= '9'; }
+
+// Gives back the whole pages inside [start, start + bytes) of a live allocation; its contents there read
+// as zero afterwards (MADV_DONTNEED on private anonymous memory).
+void release_pages(void *start, size_t bytes) {
+    long page = sysconf(_SC_PAGESIZE);
+    if (start == nullptr || page <= 0) return;
+    uintptr_t first = (reinterpret_cast<uintptr_t>(start) + page - 1) & ~uintptr_t(page - 1);
+    uintptr_t end = (reinterpret_cast<uintptr_t>(start) + bytes) & ~uintptr_t(page - 1);
+    if (end > first) (void)madvise(reinterpret_cast<void *>(first), end - first, MADV_DONTNEED);
+}
 
 // A JSON integer literal too large for 64 bits, which simdjson 3.0 refuses (NUMBER_ERROR) although
 // it is valid JSON: true for digits beyond INT64_MIN (negative) or UINT64_MAX (positive).
@@ -128,10 +141,12 @@ extern "C" tjson_status tjson_parse(const uint8_t *bytes, size_t length, int pad
     default:
         return TJSON_INVALID;
     }
-    // The structural index is only needed while parsing: after a large document, give it back now
-    // instead of holding it beside the tape for the rest of the request.
-    if (length > (1u << 20)) {
-        (void)parser.allocate(4096, TJSON_MAX_DEPTH);
+    // The structural index is only needed while parsing: after a large document its pages go back to
+    // the system now (the allocation stays for the next document, which faults them in again) instead
+    // of staying resident beside the tape for the rest of the request.
+    if (length > (1u << 20) && parser.implementation) {
+        release_pages(parser.implementation->structural_indexes.get(),
+                      (size_t(parser.implementation->n_structural_indexes) + 1) * sizeof(uint32_t));
     }
     document->tape = parser.doc.tape.get();
     document->strings = parser.doc.string_buf.get();

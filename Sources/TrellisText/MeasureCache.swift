@@ -26,6 +26,14 @@ public final class MeasureCache: Sendable {
         self.byteCapacity = max(1, byteCapacity)
     }
 
+    /// Rule "cache share": one request stores at most a sixteenth of a generation, so no request can
+    /// push the other clients' labels out (that takes sixteen requests' worth of new labels).
+    public var perRequestCapacity: Int { max(1, capacity / 16) }
+    public var perRequestByteCapacity: Int { max(1, byteCapacity / 16) }
+
+    /// The bytes an entry counts for: its text and a fixed overhead.
+    static func entryBytes(_ text: String) -> Int { text.utf8.count + 64 }
+
     func width(of text: String, in font: FontKey) -> Double? {
         let key = Key(font: font, text: text)
         return state.withLock { $0.current[key] ?? $0.previous[key] }
@@ -33,7 +41,7 @@ public final class MeasureCache: Sendable {
 
     func store(_ width: Double, of text: String, in font: FontKey) {
         let key = Key(font: font, text: text)
-        let bytes = text.utf8.count + 64
+        let bytes = Self.entryBytes(text)
         state.withLock { generations in
             if generations.current.count >= capacity || generations.bytes + bytes > byteCapacity {
                 generations.previous = generations.current

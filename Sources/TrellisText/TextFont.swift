@@ -43,6 +43,11 @@ public enum TextRefusal: Error, Equatable, Sendable {
     case forbidden(scalar: UInt32, offset: Int)
     /// Rule "coverage": grapheme clusters (their scalars) that no face of the list shapes without .notdef.
     case uncovered([[UInt32]])
+    /// Rule "cluster length": a grapheme cluster of more scalars than TextMeasurer.maxClusterScalars,
+    /// starting at this scalar offset.
+    case clusterTooLong(offset: Int, scalars: Int)
+    /// The caller's WorkMeter said stop (its deadline passed).
+    case stopped
     /// Memory ran out in HarfBuzz or ICU.
     case outOfMemory
 }

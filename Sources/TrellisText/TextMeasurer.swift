@@ -1,4 +1,5 @@
 import CHarfBuzzShim
+import TrellisCore
 
 /// Measures texts in one font the way Chromium lays out `<span style="white-space: pre">`: bidi runs
 /// (UAX #9), font fallback per grapheme cluster (UAX #29), runs by font and script shaped by HarfBuzz,
@@ -9,12 +10,17 @@ public final class TextMeasurer {
     private let key: FontKey
     /// The sized HarfBuzz font of each face, made on first use.
     private var sized: [OpaquePointer?]
+    /// What this measurer may still add to the shared cache: one request fills at most a share of it.
+    private var storesLeft: Int
+    private var bytesLeft: Int
 
     public init(font: TextFont, cache: MeasureCache? = nil) {
         self.font = font
         self.cache = cache
         key = font.key
         sized = Array(repeating: nil, count: font.faces.count)
+        storesLeft = cache?.perRequestCapacity ?? 0
+        bytesLeft = cache?.perRequestByteCapacity ?? 0
     }
 
     deinit {
@@ -23,11 +29,23 @@ public final class TextMeasurer {
 
     /// Rule "width": the width in CSS px, or why the text cannot be measured.
     public func width(of text: String) -> Result<Double, TextRefusal> {
+        var meter = WorkMeter()
+        return width(of: text, meter: &meter)
+    }
+
+    /// Rule "width", counting its work on `meter` (a step per scalar looked up or shaped); `.stopped` once
+    /// the meter says stop.
+    public func width(of text: String, meter: inout WorkMeter) -> Result<Double, TextRefusal> {
         if text.isEmpty { return .success(0) }
         if let cached = cache?.width(of: text, in: key) { return .success(cached) }
         let scalars = text.unicodeScalars.map(\.value)
-        let result = measure(scalars)
-        if case .success(let width) = result { cache?.store(width, of: text, in: key) }
+        let result = measure(scalars, &meter)
+        if case .success(let width) = result, let cache, storesLeft > 0, bytesLeft > 0 {
+            let bytes = MeasureCache.entryBytes(text)
+            storesLeft -= 1
+            bytesLeft -= bytes
+            cache.store(width, of: text, in: key)
+        }
         return result
     }
 
@@ -36,28 +54,43 @@ public final class TextMeasurer {
     /// Rule "width": each bidi run rounds up to a multiple of 1/64 px.
     static let roundingUnit: Int64 = 1024
 
-    func measure(_ scalars: [UInt32]) -> Result<Double, TextRefusal> {
+    /// Rule "cluster length": a grapheme cluster has at most this many scalars (UAX #15's stream-safe
+    /// limit is 30 non-starters), so shaping one costs at most a fixed amount.
+    public static let maxClusterScalars = 32
+    /// Rule "coverage": a text's refusal names at most this many uncovered clusters, and measuring stops there.
+    static let maxUncoveredListed = 8
+
+    func measure(_ scalars: [UInt32], _ meter: inout WorkMeter) -> Result<Double, TextRefusal> {
         // Rule "forbidden characters".
         for (offset, scalar) in scalars.enumerated() where TextCharacters.isForbidden(scalar) {
             return .failure(.forbidden(scalar: scalar, offset: offset))
         }
         let count = scalars.count
+        guard meter.advance(count) else { return .failure(.stopped) }
         var levels = [UInt8](repeating: 0, count: count)
         var clusterStarts = [UInt8](repeating: 0, count: count)
         var scripts = [UInt32](repeating: 0, count: count)
         guard tfont_analyze(scalars, count, &levels, &clusterStarts, &scripts) == 0 else { return .failure(.outOfMemory) }
+        // Rule "cluster length", checked before anything is shaped.
+        var clusterStart = 0
+        for i in 1...count where i == count || clusterStarts[i] != 0 {
+            if i - clusterStart > Self.maxClusterScalars {
+                return .failure(.clusterTooLong(offset: clusterStart, scalars: i - clusterStart))
+            }
+            clusterStart = i
+        }
         // Rule "font matching": per grapheme cluster, the first face that shapes it with no .notdef.
         var faceOf = [Int](repeating: -1, count: count)
         var uncovered: [[UInt32]] = []
         var start = 0
-        while start < count {
+        while start < count && uncovered.count < Self.maxUncoveredListed {
             var end = start + 1
             while end < count && clusterStarts[end] == 0 { end += 1 }
-            switch chooseFace(scalars, start, end) {
+            switch chooseFace(scalars, start, end, &meter) {
             case .some(-2): return .failure(.outOfMemory)
+            case .some(-3): return .failure(.stopped)
             case .some(let face): for i in start..<end { faceOf[i] = face }
-            case .none:
-                if uncovered.count < 8 { uncovered.append(Array(scalars[start..<end])) }
+            case .none: uncovered.append(Array(scalars[start..<end]))
             }
             start = end
         }
@@ -86,6 +119,7 @@ public final class TextMeasurer {
                 while pieceEnd < runEnd && faceOf[pieceEnd] == faceOf[pieceStart] && resolved[pieceEnd] == resolved[pieceStart] {
                     pieceEnd += 1
                 }
+                guard meter.advance(pieceEnd - pieceStart) else { return .failure(.stopped) }
                 guard let font = sizedFont(faceOf[pieceStart]) else { return .failure(.outOfMemory) }
                 var piece: Int64 = 0
                 guard tfont_font_shape(
@@ -102,10 +136,12 @@ public final class TextMeasurer {
     }
 
     /// The face index for the cluster scalars[start..<end]: nil when no face covers it, -1 for a cluster
-    /// of zero-width characters only (decided by its neighbours), -2 when memory ran out.
-    private func chooseFace(_ scalars: [UInt32], _ start: Int, _ end: Int) -> Int? {
+    /// of zero-width characters only (decided by its neighbours), -2 when memory ran out, -3 when the
+    /// meter said stop (a step per scalar and face tried).
+    private func chooseFace(_ scalars: [UInt32], _ start: Int, _ end: Int, _ meter: inout WorkMeter) -> Int? {
         if scalars[start..<end].allSatisfy(TextCharacters.isZeroWidth) { return -1 }
         for index in font.faces.indices {
+            guard meter.advance(end - start) else { return -3 }
             guard let sized = sizedFont(index) else { return -2 }
             switch tfont_font_covers(sized, scalars, scalars.count, start, end - start) {
             case 1: return index

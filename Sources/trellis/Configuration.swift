@@ -12,6 +12,8 @@ struct Configuration {
     /// Bytes; nil until chosen: half the container's (cgroup) or the machine's memory.
     var memoryBudget: Int?
     var maxAnswerFactor = 16
+    /// Seconds a request may compute before it is abandoned with a 503 (0: no limit).
+    var requestTimeout = 5.0
     /// Seconds between SIGTERM and the drain, with /readyz 503 while requests are still served.
     var shutdownDelay = 0
     /// Directories whose font files replace the default packages' faces (--font-dir, TRELLIS_FONT_DIRS).
@@ -48,6 +50,9 @@ struct Configuration {
                                       the container's memory limit, else half the machine's memory)
           --max-answer-factor N       no answer is larger than N × its request body + 1 MiB
                                       (TRELLIS_MAX_ANSWER_FACTOR; default 16)
+          --request-timeout S         seconds a request may compute (after its body has arrived) before
+                                      it is abandoned with a 503; 0 = no limit; fractions allowed
+                                      (TRELLIS_REQUEST_TIMEOUT; default 5)
           --shutdown-delay S          on SIGTERM, seconds to keep accepting and serving with /readyz
                                       answering 503 before the drain, so load balancers stop sending
                                       first; a second signal ends it (TRELLIS_SHUTDOWN_DELAY; default 0)
@@ -72,6 +77,7 @@ struct Configuration {
             ("connection-timeout", ["TRELLIS_CONNECTION_TIMEOUT"]), ("cors-origins", ["TRELLIS_CORS_ORIGINS"]),
             ("connection-memory", ["TRELLIS_CONNECTION_MEMORY"]),
             ("memory-budget", ["TRELLIS_MEMORY_BUDGET"]), ("max-answer-factor", ["TRELLIS_MAX_ANSWER_FACTOR"]),
+            ("request-timeout", ["TRELLIS_REQUEST_TIMEOUT"]),
             ("header-timeout", ["TRELLIS_HEADER_TIMEOUT"]),
             ("max-connections-per-ip", ["TRELLIS_MAX_CONNECTIONS_PER_IP"]),
             ("shutdown-delay", ["TRELLIS_SHUTDOWN_DELAY"]),
@@ -141,6 +147,11 @@ struct Configuration {
         case "connection-memory": server.connectionMemoryLimit = try integer((8 << 10)...(16 << 20))
         case "memory-budget": memoryBudget = try integer((1 << 20)...(1 << 50))
         case "max-answer-factor": maxAnswerFactor = try integer(1...1_000_000)
+        case "request-timeout":
+            guard let seconds = Double(value), seconds.isFinite, seconds >= 0, seconds <= 86400 else {
+                throw Invalid(message: "--request-timeout must be a number of seconds in 0...86400, not '\(value)'")
+            }
+            requestTimeout = seconds
         case "header-timeout": server.headerTimeout = try integer(1...86400)
         case "max-connections-per-ip": server.maxConnectionsPerIP = try integer(0...60000)
         case "shutdown-delay": shutdownDelay = try integer(0...3600)
@@ -155,7 +166,8 @@ struct Configuration {
     func service(memoryBudget: HTTPMemoryBudget?) -> ServiceConfiguration {
         ServiceConfiguration(
             cors: CORSPolicy(corsOrigins), log: AccessLog(enabled: log == "json"),
-            maxAnswerFactor: maxAnswerFactor, memoryBudget: memoryBudget)
+            maxAnswerFactor: maxAnswerFactor, memoryBudget: memoryBudget,
+            requestTimeout: requestTimeout > 0 ? .nanoseconds(Int64(requestTimeout * 1e9)) : nil)
     }
 
     /// The default memory budget: half the memory this process may use, from the cgroup v2 or v1

@@ -68,7 +68,8 @@ tfont_font *tfont_font_create(const tfont_face *face, int32_t scale);
 void tfont_font_destroy(tfont_font *font);
 
 /// 1 when the font shapes text[start ..< start+count] alone with no .notdef glyph, else 0; -1 when
-/// memory ran out.
+/// memory ran out. Read off the cmap without shaping when that decides it (every scalar has a glyph, or
+/// one has none that HarfBuzz could replace), so most clusters cost one lookup per scalar.
 int tfont_font_covers(const tfont_font *font, const uint32_t *text, size_t length, size_t start, size_t count);
 
 /// Shapes text[start ..< start+count] (the rest of `text` is context) in the direction (`rtl` 0/1) and

@@ -4,6 +4,7 @@ import TrellisJSON
 /// `POST /v1/drawer/state`: the next state, its frames and the spring transition.
 enum DrawerEndpoint: Endpoint {
     static let path = "/v1/drawer/state"
+    static let workingMemoryPerByte = 4
 
     static func read(_ body: JSONValue, _ problems: inout Problems) -> DrawerRequest? {
         DrawerRequest.read(body, &problems)
@@ -12,10 +13,10 @@ enum DrawerEndpoint: Endpoint {
     /// Recent motions' plans and written members, shared by every request.
     static let plans = DrawerPlanCache(capacity: 64)
 
-    static func respond(to request: DrawerRequest, _ problems: inout Problems, _ json: inout JSONWriter) {
+    static func respond(to request: DrawerRequest, _ problems: inout Problems, _ json: inout JSONWriter, _ meter: inout WorkMeter) {
         var motion: [UInt8]?
-        let resolved = DrawerResolver.resolve(request.input) { spring, frameRate in
-            let entry = plans.entry(spring, frameRate: frameRate)
+        let resolved = DrawerResolver.resolve(request.input, meter: &meter) { spring, frameRate, maxWork in
+            let entry = plans.entry(spring, frameRate: frameRate, maxWork: maxWork)
             motion = entry.fragment
             return entry.plan
         }
@@ -44,6 +45,10 @@ enum DrawerEndpoint: Endpoint {
             detail = "\(subject) would not settle (|1 − p| < 0.001) within \(Int(DrawerLimits.maxSettlingDuration)) s"
         case .tooManySamples:
             detail = "\(subject) changes too fast for a CSS easing within 0.002 of it: that would need more than \(DrawerLimits.maxEasingSamples) samples"
+        case .tooMuchWork(let needed, let allowed):
+            detail = "\(subject) at this frameRate needs \(needed) keyframes and easing samples; a request of this size may ask for "
+                + "\(allowed) (\(DrawerLimits.baseWork) + \(DrawerLimits.workPerByte) per byte of the request): use a spring that "
+                + "settles sooner or a lower frameRate"
         }
         problems.add(pointer: blameStart ? "/from" : "/spring", detail)
     }

@@ -4,15 +4,20 @@ import TrellisJSON
 /// `POST /v1/flow/layout`: the positions of wrapping tags in a container (tags given as sizes or as text).
 enum FlowEndpoint: TextEndpoint {
     static let path = "/v1/flow/layout"
+    static let workingMemoryPerByte = 12
 
     static func read(_ body: JSONValue, _ fonts: TextFonts, _ problems: inout Problems) throws(ProblemDetails) -> FlowLayoutRequest? {
         try FlowLayoutRequest.read(body, fonts, &problems)
     }
 
-    static func respond(to request: FlowLayoutRequest, _ fonts: TextFonts, _ problems: inout Problems, _ json: inout JSONWriter) {
+    static func respond(
+        to request: consuming FlowLayoutRequest, _ fonts: TextFonts, _ problems: inout Problems, _ json: inout JSONWriter, _ meter: inout WorkMeter
+    ) {
+        var request = request
         let result: FlowResult
         if let labels = request.labels {
-            guard let measured = labels.layout(request.layout, &problems, cache: fonts.cache) else { return }
+            // The measured sizes go into the request's items in place.
+            guard let measured = labels.layout(&request.layout, &problems, cache: fonts.cache, meter: &meter) else { return }
             result = measured
         } else {
             result = FlowLayout.compute(request.layout)

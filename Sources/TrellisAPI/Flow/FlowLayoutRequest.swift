@@ -96,8 +96,9 @@ struct FlowLayoutRequest {
                 // Rule "labels": an item is text or a size, never both.
                 if width != nil || height != nil {
                     problems.add(at: element, "has both text and width or height: give one or the other")
-                } else if let label = TextFontRequest.readText(text, &problems) {
-                    texts.append(FlowLabels.Text(index: index, value: text, text: label))
+                } else if TextFontRequest.checkText(text, &problems) {
+                    if texts.isEmpty { texts.reserveCapacity(count - index) }
+                    texts.append(FlowLabels.Text(item: index, value: text))
                 }
                 itemWidth = 0
                 itemHeight = 0
@@ -137,8 +138,8 @@ struct FlowLayoutRequest {
             problems.add(at: value, "has both text and width or height: give one or the other")
             return nil
         }
-        guard let template = TextFontRequest.readText(text, &problems) else { return nil }
-        label = FlowLabels.Text(index: -1, value: text, text: template)
+        guard TextFontRequest.checkText(text, &problems) else { return nil }
+        label = FlowLabels.Text(item: -1, value: text)
         return Size(width: 0, height: 0)
     }
 

@@ -4,6 +4,7 @@ import TrellisJSON
 /// `POST /v1/outline/expansion`: the nodes to expand so that every found selection is visible.
 enum OutlineExpansionEndpoint: Endpoint {
     static let path = "/v1/outline/expansion"
+    static let workingMemoryPerByte = 12
     static let depthAdvice: String? = OutlineLimits.depthAdvice
     static let sizeAdvice: String? = OutlineLimits.expansionSizeAdvice
 
@@ -11,9 +12,13 @@ enum OutlineExpansionEndpoint: Endpoint {
         OutlineExpansionRequest.read(body, &problems)
     }
 
-    static func respond(to request: OutlineExpansionRequest, _ problems: inout Problems, _ json: inout JSONWriter) {
+    static func respond(
+        to request: OutlineExpansionRequest, _ problems: inout Problems, _ json: inout JSONWriter, _ meter: inout WorkMeter
+    ) {
         if let search = request.search {
-            var run = search.run(in: request.input)
+            var run = search.run(in: request.input, &problems, meter)
+            defer { meter = run.meter }
+            guard problems.isEmpty, !run.meter.isStopped else { return }
             let expansion = OutlineSearchExpansion(tree: request.input.tree, matches: run.matches)
             OutlineExpansionResponse.write(expansion, &run, request, to: &json)
             return

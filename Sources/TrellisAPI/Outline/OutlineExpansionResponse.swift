@@ -42,7 +42,7 @@ enum OutlineExpansionResponse {
         json.key("matches")
         json.beginArray()
         // Past the answer's bound nothing more is written: stop walking the matches.
-        for node in expansion.matches where json.failure == nil {
+        for node in expansion.matches where json.failure == nil && !search.meter.isStopped {
             json.beginObject()
             json.key("id"); input.writeID(of: node, to: &json)
             json.key("ranges"); search.writeRanges(of: node, to: &json)

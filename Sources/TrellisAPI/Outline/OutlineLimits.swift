@@ -10,6 +10,8 @@ public enum OutlineLimits {
     public static let maxKeyBytes = 256
     /// Unicode scalars in a search's `query`.
     public static let maxQueryScalars = 256
+    /// UTF-8 bytes of a label that is searched (as of a string id).
+    public static let maxLabelBytes = 4096
     /// Ids in `expanded`.
     public static let maxExpanded = maxNodes
     /// How to ask for a smaller answer when it would pass its size limit.

@@ -4,6 +4,7 @@ import TrellisJSON
 /// `POST /v1/outline/rows`: the window of visible rows of an outline picker.
 enum OutlineRowsEndpoint: Endpoint {
     static let path = "/v1/outline/rows"
+    static let workingMemoryPerByte = 12
     static let depthAdvice: String? = OutlineLimits.depthAdvice
     static let sizeAdvice: String? = OutlineLimits.rowsSizeAdvice
 
@@ -11,15 +12,22 @@ enum OutlineRowsEndpoint: Endpoint {
         OutlineRowsRequest.read(body, &problems)
     }
 
-    static func respond(to request: OutlineRowsRequest, _ problems: inout Problems, _ json: inout JSONWriter) {
+    static func respond(
+        to request: OutlineRowsRequest, _ problems: inout Problems, _ json: inout JSONWriter, _ meter: inout WorkMeter
+    ) {
         let selection = request.selection.flatMap { request.input.index(of: $0) }
         if let search = request.search {
             // Rule: with a search, the rows are the matches and their ancestors, opened; `expanded` is not used.
-            let run = search.run(in: request.input)
+            let run = search.run(in: request.input, &problems, meter)
+            guard problems.isEmpty, !run.meter.isStopped else {
+                meter = run.meter
+                return
+            }
             let rows = OutlineRows(
                 tree: request.input.tree, selection: selection, matches: run.matches, offset: request.offset, limit: request.limit)
             var written: OutlineSearchRun? = run
             OutlineRowsResponse.write(rows, request, search: &written, to: &json)
+            meter = written?.meter ?? meter
             return
         }
         let rows = OutlineRows(

@@ -14,11 +14,13 @@ enum OutlineRowsResponse {
         _ rows: OutlineRows, _ request: OutlineRowsRequest, search: inout OutlineSearchRun?, to json: inout JSONWriter
     ) {
         let input = request.input
+        // A row with short ids is about 100 bytes: the buffer grows once or not at all.
+        json.reserveCapacity(256 + rows.rows.count * (search == nil ? 100 : 130))
         json.beginObject()
         json.key("rows")
         json.beginArray()
         // Past the answer's bound nothing more is written: stop walking the rows.
-        for row in rows.rows where json.failure == nil {
+        for row in rows.rows where json.failure == nil && search?.meter.isStopped != true {
             json.beginObject()
             json.key("index"); json.int(row.index)
             json.key("id"); input.writeID(of: row.node, to: &json)

@@ -7,6 +7,9 @@ struct OutlineSearchInput {
     let search: OutlineSearch
     let labelKey: String
 
+    /// How label scalars fold, shared by every request (each block of it is made once, on first use).
+    static let folding = OutlineFolding()
+
     /// Reads `search`; nil when it is absent or null, or after recording a problem.
     static func read(_ body: JSONValue, _ problems: inout Problems) -> OutlineSearchInput? {
         guard let value = body.optional("search"), value.expectObject(&problems) else { return nil }
@@ -39,7 +42,7 @@ struct OutlineSearchInput {
         let diacriticSensitive = value.optional("diacriticSensitive").map { $0.boolean(&problems) ?? false } ?? false
         guard let query, let mode, problems.count == before else { return nil }
         guard let search = OutlineSearch(
-            query: query, mode: mode, caseSensitive: caseSensitive, diacriticSensitive: diacriticSensitive)
+            folding: Self.folding, query: query, mode: mode, caseSensitive: caseSensitive, diacriticSensitive: diacriticSensitive)
         else {
             // Rule: a query (in `words` mode: every term) that folds to nothing → 422.
             let what = mode == .words ? "has no term left after folding" : "folds to nothing"
@@ -51,10 +54,12 @@ struct OutlineSearchInput {
         self.labelKey = labelKey
     }
 
-    /// Rule: a node whose label is absent, null or not a string never matches. O(total label length).
-    func run(in input: OutlineTreeInput) -> OutlineSearchRun {
-        var run = OutlineSearchRun(search: search, input: input, labelKey: Array(labelKey.utf8))
-        run.matchEveryNode()
+    /// Rule: a node whose label is absent, null or not a string never matches; a label longer than
+    /// OutlineLimits.maxLabelBytes is a problem at its pointer. O(total label length); the run keeps `meter`
+    /// (counting on it while the ranges are written) until the endpoint takes it back.
+    func run(in input: OutlineTreeInput, _ problems: inout Problems, _ meter: WorkMeter) -> OutlineSearchRun {
+        var run = OutlineSearchRun(search: search, input: input, labelKey: Array(labelKey.utf8), meter: meter)
+        run.matchEveryNode(&problems)
         return run
     }
 }
@@ -65,11 +70,14 @@ struct OutlineSearchRun {
     private var search: OutlineSearch
     let input: OutlineTreeInput
     let labelKey: [UInt8]
+    /// The request's meter while the search runs and its ranges are written.
+    var meter: WorkMeter
 
-    init(search: OutlineSearch, input: OutlineTreeInput, labelKey: [UInt8]) {
+    init(search: OutlineSearch, input: OutlineTreeInput, labelKey: [UInt8], meter: WorkMeter) {
         self.search = search
         self.input = input
         self.labelKey = labelKey
+        self.meter = meter
     }
 
     var matches: OutlineSearchMatches { search.matches }
@@ -82,17 +90,27 @@ struct OutlineSearchRun {
         }
     }
 
-    fileprivate mutating func matchEveryNode() {
+    fileprivate mutating func matchEveryNode(_ problems: inout Problems) {
         let document = input.document
         let positions = input.positions
         labelKey.withUnsafeBytes { key in
             for position in positions {
                 let label = document.value(at: Int(position)).members(key, key).0
                 if let label, label.kind == .string {
-                    label.withStringBytes { search.appendNode(label: $0) }
+                    label.withStringBytes { bytes in
+                        // Rule "label limit": a searched label has at most 4,096 bytes, like an id, so that
+                        // searching one costs a bounded amount.
+                        if bytes.count > OutlineLimits.maxLabelBytes {
+                            problems.add(at: label, "must be at most \(OutlineLimits.maxLabelBytes) bytes of UTF-8 to be searched")
+                            search.appendNode(label: nil, meter: &meter)
+                        } else {
+                            search.appendNode(label: bytes, meter: &meter)
+                        }
+                    }
                 } else {
-                    search.appendNode(label: nil)
+                    search.appendNode(label: nil, meter: &meter)
                 }
+                if meter.isStopped { return }
             }
         }
     }
@@ -102,7 +120,7 @@ struct OutlineSearchRun {
         json.beginArray()
         if let label = label(of: node) {
             label.withStringBytes { bytes in
-                search.ranges(in: bytes) { start, end in
+                search.ranges(in: bytes, meter: &meter) { start, end in
                     json.beginArray()
                     json.int(start)
                     json.int(end)

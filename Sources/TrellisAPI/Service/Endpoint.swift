@@ -1,3 +1,4 @@
+import TrellisCore
 import TrellisJSON
 
 /// One feature endpoint, built the same way for every feature: read the JSON body into a request
@@ -10,10 +11,16 @@ protocol Endpoint: SendableMetatype {
     static var depthAdvice: String? { get }
     /// Added to the 422 for answers past their size bound: how to ask for less.
     static var sizeAdvice: String? { get }
+    /// Rule "working memory": the most memory computing an answer takes (the parsed document, the readers'
+    /// and the core's arrays; not the body, not the answer) per body byte, as measured for the endpoint's worst
+    /// request; the router takes this much from the memory budget before it parses.
+    static var workingMemoryPerByte: Int { get }
     /// The request, or nil after recording at least one problem.
     static func read(_ body: JSONValue, _ problems: inout Problems) -> Request?
     /// Computes the answer with the core and writes it; records problems the core refuses with instead.
-    static func respond(to request: Request, _ problems: inout Problems, _ json: inout JSONWriter)
+    /// The core counts its work on `meter` and stops when the request's deadline passes (then the
+    /// answer is a 503, whatever was written).
+    static func respond(to request: consuming Request, _ problems: inout Problems, _ json: inout JSONWriter, _ meter: inout WorkMeter)
 }
 
 extension Endpoint {
@@ -24,9 +31,11 @@ extension Endpoint {
 extension JSONEndpoint {
     /// The service's view of a feature endpoint.
     init<E: Endpoint>(_ endpoint: E.Type) {
-        self.init(path: E.path, depthAdvice: E.depthAdvice, sizeAdvice: E.sizeAdvice) { body, problems, json in
+        self.init(
+            path: E.path, depthAdvice: E.depthAdvice, sizeAdvice: E.sizeAdvice, workingMemoryPerByte: E.workingMemoryPerByte
+        ) { body, problems, json, meter in
             guard let request = E.read(body, &problems) else { return }
-            E.respond(to: request, &problems, &json)
+            E.respond(to: consume request, &problems, &json, &meter)
         }
     }
 }

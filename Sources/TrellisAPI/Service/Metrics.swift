@@ -14,6 +14,7 @@ public final class Metrics: @unchecked Sendable {
     private let requests: AtomicCounters
     private let durationBuckets: AtomicCounters
     private let durationSumMicros: AtomicCounters
+    private let steps: AtomicCounters
     let inFlight = Atomic<Int>(0)
     let requestBytes = Atomic<Int>(0)
     let responseBytes = Atomic<Int>(0)
@@ -27,11 +28,12 @@ public final class Metrics: @unchecked Sendable {
         requests = AtomicCounters(count: r * (Self.methods.count + 1) * (Self.statuses.count + 1))
         durationBuckets = AtomicCounters(count: r * (Self.buckets.count + 1))
         durationSumMicros = AtomicCounters(count: r)
+        steps = AtomicCounters(count: r)
     }
 
     var unmatchedRoute: Int { routes.count - 1 }
 
-    func record(route: Int, method: String, status: Int, micros: Int, bytesIn: Int, bytesOut: Int) {
+    func record(route: Int, method: String, status: Int, micros: Int, bytesIn: Int, bytesOut: Int, steps: Int = 0) {
         let m = Self.methods.firstIndex(of: method) ?? Self.methods.count
         let s = Self.statuses.firstIndex(of: status) ?? Self.statuses.count
         requests.add(1, at: (route * (Self.methods.count + 1) + m) * (Self.statuses.count + 1) + s)
@@ -39,6 +41,7 @@ public final class Metrics: @unchecked Sendable {
         let b = Self.buckets.firstIndex { seconds <= $0 } ?? Self.buckets.count
         durationBuckets.add(1, at: route * (Self.buckets.count + 1) + b)
         durationSumMicros.add(micros, at: route)
+        if steps > 0 { self.steps.add(steps, at: route) }
         requestBytes.wrappingAdd(bytesIn, ordering: .relaxed)
         responseBytes.wrappingAdd(bytesOut, ordering: .relaxed)
     }
@@ -69,6 +72,11 @@ public final class Metrics: @unchecked Sendable {
             }
             out += "trellis_request_duration_seconds_sum{route=\"\(route)\"} \(Double(durationSumMicros.load(at: r)) / 1e6)\n"
             out += "trellis_request_duration_seconds_count{route=\"\(route)\"} \(cumulative)\n"
+        }
+        out += "# HELP trellis_compute_steps_total Steps of computation counted by the endpoints (the cost model's unit: see the README's limits), by route.\n"
+        out += "# TYPE trellis_compute_steps_total counter\n"
+        for (r, route) in routes.enumerated() where steps.load(at: r) > 0 {
+            out += "trellis_compute_steps_total{route=\"\(route)\"} \(steps.load(at: r))\n"
         }
         out += "# HELP trellis_requests_in_flight Requests being handled now.\n# TYPE trellis_requests_in_flight gauge\n"
         out += "trellis_requests_in_flight \(inFlight.load(ordering: .relaxed))\n"

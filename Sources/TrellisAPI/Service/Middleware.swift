@@ -7,6 +7,10 @@ struct RequestContext {
     var requestID = ""
     /// The route's number in the service's path list (nil: no route).
     var route: Int?
+    /// When the complete request reached the service (the request's deadline counts from here).
+    var started = ContinuousClock.now
+    /// The steps of computation the endpoint counted (the cost model's unit).
+    var steps = 0
 }
 
 /// One step around the router: it sees the request on the way in and the answer on the way out.
@@ -93,7 +97,7 @@ struct ObservabilityMiddleware: Middleware {
         let micros = Self.monotonicMicros() - started
         metrics.record(
             route: context.route ?? metrics.unmatchedRoute, method: request.method, status: response.status,
-            micros: micros, bytesIn: request.body.count, bytesOut: response.body.count)
+            micros: micros, bytesIn: request.body.count, bytesOut: response.body.count, steps: context.steps)
         metrics.inFlight.wrappingAdd(-1, ordering: .relaxed)
         log.write(
             requestId: context.requestID, method: request.method, path: request.path, status: response.status,

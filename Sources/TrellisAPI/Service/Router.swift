@@ -1,4 +1,5 @@
 import HTTPTypes
+import TrellisCore
 import TrellisJSON
 
 /// Finds a request's route (the operations and the feature registry) and answers it: early
@@ -37,13 +38,13 @@ struct Router: Sendable {
         let route = routes[request.path]
         context.route = route?.index
         do {
-            return try answer(request, route: route)
+            return try answer(request, route: route, &context)
         } catch {
             return error.response(limit: configuration.answerLimit(bodyBytes: request.body.count))
         }
     }
 
-    private func answer(_ request: HTTPRequest, route: Route?) throws(ProblemDetails) -> HTTPResponse {
+    private func answer(_ request: HTTPRequest, route: Route?, _ context: inout RequestContext) throws(ProblemDetails) -> HTTPResponse {
         switch request.rejection {
         case .bodyTooLarge(let limit):
             throw ProblemDetails(status: 413, detail: "The request body is larger than the limit of \(limit) bytes.")
@@ -78,7 +79,7 @@ struct Router: Sendable {
         case "GET", "HEAD":
             if let read = route.read { return read() }
         case "POST":
-            if let post = route.post { return try answer(request, post) }
+            if let post = route.post { return try answer(request, post, &context) }
         default:
             break
         }
@@ -87,12 +88,20 @@ struct Router: Sendable {
         throw problem
     }
 
-    private func answer(_ request: HTTPRequest, _ endpoint: JSONEndpoint) throws(ProblemDetails) -> HTTPResponse {
+    private func answer(
+        _ request: HTTPRequest, _ endpoint: JSONEndpoint, _ context: inout RequestContext
+    ) throws(ProblemDetails) -> HTTPResponse {
         guard request.headers.withValue("Content-Type", { MediaType.isJSON(bytes: $0) }) else {
             throw ProblemDetails(
                 status: 415,
                 detail: "Send the body as JSON with the header Content-Type: application/json (curl --json does).")
         }
+        // Rule "working memory": what computing the answer may take is reserved before anything is parsed.
+        let (working, overflow) = request.body.count.multipliedReportingOverflow(by: endpoint.workingMemoryPerByte)
+        if let budget = configuration.memoryBudget, overflow || !budget.reserve(working) {
+            throw .unavailable("The server is short of memory for this request; retry shortly.")
+        }
+        defer { configuration.memoryBudget?.release(working) }
         // After a large body, parsed or not, this thread's parser gives its memory back.
         defer { if request.body.count > 1 << 20 { JSONDocument.trimParser(keepingBytes: 1 << 20) } }
         let document: JSONDocument
@@ -111,7 +120,19 @@ struct Router: Sendable {
         var problems = Problems()
         let limit = configuration.answerLimit(bodyBytes: request.body.count)
         var json = JSONWriter(capacity: 1024, limit: limit, budget: configuration.memoryBudget)
-        try endpoint.handle(document.root, &problems, &json)
+        // Rule "deadline": the computation stops once --request-timeout has passed since the request arrived.
+        let bodyBytes = request.body.count
+        var meter = configuration.requestTimeout.map { timeout in
+            let deadline = context.started.advanced(by: timeout)
+            return WorkMeter(inputBytes: bodyBytes) { ContinuousClock.now >= deadline }
+        } ?? WorkMeter(inputBytes: bodyBytes)
+        defer { context.steps = meter.steps }
+        try endpoint.handle(document.root, &problems, &json, &meter)
+        if meter.isStopped {
+            throw .unavailable(
+                "The request needed more than the server's limit of \(configuration.requestTimeout ?? .zero) of computing; "
+                    + "ask for less at a time.")
+        }
         guard problems.isEmpty else { throw .validation(problems) }
         switch json.failure {
         case nil:

@@ -10,14 +10,18 @@ public struct ServiceConfiguration: Sendable {
     public var memoryBudget: HTTPMemoryBudget?
     /// The fonts text measurement uses: loaded at start-up; /readyz is not ready before.
     public var fonts: TextFonts
+    /// Rule "deadline": a request still computing this long after it arrived is abandoned with a 503 (nil: never).
+    public var requestTimeout: Duration?
 
     public static let answerAllowance = 1 << 20
 
     public init(
         cors: CORSPolicy = .anyOrigin, log: AccessLog = AccessLog(enabled: false),
-        maxAnswerFactor: Int = 16, memoryBudget: HTTPMemoryBudget? = nil, fonts: TextFonts = TextFonts()
+        maxAnswerFactor: Int = 16, memoryBudget: HTTPMemoryBudget? = nil, fonts: TextFonts = TextFonts(),
+        requestTimeout: Duration? = nil
     ) {
         self.fonts = fonts
+        self.requestTimeout = requestTimeout
         self.cors = cors
         self.log = log
         self.maxAnswerFactor = maxAnswerFactor

@@ -64,13 +64,25 @@ enum TextFontRequest {
 
     /// A text as scalars' worth of problems: more than the limit of scalars is recorded.
     static func readText(_ value: JSONValue, _ problems: inout Problems) -> String? {
-        guard let text = value.text(&problems) else { return nil }
-        // Fast path: UTF-8 is at least one byte per scalar.
-        if text.utf8.count > TextLimits.maxScalars, text.unicodeScalars.count > TextLimits.maxScalars {
-            problems.add(at: value, "must have at most \(TextLimits.maxScalars) Unicode scalars")
-            return nil
+        guard checkText(value, &problems) else { return nil }
+        return value.string
+    }
+
+    /// Whether `value` is a text within the limit of scalars (recording why not), without making a String.
+    static func checkText(_ value: JSONValue, _ problems: inout Problems) -> Bool {
+        guard value.kind == .string else {
+            problems.add(at: value, "must be a string")
+            return false
         }
-        return text
+        let scalars = value.withStringBytes { bytes in
+            // UTF-8 is at least one byte per scalar; otherwise count the bytes that start a scalar.
+            bytes.count <= TextLimits.maxScalars ? bytes.count : bytes.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
+        }
+        guard scalars <= TextLimits.maxScalars else {
+            problems.add(at: value, "must have at most \(TextLimits.maxScalars) Unicode scalars")
+            return false
+        }
+        return true
     }
 
     /// Records why a text cannot be measured, at the text.
@@ -82,8 +94,16 @@ enum TextFontRequest {
         case .uncovered(let clusters):
             let listed = clusters.map { $0.map(codePoint).joined(separator: " ") }.joined(separator: ", ")
             problems.add(at: value, "has characters no listed family can show: \(listed)")
+        case .clusterTooLong(let offset, let scalars):
+            problems.add(
+                at: value,
+                "has a grapheme cluster of \(scalars) Unicode scalars at scalar \(offset); "
+                    + "at most \(TextMeasurer.maxClusterScalars) are allowed in one cluster")
         case .outOfMemory:
             problems.add(at: value, "could not be measured: the server ran out of memory")
+        case .stopped:
+            // The request's deadline passed: the endpoint answers 503, whatever was recorded.
+            break
         }
     }
 

@@ -1,9 +1,11 @@
+import TrellisCore
 import TrellisJSON
 import TrellisText
 
 /// `POST /v1/text/measure`: the widths and line height of texts in one font, as Chromium lays them out.
 enum TextMeasureEndpoint: TextEndpoint {
     static let path = "/v1/text/measure"
+    static let workingMemoryPerByte = 4
 
     struct Request {
         var font: TextFont
@@ -26,12 +28,14 @@ enum TextMeasureEndpoint: TextEndpoint {
         return Request(font: font, texts: texts)
     }
 
-    static func respond(to request: Request, _ fonts: TextFonts, _ problems: inout Problems, _ json: inout JSONWriter) {
+    static func respond(
+        to request: Request, _ fonts: TextFonts, _ problems: inout Problems, _ json: inout JSONWriter, _ meter: inout WorkMeter
+    ) {
         let measurer = TextMeasurer(font: request.font, cache: fonts.cache)
         var widths: [Double] = []
         widths.reserveCapacity(request.texts.count)
-        for (value, text) in request.texts {
-            switch measurer.width(of: text) {
+        for (value, text) in request.texts where !meter.isStopped {
+            switch measurer.width(of: text, meter: &meter) {
             case .success(let width): widths.append(width)
             case .failure(let refusal): TextFontRequest.record(refusal, at: value, &problems)
             }

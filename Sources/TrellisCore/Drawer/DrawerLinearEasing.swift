@@ -21,9 +21,7 @@ public enum DrawerLinearEasing: Sendable, Equatable {
             return [DrawerEasingStop(progress: 1, timeFraction: 0), DrawerEasingStop(progress: 1, timeFraction: 1)]
         }
         let curvature = max(motion.curvatureBound, .leastNormalMagnitude)
-        let margin = maxError / 20
-        let step = min(maximumStep, (8 * margin / curvature).squareRoot())
-        let count = decimalSampleCount(atLeast: (duration / step).rounded(.up))
+        let count = sampleCount(for: motion, duration: duration, maxError: maxError)
         let h = duration / Double(count)
         let sampleTolerance = maxError - h * h / 8 * curvature
         let curve = (0...count).map { motion.progress(at: Double($0) * h) }
@@ -52,6 +50,15 @@ public enum DrawerLinearEasing: Sendable, Equatable {
             anchor = farthest
         }
         return stops
+    }
+
+    /// The number of samples `stops` takes over `duration` (the step keeps the between-samples error to a
+    /// twentieth of maxError).
+    public static func sampleCount(for motion: DrawerSpringMotion, duration: Double, maxError: Double = defaultMaxError) -> Int {
+        guard duration > 0 else { return 0 }
+        let curvature = max(motion.curvatureBound, .leastNormalMagnitude)
+        let step = min(maximumStep, (8 * (maxError / 20) / curvature).squareRoot())
+        return decimalSampleCount(atLeast: (duration / step).rounded(.up))
     }
 
     /// The smallest N = 2^a·5^b (a, b ≤ 6) at or above `needed`, capped at sampleCountLimit: k/N then has at most 6 decimals.

@@ -10,24 +10,35 @@ public struct DrawerMotionPlan: Sendable, Equatable, Hashable {
     public var keyframes: [DrawerKeyframe]
     /// The CSS linear() easing's stops over easingDuration.
     public var easingStops: [DrawerEasingStop]
+    /// Rule "work": keyframes plus easing samples (DrawerLimits.work).
+    public var work: Int
 
-    public init(settlingDuration: Double, easingDuration: Double, keyframes: [DrawerKeyframe], easingStops: [DrawerEasingStop]) {
+    public init(
+        settlingDuration: Double, easingDuration: Double, keyframes: [DrawerKeyframe], easingStops: [DrawerEasingStop], work: Int = 0
+    ) {
         self.settlingDuration = settlingDuration
         self.easingDuration = easingDuration
         self.keyframes = keyframes
         self.easingStops = easingStops
+        self.work = work
     }
 
-    /// The plan of `motion` at `frameRate`, or the limit the motion breaks.
-    public static func make(_ motion: DrawerSpringMotion, frameRate: Double) -> Result<DrawerMotionPlan, DrawerLimitViolation> {
-        DrawerLimits.settlingDuration(of: motion).map { settling in
+    /// The plan of `motion` at `frameRate`, or the limit the motion breaks; `.tooMuchWork` before any
+    /// keyframe or sample is made when its work passes `maxWork`.
+    public static func make(
+        _ motion: DrawerSpringMotion, frameRate: Double, maxWork: Int = .max
+    ) -> Result<DrawerMotionPlan, DrawerLimitViolation> {
+        DrawerLimits.settlingDuration(of: motion).flatMap { settling in
+            let work = DrawerLimits.work(of: motion, frameRate: frameRate, settling: settling)
+            guard work <= maxWork else { return .failure(.tooMuchWork(needed: work, allowed: maxWork)) }
             let easingDuration = DrawerLimits.easingDuration(settling: settling)
-            return DrawerMotionPlan(
+            return .success(DrawerMotionPlan(
                 settlingDuration: settling,
                 easingDuration: easingDuration,
                 keyframes: motion.keyframes(frameRate: frameRate, settlingDuration: settling),
-                easingStops: DrawerLinearEasing.stops(for: motion, duration: easingDuration, maxError: DrawerLinearEasing.defaultMaxError)
-            )
+                easingStops: DrawerLinearEasing.stops(for: motion, duration: easingDuration, maxError: DrawerLinearEasing.defaultMaxError),
+                work: work
+            ))
         }
     }
 }

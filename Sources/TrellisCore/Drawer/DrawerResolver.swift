@@ -1,18 +1,28 @@
 /// One drawer step: reduce the state by the action, lay out the final state, and describe the
 /// transition if the state changed, within DrawerLimits.
 public enum DrawerResolver {
-    /// Plans a transition's motion at a frame rate (DrawerMotionPlan.make, or a cache of its results).
-    public typealias Planner = (DrawerSpringMotion, Double) -> Result<DrawerMotionPlan, DrawerLimitViolation>
+    /// Plans a transition's motion at a frame rate within a work limit (DrawerMotionPlan.make, or a cache of
+    /// its results that gives the same answer).
+    public typealias Planner = (DrawerSpringMotion, Double, Int) -> Result<DrawerMotionPlan, DrawerLimitViolation>
 
     /// Applies the input's action, lays out the resulting state and, when the state changed, its spring transition; a refusal when the transition breaks DrawerLimits.
     public static func resolve(
-        _ input: DrawerInput, planner: Planner = DrawerMotionPlan.make
+        _ input: DrawerInput, planner: Planner = { DrawerMotionPlan.make($0, frameRate: $1, maxWork: $2) }
     ) -> Result<DrawerResult, DrawerRefusal> {
+        var meter = WorkMeter()
+        return resolve(input, meter: &meter, planner: planner)
+    }
+
+    /// As `resolve`, with the transition's work limited by the meter's input size (DrawerLimits.maxWork) and counted on it.
+    public static func resolve(
+        _ input: DrawerInput, meter: inout WorkMeter, planner: Planner = { DrawerMotionPlan.make($0, frameRate: $1, maxWork: $2) }
+    ) -> Result<DrawerResult, DrawerRefusal> {
+        let maxWork = DrawerLimits.maxWork(forRequestBytes: meter.inputBytes)
         let old = input.state
         let new = input.action.map { DrawerReducer.reduce(old, $0) } ?? old
         var transition: DrawerTransition?
         if new != old {
-            switch self.transition(from: old, to: new, input: input, planner: planner) {
+            switch self.transition(from: old, to: new, input: input, maxWork: maxWork, meter: &meter, planner: planner) {
             case .success(let made): transition = made
             case .failure(let refusal): return .failure(refusal)
             }
@@ -24,7 +34,7 @@ public enum DrawerResolver {
 
     /// Rule: `start` is used only when the state changes; otherwise the panel is at rest and there is no transition.
     private static func transition(
-        from old: DrawerState, to new: DrawerState, input: DrawerInput, planner: Planner
+        from old: DrawerState, to new: DrawerState, input: DrawerInput, maxWork: Int, meter: inout WorkMeter, planner: Planner
     ) -> Result<DrawerTransition, DrawerRefusal> {
         let layout = input.layout
         let fromX = layout.panelX(isPresented: old.isPresented)
@@ -33,17 +43,20 @@ public enum DrawerResolver {
         guard fromX != toX else { return .failure(.travelNotRepresentable) }
         let motion = DrawerSpringMotion(spring: input.spring, fromX: fromX, toX: toX, start: input.start)
         let plan: DrawerMotionPlan
-        switch planner(motion, input.frameRate) {
+        switch planner(motion, input.frameRate, maxWork) {
         case .success(let made):
             plan = made
+            _ = meter.advance(made.work)
         case .failure(let violation):
-            // Rule: blamed on the start when the same spring from rest is within the limits, else on the spring.
+            // Rule: blamed on the start when the same spring from rest keeps to the limit broken, else on the spring.
             let atRest = DrawerSpringMotion(spring: motion.spring)
-            let blameStart: Bool
-            if input.start != nil, case .success = DrawerLimits.settlingDuration(of: atRest) {
-                blameStart = true
-            } else {
-                blameStart = false
+            var blameStart = false
+            if input.start != nil, case .success(let settling) = DrawerLimits.settlingDuration(of: atRest) {
+                if case .tooMuchWork = violation {
+                    blameStart = DrawerLimits.work(of: atRest, frameRate: input.frameRate, settling: settling) <= maxWork
+                } else {
+                    blameStart = true
+                }
             }
             return .failure(.motion(violation, blameStart: blameStart))
         }

@@ -30,6 +30,8 @@ public struct OutlineRows: Sendable, Equatable {
         }
 
         var rows = [OutlineRow]()
+        // At most the rows of the window; pages reserved and not written are not made resident.
+        rows.reserveCapacity(max(0, min(limit ?? tree.count, tree.count - min(offset, tree.count))))
         var selectedRow: Int?
         var index = 0
         var position = 0

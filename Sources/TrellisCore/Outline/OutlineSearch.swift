@@ -29,42 +29,56 @@ public struct OutlineSearch: Sendable {
     private let symbolCount: Int
     private let symbols: [UInt32: UInt32]
     private let transitions: [Int32]
-    private let outputStart: [Int32]
-    private let outputTerms: [Int32]
-    /// The automaton's moves on ASCII bytes, `state * 128 + byte` → next state × 2, + 1 when a term ends there
-    /// (each ASCII scalar folds to exactly one scalar, never a mark).
-    private let asciiTransitions: [Int32]
+    /// The terms that end at each state (its own and its failure chain's), as bits: two words a state.
+    private let endingTerms: [UInt64]
+    /// The most terms a search has: two words of bits.
+    public static let maxTerms = 128
+    /// Whether any term ends at a state.
+    private let endsTerm: [Bool]
+    /// The automaton's symbol for each ASCII byte (each ASCII scalar folds to exactly one scalar, never a mark).
+    private let asciiSymbols: [Int32]
 
-    // Per-scalar folding cache: bit 63 computed, bit 40 the scalar is a combining mark,
-    // bits 32–39 the folded length, bits 0–31 where its folded symbols start in `pool`.
-    private var planeEntries: [[UInt64]] = Array(repeating: [], count: 17)
-    private var foldScratch: [Unicode.Scalar] = []
-    /// Folded symbols; `markBit` set when the folded scalar is a combining mark.
-    private var pool: [UInt32] = []
+    /// How label scalars fold (shared by every search, made as labels need it).
+    private let folding: OutlineFolding
+    /// The query's folded values (+ 1; 0 an empty slot) and their symbols, a power of two of slots (see `symbol`).
+    private let symbolKeys: [UInt32]
+    private let symbolIDs: [UInt32]
+    private let symbolMultiplier: UInt64
+    private let symbolShift: UInt64
 
-    // Scratch for one label, kept between labels.
-    private var folded: [UInt32] = []
-    private var origins: [UInt32] = []
-    private var utf16Starts: [UInt32] = []
-    private var labelMarks: [Bool] = []
-    /// The occurrences kept for `finish`, by label scalar index, as differences: `coverage` counts the
-    /// occurrences that cover a scalar, `crossing` those that cover it and the one before. Their size is
-    /// the label's, whatever the number of occurrences (a label is shorter than 4 GiB, the parser's limit).
-    private var coverage: [Int32] = []
-    private var crossing: [Int32] = []
+    /// Buffers for one label's scan, kept between labels (see OutlineSearchScratch): their size is the label's,
+    /// whatever the number of occurrences.
+    private var scratch: OutlineSearchScratch
+    /// Folded positions in the current label's scan.
+    private var positions = 0
     private var scalarCount = 0
-    private var lastEnd: [Int]
-    private var termSeen: [Bool]
+    /// The terms that may take an occurrence at the current position, as bits: while matching, the terms not
+    /// seen yet; while collecting, those whose last occurrence taken does not overlap one ending here.
+    private var openLow: UInt64 = 0
+    private var openHigh: UInt64 = 0
+    /// The terms seen in the current label, as bits.
+    private var seenLow: UInt64 = 0
+    private var seenHigh: UInt64 = 0
     private var seenCount = 0
+    private let allLow: UInt64
+    private let allHigh: UInt64
+    /// While collecting: the scratch's rings have `ringMask + 1` slots; a slot of terms to open again counts only
+    /// when its stamp is that position on `clock`, which runs on across labels (nothing to clear).
+    private let ringMask: Int
+    private var clock = 0
+    /// Terms taken in the current label's scan (the work beyond one step per byte).
+    private var taken = 0
     private var collect = false
     private var labelIsASCII = true
 
-    static let markBit: UInt32 = 1 << 31
-    static let symbolMask: UInt32 = markBit - 1
 
     /// The query folded and split by `mode`; nil when nothing is left to match (the query, or in
-    /// `words` mode every term, folds to nothing).
-    public init?(query: String, mode: OutlineSearchMode = .substring, caseSensitive: Bool = false, diacriticSensitive: Bool = false) {
+    /// `words` mode every term, folds to nothing) or when `words` mode gives more than `maxTerms` terms.
+    public init?(
+        folding: OutlineFolding, query: String, mode: OutlineSearchMode = .substring, caseSensitive: Bool = false,
+        diacriticSensitive: Bool = false
+    ) {
+        self.folding = folding
         self.mode = mode
         self.caseSensitive = caseSensitive
         self.diacriticSensitive = diacriticSensitive
@@ -81,18 +95,27 @@ public struct OutlineSearch: Sendable {
         }
         var terms: [[UInt32]] = []
         for piece in pieces {
-            var term: [Unicode.Scalar] = []
+            var values: [UInt32] = []
             for scalar in piece {
-                Self.fold(scalar, caseSensitive: caseSensitive, diacriticSensitive: diacriticSensitive, into: &term)
+                // The query folds as labels do, through the shared table.
+                let folded = folding.fold(scalar, caseSensitive: caseSensitive)
+                for j in 0..<folded.count {
+                    let value = folded.scalar(j, of: scalar.value)
+                    if diacriticSensitive || value & OutlineFolding.nonspacing == 0 { values.append(value & OutlineFolding.valueMask) }
+                }
             }
-            let values = term.map(\.value)
             // Equal terms find the same occurrences: one is enough.
             if !values.isEmpty && !terms.contains(values) { terms.append(values) }
         }
-        guard !terms.isEmpty else { return nil }
+        guard !terms.isEmpty, terms.count <= Self.maxTerms else { return nil }
         termLengths = terms.map(\.count)
-        lastEnd = [Int](repeating: 0, count: terms.count)
-        termSeen = [Bool](repeating: false, count: terms.count)
+        let words = 2
+        allLow = terms.count >= 64 ? .max : (1 << UInt64(terms.count)) - 1
+        allHigh = terms.count >= 128 ? .max : terms.count > 64 ? (1 << UInt64(terms.count - 64)) - 1 : 0
+        var slots = 1
+        while slots <= termLengths.max() ?? 0 { slots *= 2 }
+        ringMask = slots - 1
+        scratch = OutlineSearchScratch(slots: slots)
 
         var symbols: [UInt32: UInt32] = [:]
         for value in terms.joined() where symbols[value] == nil {
@@ -101,6 +124,23 @@ public struct OutlineSearch: Sendable {
         self.symbols = symbols
         let k = symbols.count + 1
         symbolCount = k
+        var bits: UInt64 = 4
+        while 1 << bits < 4 * symbols.count { bits += 1 }
+        var hasher = Hasher()
+        hasher.combine(0x7E11_15)
+        let multiplier = UInt64(UInt(bitPattern: hasher.finalize())) | 1
+        var keys = [UInt32](repeating: 0, count: 1 << bits)
+        var ids = [UInt32](repeating: 0, count: 1 << bits)
+        for (value, id) in symbols {
+            var slot = Int((UInt64(value) &* multiplier) >> (64 - bits))
+            while keys[slot] != 0 { slot = (slot + 1) & ((1 << bits) - 1) }
+            keys[slot] = value + 1
+            ids[slot] = id
+        }
+        symbolKeys = keys
+        symbolIDs = ids
+        symbolMultiplier = multiplier
+        symbolShift = 64 - bits
 
         // The trie of the terms.
         var trie: [Int32] = [Int32](repeating: -1, count: k)
@@ -118,11 +158,15 @@ public struct OutlineSearch: Sendable {
             }
             own[state].append(Int32(t))
         }
-        // Rule: breadth first, each state's missing moves are its failure state's; its outputs include its failure state's.
+        // Rule: breadth first, each state's missing moves are its failure state's; the terms ending at it are its
+        // own and its failure state's.
         let states = own.count
         var delta = [Int32](repeating: 0, count: states * k)
         var fail = [Int32](repeating: 0, count: states)
-        var outputs = own
+        var ending = [UInt64](repeating: 0, count: states * words)
+        for (state, list) in own.enumerated() {
+            for t in list { ending[state * words + Int(t) / 64] |= 1 << (UInt64(t) % 64) }
+        }
         var queue: [Int] = []
         for a in 0..<k where trie[a] >= 0 {
             delta[a] = trie[a]
@@ -132,7 +176,8 @@ public struct OutlineSearch: Sendable {
         while head < queue.count {
             let r = queue[head]
             head += 1
-            outputs[r] += outputs[Int(fail[r])]
+            let f = Int(fail[r])
+            if r != f { for w in 0..<words { ending[r * words + w] |= ending[f * words + w] } }
             for a in 0..<k {
                 let u = trie[r * k + a]
                 let viaFailure = delta[Int(fail[r]) * k + a]
@@ -146,144 +191,90 @@ public struct OutlineSearch: Sendable {
             }
         }
         transitions = delta
-        var starts: [Int32] = [0]
-        var flat: [Int32] = []
-        for list in outputs {
-            flat += list
-            starts.append(Int32(flat.count))
-        }
-        outputStart = starts
-        outputTerms = flat
+        endingTerms = ending
+        let ends = (0..<states).map { state in (0..<words).contains { ending[state * words + $0] != 0 } }
+        endsTerm = ends
 
+        // An ASCII scalar is its own NFD and folds to its lowercase letter (no ASCII scalar is a mark).
         var ascii = [UInt32](repeating: 0, count: 128)
-        var scratch: [Unicode.Scalar] = []
         for byte in 0..<128 {
-            scratch.removeAll(keepingCapacity: true)
-            Self.fold(Unicode.Scalar(UInt8(byte)), caseSensitive: caseSensitive, diacriticSensitive: diacriticSensitive, into: &scratch)
-            precondition(scratch.count == 1, "an ASCII scalar folds to one ASCII scalar")
-            ascii[byte] = symbols[scratch[0].value] ?? 0
+            let folded = !caseSensitive && (65...90).contains(byte) ? byte + 32 : byte
+            ascii[byte] = symbols[UInt32(folded)] ?? 0
         }
-        var asciiMoves = [Int32](repeating: 0, count: states * 128)
-        for state in 0..<states {
-            for byte in 0..<128 {
-                let next = Int(delta[state * k + Int(ascii[byte])])
-                asciiMoves[state * 128 + byte] = Int32(next * 2 + (starts[next] < starts[next + 1] ? 1 : 0))
-            }
-        }
-        asciiTransitions = asciiMoves
+        asciiSymbols = ascii.map { Int32($0) }
     }
 
-    // MARK: Folding
-
-    /// Rule: c becomes NFD(c); unless case-sensitive, then full case folding (C and F) and NFD again;
-    /// unless diacritic-sensitive, then every scalar of general category Mn is removed.
-    /// `emit` gets each folded scalar with its general category. Scalars the case folding leaves
-    /// unchanged (Changes_When_Casefolded false) skip it, and so the second NFD: both would give them back.
-    static func fold(
-        _ c: Unicode.Scalar, caseSensitive: Bool, diacriticSensitive: Bool, scratch: inout [Unicode.Scalar],
-        _ emit: (Unicode.Scalar, Unicode.GeneralCategory) -> Void
-    ) {
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: String(c)._nfd)
-        if !caseSensitive && scratch.contains(where: { $0.properties.changesWhenCaseFolded }) {
-            var cased = String.UnicodeScalarView()
-            for d in scratch { cased.append(contentsOf: d.properties._caseFolded.unicodeScalars) }
-            scratch.removeAll(keepingCapacity: true)
-            scratch.append(contentsOf: String(cased)._nfd)
+    /// The automaton's symbol for a folded scalar's value (0: in no term): an open-addressing table over the
+    /// query's values, its hash a multiplication by an odd number from the per-process seeded hasher.
+    @inline(__always)
+    private func symbol(of value: UInt32) -> UInt32 {
+        var slot = Int(truncatingIfNeeded: (UInt64(value) &* symbolMultiplier) >> symbolShift)
+        while true {
+            let key = symbolKeys[slot]
+            if key == value &+ 1 { return symbolIDs[slot] }
+            if key == 0 { return 0 }
+            slot = (slot &+ 1) & (symbolKeys.count - 1)
         }
-        for d in scratch {
-            let category = d.properties.generalCategory
-            if diacriticSensitive || category != .nonspacingMark { emit(d, category) }
-        }
-    }
-
-    /// The folded scalars of c, appended to `out`.
-    static func fold(_ c: Unicode.Scalar, caseSensitive: Bool, diacriticSensitive: Bool, into out: inout [Unicode.Scalar]) {
-        var scratch: [Unicode.Scalar] = []
-        fold(c, caseSensitive: caseSensitive, diacriticSensitive: diacriticSensitive, scratch: &scratch) { d, _ in out.append(d) }
-    }
-
-    /// A combining mark: general category Mn, Mc or Me.
-    static func isCombiningMark(_ category: Unicode.GeneralCategory) -> Bool {
-        switch category {
-        case .nonspacingMark, .spacingMark, .enclosingMark: true
-        default: false
-        }
-    }
-
-    /// The cache entry of a scalar, folding it the first time; one flat table per Unicode plane, made when first used.
-    private mutating func entry(_ c: Unicode.Scalar) -> UInt64 {
-        let plane = Int(c.value >> 16)
-        let low = Int(c.value & 0xFFFF)
-        if planeEntries[plane].isEmpty { planeEntries[plane] = [UInt64](repeating: 0, count: 0x10000) }
-        let cached = planeEntries[plane][low]
-        if cached != 0 { return cached }
-        let made = makeEntry(c)
-        planeEntries[plane][low] = made
-        return made
-    }
-
-    private mutating func makeEntry(_ c: Unicode.Scalar) -> UInt64 {
-        let start = pool.count
-        var scratch = foldScratch
-        var ownCategory: Unicode.GeneralCategory?
-        Self.fold(c, caseSensitive: caseSensitive, diacriticSensitive: diacriticSensitive, scratch: &scratch) { d, category in
-            // Most scalars fold to themselves: their category is then known already.
-            if d == c { ownCategory = category }
-            pool.append((symbols[d.value] ?? 0) | (Self.isCombiningMark(category) ? Self.markBit : 0))
-        }
-        foldScratch = scratch
-        let isMark = Self.isCombiningMark(ownCategory ?? c.properties.generalCategory)
-        return 1 << 63 | (isMark ? 1 << 40 : 0) | UInt64(pool.count - start) << 32 | UInt64(start)
     }
 
     // MARK: Matching
 
     /// Appends the next node (in node index order): its label's UTF-8 bytes, or nil when it has no string label.
+    /// Counts a step per label byte and per term occurrence looked at on `meter`.
+    public mutating func appendNode(label: UnsafeRawBufferPointer?, meter: inout WorkMeter) {
+        matches.append(label.map { scan($0, collect: false, &meter) } ?? false)
+    }
+
+    /// Appends the next node, without a meter.
     public mutating func appendNode(label: UnsafeRawBufferPointer?) {
-        matches.append(label.map { scan($0, collect: false) } ?? false)
+        var meter = WorkMeter()
+        appendNode(label: label, meter: &meter)
     }
 
     /// Calls `body` with each range of a label, half-open [start, end) in UTF-16 code units, in order; never
     /// when the label does not match.
-    public mutating func ranges(in label: UnsafeRawBufferPointer, _ body: (Int, Int) -> Void) {
-        guard scan(label, collect: true) else { return }
+    public mutating func ranges(in label: UnsafeRawBufferPointer, meter: inout WorkMeter, _ body: (Int, Int) -> Void) {
+        guard scan(label, collect: true, &meter) else { return }
         finish(body)
+    }
+
+    /// The ranges of a label, without a meter.
+    public mutating func ranges(in label: UnsafeRawBufferPointer, _ body: (Int, Int) -> Void) {
+        var meter = WorkMeter()
+        ranges(in: label, meter: &meter, body)
     }
 
     /// Whether the label matches; with `collect`, every occurrence is kept for `finish`, else the scan stops
     /// as soon as every term has occurred.
-    private mutating func scan(_ label: UnsafeRawBufferPointer, collect: Bool) -> Bool {
+    private mutating func scan(_ label: UnsafeRawBufferPointer, collect: Bool, _ meter: inout WorkMeter) -> Bool {
         guard !label.isEmpty else { return false }
         self.collect = collect
         if collect {
-            let size = label.count + 2
-            if coverage.count < size {
-                coverage = [Int32](repeating: 0, count: size)
-                crossing = [Int32](repeating: 0, count: size)
-            } else {
-                for i in 0..<size {
-                    coverage[i] = 0
-                    crossing[i] = 0
-                }
-            }
+            // A copy of this search shares the scratch until one of them collects: that one takes its own.
+            if !isKnownUniquelyReferenced(&scratch) { scratch = OutlineSearchScratch(slots: ringMask + 1) }
+            scratch.prepare(labelBytes: label.count)
         }
-        for t in termSeen.indices {
-            termSeen[t] = false
-            lastEnd[t] = 0
-        }
+        openLow = allLow
+        openHigh = allHigh
+        seenLow = 0
+        seenHigh = 0
         seenCount = 0
+        taken = 0
         labelIsASCII = true
         for byte in label where byte >= 0x80 {
             labelIsASCII = false
             break
         }
+        positions = label.count
         if labelIsASCII {
             scalarCount = label.count
             scanASCII(label)
-        } else if mayMatch(label) {
+        } else {
             scanUnicode(label)
         }
+        // The ring's stamps of this label's positions (its folded scalars, and the longest term) are never met again.
+        clock &+= positions &+ ringMask &+ 1
+        _ = meter.advance(label.count &+ taken)
         // Rule: in `words` mode every term must occur; otherwise the one term must.
         return seenCount == termLengths.count
     }
@@ -291,102 +282,167 @@ public struct OutlineSearch: Sendable {
     /// ASCII labels: one scalar per byte, one folded scalar per scalar, no marks, UTF-16 offsets equal byte offsets.
     private mutating func scanASCII(_ label: UnsafeRawBufferPointer) {
         var state = 0
-        let moves = asciiTransitions
+        let symbols = asciiSymbols, delta = transitions, ends = endsTerm
+        let k = symbolCount
         let limit = mode == .prefix ? min(label.count, termLengths[0]) : label.count
         for i in 0..<limit {
-            let next = Int(moves[state &* 128 &+ Int(label[i])])
-            state = next >> 1
-            guard next & 1 != 0 else { continue }
-            for o in Int(outputStart[state])..<Int(outputStart[state + 1]) {
-                let t = Int(outputTerms[o])
-                let start = i + 1 - termLengths[t]
-                accept(t, start: start, end: i + 1, scalars: (start, i + 1))
-            }
+            if collect { reopen(at: i) }
+            state = Int(delta[state &* k &+ Int(symbols[Int(label[i] & 0x7F)])])
+            guard ends[state] else { continue }
+            take(endingAt: state, position: i)
             if !collect && seenCount == termLengths.count { return }
         }
     }
 
-    /// Whether some term may occur in a non-ASCII label: the automaton over its folded scalars without storing
-    /// them; only labels where a term ends somewhere are scanned again in full (most labels of a search are not).
-    private mutating func mayMatch(_ label: UnsafeRawBufferPointer) -> Bool {
+    /// Other labels, in one pass as they are decoded: the automaton over the folded scalars (ASCII bytes take the
+    /// ASCII moves), stopping once every term has occurred when only matching. While collecting it keeps each
+    /// scalar's UTF-16 start and whether it is a combining mark, and in a ring the label scalar of each of the last
+    /// folded positions (an occurrence is never longer than the ring). With diacriticSensitive a term's end waits
+    /// for the next folded scalar, which must not be a combining mark.
+    private mutating func scanUnicode(_ label: UnsafeRawBufferPointer) {
+        let asciiSymbol = asciiSymbols, delta = transitions, ends = endsTerm
+        let buffers = scratch
+        let utf16Starts = buffers.utf16Starts, labelMarks = buffers.marks, origins = buffers.origins
         var decoder = UTF8Scalars(label)
         var state = 0
         let k = symbolCount
         var limit = mode == .prefix ? termLengths[0] : Int.max
-        while let c = decoder.next() {
-            let e = entry(c)
-            let start = Int(truncatingIfNeeded: e & 0xFFFF_FFFF)
-            let count = Int(truncatingIfNeeded: (e >> 32) & 0xFF)
-            for j in start..<(start + count) {
-                guard limit > 0 else { return false }
-                limit -= 1
-                state = Int(transitions[state * k + Int(pool[j] & Self.symbolMask)])
-                if outputStart[state] != outputStart[state + 1] { return true }
-            }
-        }
-        return false
-    }
-
-    /// Other labels: decoded, folded through the cache, each folded scalar knowing its label scalar.
-    private mutating func scanUnicode(_ label: UnsafeRawBufferPointer) {
-        folded.removeAll(keepingCapacity: true)
-        origins.removeAll(keepingCapacity: true)
-        utf16Starts.removeAll(keepingCapacity: true)
-        labelMarks.removeAll(keepingCapacity: true)
-        var decoder = UTF8Scalars(label)
+        var position = 0
+        var pending = -1
+        var scalar = 0, current = 0
         var utf16: UInt32 = 0
-        while let c = decoder.next() {
-            let e = entry(c)
-            let index = UInt32(truncatingIfNeeded: utf16Starts.count)
-            utf16Starts.append(utf16)
-            utf16 &+= c.value < 0x10000 ? 1 : 2
-            labelMarks.append(e & (1 << 40) != 0)
-            let start = Int(truncatingIfNeeded: e & 0xFFFF_FFFF)
-            let count = Int(truncatingIfNeeded: (e >> 32) & 0xFF)
-            for j in start..<(start + count) {
-                folded.append(pool[j])
-                origins.append(index)
+        // One folded symbol of scalar `current`: resolves a waiting end, moves, and takes the terms that end here.
+        func step(_ next: Int, ends endsHere: Bool, isMark: Bool) -> Bool {
+            if pending >= 0 {
+                if !isMark { take(endingAt: pending, position: position - 1) }
+                pending = -1
+                if !collect && seenCount == termLengths.count { return false }
+            }
+            guard limit > 0 else { return false }
+            limit -= 1
+            if collect {
+                reopen(at: position)
+                origins[position & ringMask] = UInt32(truncatingIfNeeded: current)
+            }
+            state = next
+            position += 1
+            guard endsHere else { return true }
+            if diacriticSensitive {
+                pending = state
+                return true
+            }
+            take(endingAt: state, position: position - 1)
+            return collect || seenCount != termLengths.count
+        }
+        scan: while decoder.i < label.count {
+            let byte = label[decoder.i]
+            current = scalar
+            scalar += 1
+            if byte < 0x80 {
+                decoder.i += 1
+                if collect {
+                    utf16Starts[current] = utf16
+                    labelMarks[current] = false
+                    utf16 &+= 1
+                }
+                let next = Int(delta[state &* k &+ Int(asciiSymbol[Int(byte)])])
+                guard step(next, ends: ends[next], isMark: false) else { break }
+                continue
+            }
+            guard let c = decoder.next() else { break }
+            let folded = folding.fold(c, caseSensitive: caseSensitive)
+            if collect {
+                utf16Starts[current] = utf16
+                labelMarks[current] = folded.isMark
+                utf16 &+= c.value < 0x10000 ? 1 : 2
+            }
+            for j in 0..<folded.count {
+                let piece = folded.scalar(j, of: c.value)
+                // Rule: unless diacritic-sensitive, nonspacing marks are left out.
+                if !diacriticSensitive && piece & OutlineFolding.nonspacing != 0 { continue }
+                let next = Int(delta[state &* k &+ Int(symbol(of: piece & OutlineFolding.valueMask))])
+                guard step(next, ends: ends[next], isMark: piece & OutlineFolding.combining != 0) else { break scan }
             }
         }
-        utf16Starts.append(utf16)
-        labelMarks.append(false)
-        scalarCount = utf16Starts.count - 1
+        if pending >= 0 { take(endingAt: pending, position: position - 1) }
+        positions = position
+        guard collect else { return }
+        // The rest of the label, for its scalars' offsets and marks (prefix mode stops matching early).
+        while let c = decoder.next() {
+            utf16Starts[scalar] = utf16
+            labelMarks[scalar] = c.value >= 0x80 && folding.fold(c, caseSensitive: caseSensitive).isMark
+            utf16 &+= c.value < 0x10000 ? 1 : 2
+            scalar += 1
+        }
+        utf16Starts[scalar] = utf16
+        labelMarks[scalar] = false
+        scalarCount = scalar
+    }
 
-        var state = 0
-        let k = symbolCount
-        let limit = mode == .prefix ? min(folded.count, termLengths[0]) : folded.count
-        for i in 0..<limit {
-            state = Int(transitions[state * k + Int(folded[i] & Self.symbolMask)])
-            let first = Int(outputStart[state]), last = Int(outputStart[state + 1])
-            guard first < last else { continue }
-            for o in first..<last {
-                let t = Int(outputTerms[o])
-                // Rule: with diacriticSensitive, a match may not end right before a combining mark of the folded label.
-                if diacriticSensitive && i + 1 < folded.count && folded[i + 1] & Self.markBit != 0 { continue }
-                let start = i + 1 - termLengths[t]
-                accept(t, start: start, end: i + 1, scalars: (Int(origins[start]), Int(origins[i]) + 1))
-            }
-            if !collect && seenCount == termLengths.count { return }
+    /// While collecting: the terms whose last occurrence ended far enough back to allow one ending at `position`.
+    @inline(__always)
+    private mutating func reopen(at position: Int) {
+        let buffers = scratch
+        let slot = (clock &+ position) & ringMask
+        guard buffers.ringStamp[slot] == clock &+ position else { return }
+        buffers.ringStamp[slot] = -1
+        openLow |= buffers.ring[2 &* slot]
+        openHigh |= buffers.ring[2 &* slot &+ 1]
+    }
+
+    /// Rule: occurrences of one term are taken left to right without overlapping (in the folded label); `prefix`
+    /// takes only the one at the start (the scan stops at the query's length). Of the terms that end at `state`
+    /// (the folded symbol at `position` is their last), each one open takes this occurrence; a term is closed
+    /// once taken: while matching for good, while collecting until the position where its next occurrence may
+    /// start after this one's end. The bits make each position cost two words, whatever the terms' nesting.
+    @inline(__always)
+    private mutating func take(endingAt state: Int, position: Int) {
+        let low = endingTerms[2 &* state] & openLow
+        let high = endingTerms[2 &* state &+ 1] & openHigh
+        guard low | high != 0 else { return }
+        openLow &= ~low
+        openHigh &= ~high
+        let freshLow = low & ~seenLow, freshHigh = high & ~seenHigh
+        seenLow |= freshLow
+        seenHigh |= freshHigh
+        seenCount &+= freshLow.nonzeroBitCount &+ freshHigh.nonzeroBitCount
+        guard collect else { return }
+        var bits = low
+        while bits != 0 {
+            occurrence(bits.trailingZeroBitCount, endingAt: position)
+            bits &= bits &- 1
+        }
+        bits = high
+        while bits != 0 {
+            occurrence(64 &+ bits.trailingZeroBitCount, endingAt: position)
+            bits &= bits &- 1
         }
     }
 
-    /// Rule: occurrences of one term are taken left to right without overlapping (in the folded label);
-    /// `prefix` takes only the one at the start.
-    private mutating func accept(_ t: Int, start: Int, end: Int, scalars: (Int, Int)) {
-        guard start >= lastEnd[t], mode != .prefix || start == 0 else { return }
-        lastEnd[t] = end
-        if !termSeen[t] {
-            termSeen[t] = true
-            seenCount += 1
+    /// While collecting: term `t`'s occurrence ending at folded `position` is kept, and the term opens again
+    /// where its next occurrence would start after this one.
+    private mutating func occurrence(_ t: Int, endingAt position: Int) {
+        taken &+= 1
+        let buffers = scratch
+        let length = termLengths[t]
+        let start = position + 1 - length
+        // The occurrence over the label scalars [from, to), kept as differences for `finish`.
+        let from = labelIsASCII ? start : Int(buffers.origins[start & ringMask])
+        let to = labelIsASCII ? position + 1 : Int(buffers.origins[position & ringMask]) + 1
+        buffers.coverage[from] &+= 1
+        buffers.coverage[to] &-= 1
+        if to - from > 1 {
+            buffers.crossing[from + 1] &+= 1
+            buffers.crossing[to] &-= 1
         }
-        if collect {
-            coverage[scalars.0] &+= 1
-            coverage[scalars.1] &-= 1
-            if scalars.1 - scalars.0 > 1 {
-                crossing[scalars.0 + 1] &+= 1
-                crossing[scalars.1] &-= 1
-            }
+        let again = clock &+ position &+ length
+        let slot = again & ringMask
+        if buffers.ringStamp[slot] != again {
+            buffers.ringStamp[slot] = again
+            buffers.ring[2 &* slot] = 0
+            buffers.ring[2 &* slot &+ 1] = 0
         }
+        buffers.ring[2 &* slot &+ t / 64] |= 1 << UInt64(t % 64)
     }
 
     /// Rule: occurrences that overlap are merged into one range, ranges that only touch stay apart; each
@@ -394,6 +450,9 @@ public struct OutlineSearch: Sendable {
     /// A range of the first merge is a run of covered scalars where an occurrence crosses every inner boundary.
     /// One pass over the label; the ranges go to `body` in UTF-16 code units, in order.
     private func finish(_ body: (Int, Int) -> Void) {
+        let buffers = scratch
+        let coverage = buffers.coverage, crossing = buffers.crossing
+        let utf16Starts = buffers.utf16Starts, labelMarks = buffers.marks
         var covering: Int32 = 0
         var crossings: Int32 = 0
         var runStart = -1

@@ -1,57 +1,61 @@
-/// The sections' pure state machine: (state, action) → state.
+/// The sections' pure state machine: (state, action) → state, each action in O(1).
 public enum SectionsReducer {
-    /// The state after one action, by the mode's rules.
-    public static func reduce(_ state: SectionsState, _ action: SectionsAction) -> SectionsState {
+    /// Applies one action to `state`, by the mode's rules.
+    public static func reduce(into state: inout SectionsState, _ action: SectionsAction) {
         if let index = action.section {
-            precondition(
-                state.expanded.indices.contains(index),
-                "SectionsReducer: section \(index) out of 0..<\(state.count)"
-            )
+            precondition((0..<state.count).contains(index), "SectionsReducer: section \(index) out of 0..<\(state.count)")
         }
-        var next = state
         switch (state.mode, action) {
         case (.multiple, .toggle(let index)):
-            next.expanded[index].toggle()
+            state.set(index, !state.isExpanded(index))
         case (.multiple, .expand(let index)):
-            next.expanded[index] = true
+            state.set(index, true)
         case (.multiple, .collapse(let index)):
-            next.expanded[index] = false
+            state.set(index, false)
         case (.multiple, .expandAll):
-            next.expanded = [Bool](repeating: true, count: state.count)
+            state.setAll(true)
         case (.multiple, .collapseAll):
-            next.expanded = [Bool](repeating: false, count: state.count)
-        case (.single, .toggle(let index)) where state.expanded[index]:
-            closeIfCollapsible(&next, index)
+            state.setAll(false)
+        case (.single, .toggle(let index)) where state.open == index:
+            closeIfCollapsible(&state)
         case (.single, .toggle(let index)), (.single, .expand(let index)):
-            openOnly(&next, index)
+            // Rule (single mode): opening one section closes the others.
+            state.open = index
         case (.single, .collapse(let index)):
-            closeIfCollapsible(&next, index)
+            if state.open == index { closeIfCollapsible(&state) }
         case (.single, .expandAll):
             break
         case (.single, .collapseAll):
-            for index in state.expandedIndices {
-                closeIfCollapsible(&next, index)
-            }
+            closeIfCollapsible(&state)
         }
+    }
+
+    /// The state after one action.
+    public static func reduce(_ state: SectionsState, _ action: SectionsAction) -> SectionsState {
+        var next = state
+        reduce(into: &next, action)
         return next
     }
 
-    /// Rule: actions are applied one after another; the answer is the final state.
-    public static func reduce(_ state: SectionsState, _ actions: some Sequence<SectionsAction>) -> SectionsState {
-        actions.reduce(state) { Self.reduce($0, $1) }
+    /// Rule: actions are applied one after another; the answer is the final state. A step per action on
+    /// `meter`; the result is incomplete once the meter says stop.
+    public static func reduce(_ state: SectionsState, _ actions: some Sequence<SectionsAction>, meter: inout WorkMeter) -> SectionsState {
+        var state = state
+        for action in actions {
+            guard meter.advance() else { break }
+            reduce(into: &state, action)
+        }
+        return state
     }
 
-    /// Rule (single mode): opening one section closes the others.
-    private static func openOnly(_ state: inout SectionsState, _ index: Int) {
-        for other in state.expanded.indices {
-            state.expanded[other] = other == index
-        }
+    /// Rule: actions are applied one after another.
+    public static func reduce(_ state: SectionsState, _ actions: some Sequence<SectionsAction>) -> SectionsState {
+        var meter = WorkMeter()
+        return reduce(state, actions, meter: &meter)
     }
 
     /// Rule (single mode): closing leaves the section open when `collapsible` is false.
-    private static func closeIfCollapsible(_ state: inout SectionsState, _ index: Int) {
-        if state.collapsible {
-            state.expanded[index] = false
-        }
+    private static func closeIfCollapsible(_ state: inout SectionsState) {
+        if state.collapsible { state.open = nil }
     }
 }

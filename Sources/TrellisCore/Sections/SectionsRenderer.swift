@@ -3,10 +3,11 @@ public enum SectionsRenderer {
     /// Each section's view for `state`, and which sections differ from `initial` (the state before the actions).
     public static func render(_ state: SectionsState, initial: SectionsState) -> SectionsViewState {
         precondition(initial.count == state.count, "SectionsRenderer: initial has \(initial.count) sections, state \(state.count)")
+        let now = state.expanded, before = initial.expanded
         return SectionsViewState(
-            expanded: state.expandedIndices,
-            changed: state.expanded.indices.filter { state.expanded[$0] != initial.expanded[$0] },
-            sections: state.expanded.map { expanded in
+            expanded: now.indices.filter { now[$0] },
+            changed: now.indices.filter { now[$0] != before[$0] },
+            sections: now.map { expanded in
                 SectionViewState(
                     expanded: expanded,
                     headerDisabled: expanded && state.mode == .single && !state.collapsible,

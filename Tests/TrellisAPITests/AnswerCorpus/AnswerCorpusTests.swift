@@ -8,8 +8,9 @@ import XCTest
 /// must keep every answer byte for byte (status, content type and body).
 ///
 /// The requests are the fuzz seeds (fuzz/corpus) plus a sample of inputs the fuzzer found.
-/// `TRELLIS_RECORD_ANSWERS=1 swift test --filter AnswerCorpusTests` records them anew into
-/// answers.jsonl (do that only when a behaviour change is intended, and say so in the commit).
+/// `TRELLIS_RECORD_ANSWERS=1 swift test --filter AnswerCorpusTests` answers them anew into answers.jsonl,
+/// keeping every recorded request and adding new seeds (do that only when a behaviour change is intended,
+/// and say so in the commit).
 final class AnswerCorpusTests: XCTestCase {
     struct Pair: Codable {
         let path: String
@@ -42,7 +43,8 @@ final class AnswerCorpusTests: XCTestCase {
     }
 
     func testEveryRecordedAnswerIsUnchanged() throws {
-        let service = TrellisService()
+        // With the default fonts, so that text measurement and flows of labels are pinned too.
+        let service = TrellisService(configuration: ServiceConfiguration(fonts: TextFonts(LoadedFonts.collection)))
         if ProcessInfo.processInfo.environment["TRELLIS_RECORD_ANSWERS"] == "1" { try record(service) }
         let lines = try String(contentsOf: Self.file, encoding: .utf8).split(separator: "\n")
         XCTAssertGreaterThan(lines.count, 100)
@@ -59,28 +61,39 @@ final class AnswerCorpusTests: XCTestCase {
         }
     }
 
-    /// Seeds in fuzz/corpus/<endpoint>, then up to 150 fuzzer finds per endpoint from .build/fuzz-work.
+    /// The requests already recorded (kept, in order), then seeds in fuzz/corpus/<endpoint> and up to 150 fuzzer
+    /// finds per endpoint from .build/fuzz-work that are not among them; every one answered anew.
     private func record(_ service: TrellisService) throws {
         let manager = FileManager.default
-        var out = ""
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        var requests: [(path: String, body: [UInt8])] = []
+        var seen = Set<String>()
+        func add(_ path: String, _ body: [UInt8]) {
+            guard body.count <= 16 << 10, seen.insert(path + " " + Data(body).base64EncodedString()).inserted else { return }
+            requests.append((path, body))
+        }
+        let decoder = JSONDecoder()
+        for line in ((try? String(contentsOf: Self.file, encoding: .utf8)) ?? "").split(separator: "\n") {
+            let pair = try decoder.decode(Pair.self, from: Data(line.utf8))
+            add(pair.path, [UInt8](Data(base64Encoded: pair.request) ?? Data()))
+        }
         for (name, path) in Self.endpoints {
-            var files: [URL] = []
             for (folder, cap) in [("fuzz/corpus/\(name)", Int.max), (".build/fuzz-work/corpus/\(name)", 150)] {
                 let directory = Self.root.appendingPathComponent(folder)
                 let names = ((try? manager.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
-                files += names.prefix(cap).map { directory.appendingPathComponent($0) }
+                for file in names.prefix(cap) {
+                    add(path, [UInt8](try Data(contentsOf: directory.appendingPathComponent(file))))
+                }
             }
-            for file in files {
-                let body = [UInt8](try Data(contentsOf: file))
-                guard body.count <= 16 << 10 else { continue }
-                let response = Self.answer(service, path, body)
-                let pair = Pair(
-                    path: path, request: Data(body).base64EncodedString(), status: response.status,
-                    contentType: response.header("Content-Type"), answer: Data(response.body).base64EncodedString())
-                out += String(decoding: try encoder.encode(pair), as: UTF8.self) + "\n"
-            }
+        }
+        var out = ""
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        for (path, body) in requests {
+            let response = Self.answer(service, path, body)
+            let pair = Pair(
+                path: path, request: Data(body).base64EncodedString(), status: response.status,
+                contentType: response.header("Content-Type"), answer: Data(response.body).base64EncodedString())
+            out += String(decoding: try encoder.encode(pair), as: UTF8.self) + "\n"
         }
         try out.write(to: Self.file, atomically: true, encoding: .utf8)
     }

@@ -206,13 +206,24 @@ final class DrawerEndpointTests: XCTestCase {
     }
 
     func testAWeakSpringJustInsideTheLimitsIsAnswered() {
-        let reply = postDrawer(#"{"action": "open", \#(phone), "frameRate": 240, "spring": {"response": 0.3, "dampingFraction": 0.02}}"#)
+        // Its 23,931 keyframes and samples need a request of at least (23,931 − 6,000) / 16 bytes: padded with a member.
+        let padding = String(repeating: "x", count: 1_200)
+        let reply = postDrawer(
+            #"{"action": "open", \#(phone), "frameRate": 240, "spring": {"response": 0.3, "dampingFraction": 0.02}, "note": "\#(padding)"}"#)
         XCTAssertEqual(reply.status, 200, reply.text)
         let transition = object(exactJSON(reply)["transition"])
         let motion = DrawerSpringMotion(spring: DrawerSpring(response: 0.3, dampingFraction: 0.02))
         XCTAssertEqual(number(object(transition["spring"])["settlingDuration"]), motion.settlingDuration())
         XCTAssertGreaterThan(motion.settlingDuration(), 10)
         assertEasing(transition, matches: motion, "weak")
+    }
+
+    func testAWeakSpringPastItsRequestsWorkIsRefused() {
+        let reply = postDrawer(#"{"action": "open", \#(phone), "frameRate": 240, "spring": {"response": 0.3, "dampingFraction": 0.02}}"#)
+        XCTAssertEqual(reply.status, 422, reply.text)
+        let errors = exactJSON(reply)["errors"] as? [[String: Any]] ?? []
+        XCTAssertEqual(errors.map { $0["pointer"] as? String }, ["/spring"])
+        XCTAssertTrue(reply.text.contains("needs 23931 keyframes and easing samples"), reply.text)
     }
 
     /// The CSS pair parses back, lasts the settling duration rounded up to whole ms, and stays within 0.002 of p(t).

@@ -31,7 +31,7 @@ final class DrawerPlanCacheTests: XCTestCase {
         let cache = DrawerPlanCache(capacity: 8)
         for i in 0..<50 {
             let spring = DrawerSpring(response: 0.3 + Double(i) / 100, dampingFraction: 0.8)
-            let kept = cache.entry(DrawerSpringMotion(spring: spring), frameRate: 60)
+            let kept = cache.entry(DrawerSpringMotion(spring: spring), frameRate: 60, maxWork: .max)
             XCTAssertNotNil(kept.fragment)
             XCTAssertLessThanOrEqual(cache.count, 8)
         }
@@ -41,9 +41,25 @@ final class DrawerPlanCacheTests: XCTestCase {
     func testARefusedMotionIsKeptWithoutMembers() {
         let cache = DrawerPlanCache(capacity: 8)
         let slow = DrawerSpringMotion(spring: DrawerSpring(response: 600, dampingFraction: 0.01))
-        let entry = cache.entry(slow, frameRate: 60)
+        let entry = cache.entry(slow, frameRate: 60, maxWork: .max)
         XCTAssertEqual(entry.plan, .failure(.settlesTooLate))
         XCTAssertNil(entry.fragment)
+    }
+
+    func testAKeptPlanIsRefusedWhereTheRequestAllowsLessWork() throws {
+        let cache = DrawerPlanCache(capacity: 8)
+        let slow = DrawerSpringMotion(spring: DrawerSpring(response: 0.5, dampingFraction: 0.05))
+        let planned = try cache.entry(slow, frameRate: 240, maxWork: .max).plan.get()
+        XCTAssertEqual(cache.count, 1)
+        let refused = cache.entry(slow, frameRate: 240, maxWork: planned.work - 1)
+        XCTAssertEqual(refused.plan, DrawerMotionPlan.make(slow, frameRate: 240, maxWork: planned.work - 1))
+        XCTAssertEqual(refused.plan, .failure(.tooMuchWork(needed: planned.work, allowed: planned.work - 1)))
+        XCTAssertNil(refused.fragment)
+        // A refusal for work depends on the request: it is not kept.
+        let other = DrawerSpringMotion(spring: DrawerSpring(response: 0.6, dampingFraction: 0.05))
+        _ = cache.entry(other, frameRate: 240, maxWork: 10)
+        XCTAssertEqual(cache.count, 1)
+        XCTAssertNotNil(try cache.entry(other, frameRate: 240, maxWork: .max).plan.get())
     }
 
     /// The answer written without the cache: the core plans the motion itself.

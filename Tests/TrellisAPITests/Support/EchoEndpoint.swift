@@ -3,7 +3,7 @@ import TrellisAPI
 /// A POST endpoint for testing the shared HTTP rules without any feature:
 /// `{"width": number ≥ 0, "name": string, "tags"?: [string]}` → the same values back, plus
 /// `"body"`: the whole request body re-emitted by the writer.
-let echoEndpoint = JSONEndpoint(path: "/test/echo", depthAdvice: "Send a flatter document.") { json, problems, out in
+let echoEndpoint = JSONEndpoint(path: "/test/echo", depthAdvice: "Send a flatter document.") { json, problems, out, _ in
     guard json.expectObject(&problems) else { return }
     let width = json.required("width", &problems)?.number(&problems, .nonNegative)
     let name = json.required("name", &problems)?.text(&problems)

@@ -3,6 +3,9 @@ import XCTest
 @testable import TrellisCore
 
 final class OutlineSearchTests: XCTestCase {
+    /// One folding table for every search of the suite, as the service keeps one.
+    private let folding = OutlineFolding()
+
     /// The ranges of each label, one node per label; a label has ranges exactly when its node matches.
     private func ranges(_ labels: [String?], _ search: OutlineSearch,
                         file: StaticString = #filePath, line: UInt = #line) -> [[Range<Int>]] {
@@ -25,19 +28,19 @@ final class OutlineSearchTests: XCTestCase {
     }
 
     func testAQueryThatFoldsToNothingIsRefused() {
-        XCTAssertNil(OutlineSearch(query: "\u{301}\u{308}"))
-        XCTAssertNil(OutlineSearch(query: " \u{301}\u{3000}", mode: .words))
-        XCTAssertNotNil(OutlineSearch(query: "\u{301}", diacriticSensitive: true))
-        XCTAssertNotNil(OutlineSearch(query: " ", mode: .substring))
+        XCTAssertNil(OutlineSearch(folding: folding, query: "\u{301}\u{308}"))
+        XCTAssertNil(OutlineSearch(folding: folding, query: " \u{301}\u{3000}", mode: .words))
+        XCTAssertNotNil(OutlineSearch(folding: folding, query: "\u{301}", diacriticSensitive: true))
+        XCTAssertNotNil(OutlineSearch(folding: folding, query: " ", mode: .substring))
     }
 
     func testFoldingFollowsTheRules() throws {
-        let search = try XCTUnwrap(OutlineSearch(query: "strasse"))
+        let search = try XCTUnwrap(OutlineSearch(folding: folding, query: "strasse"))
         XCTAssertEqual(ranges(["STRAẞE", "Straße", "strasse", nil, ""], search), [[0..<6], [0..<6], [0..<7], [], []])
-        let mark = try XCTUnwrap(OutlineSearch(query: "e", diacriticSensitive: true))
+        let mark = try XCTUnwrap(OutlineSearch(folding: folding, query: "e", diacriticSensitive: true))
         XCTAssertEqual(ranges(["e\u{301}e", "ée"], mark), [[2..<3], [1..<2]])
         // "e" extended over the spacing mark after it reaches the mark's own range: they merge.
-        let meeting = try XCTUnwrap(OutlineSearch(query: "e \u{903}", mode: .words))
+        let meeting = try XCTUnwrap(OutlineSearch(folding: folding, query: "e \u{903}", mode: .words))
         XCTAssertEqual(ranges(["xe\u{903}x", "e\u{903}\u{903}e"], meeting), [[1..<3], [0..<3, 3..<4]])
     }
 
@@ -50,12 +53,73 @@ final class OutlineSearchTests: XCTestCase {
             let label = String((0..<Int.random(in: 0...12, using: &random)).map { _ in letters.randomElement(using: &random)! })
             let query = String((0..<Int.random(in: 1...3, using: &random)).map { _ in letters.randomElement(using: &random)! })
             let mode = OutlineSearchMode.allCases.randomElement(using: &random)!
-            guard let search = OutlineSearch(
-                query: query, mode: mode, caseSensitive: Bool.random(using: &random), diacriticSensitive: Bool.random(using: &random))
+            guard let search = OutlineSearch(folding: folding, query: query, mode: mode, caseSensitive: Bool.random(using: &random), diacriticSensitive: Bool.random(using: &random))
             else { continue }
             let both = ranges([label, label + "漢"], search)
             XCTAssertEqual(both[0], both[1], "\(query) in \(label), \(mode)")
         }
+    }
+
+    /// The ASCII moves fold each ASCII scalar to itself or, unless case-sensitive, to its lowercase letter:
+    /// exactly what the full folding gives.
+    func testASCIIScalarsFoldAsTheFullFoldingDoes() {
+        for caseSensitive in [false, true] {
+            for diacriticSensitive in [false, true] {
+                for byte in 0..<128 {
+                    var folded: [Unicode.Scalar] = []
+                    OutlineFolding.fold(
+                        Unicode.Scalar(UInt8(byte)), caseSensitive: caseSensitive, diacriticSensitive: diacriticSensitive, into: &folded)
+                    let expected = !caseSensitive && (65...90).contains(byte) ? byte + 32 : byte
+                    XCTAssertEqual(folded.map(\.value), [UInt32(expected)], "\(byte)")
+                }
+            }
+        }
+    }
+
+    /// Nested and overlapping terms (`words` over a two-letter alphabet, so terms are suffixes of one another
+    /// everywhere) against a brute-force reference: each term's occurrences taken left to right without
+    /// overlapping, every term required, overlapping ranges merged; on both the ASCII and the Unicode path.
+    func testNestedTermsAgreeWithABruteForceReference() throws {
+        var random = SplitMix64(seed: 23)
+        let letters: [Character] = ["a", "b"]
+        func word(_ count: Int) -> String { String((0..<count).map { _ in letters.randomElement(using: &random)! }) }
+        for _ in 0..<3_000 {
+            let label = word(Int.random(in: 0...24, using: &random))
+            let terms = (0..<Int.random(in: 1...6, using: &random)).map { _ in word(Int.random(in: 1...5, using: &random)) }
+            let search = try XCTUnwrap(OutlineSearch(folding: folding, query: terms.joined(separator: " "), mode: .words, caseSensitive: true))
+            let expected = Self.reference(Array(label.utf8), terms.map { Array($0.utf8) })
+            let both = ranges([label, label + "漢"], search)
+            XCTAssertEqual(both[0], expected, "\(terms) in \(label)")
+            XCTAssertEqual(both[1], expected, "\(terms) in \(label)漢")
+        }
+    }
+
+    /// Ranges by brute force: each term's non-overlapping occurrences left to right; none when a term is missing.
+    private static func reference(_ label: [UInt8], _ terms: [[UInt8]]) -> [Range<Int>] {
+        var occurrences: [Range<Int>] = []
+        for term in terms {
+            var from = 0
+            var found = false
+            while from + term.count <= label.count {
+                if Array(label[from..<(from + term.count)]) == term {
+                    occurrences.append(from..<(from + term.count))
+                    from += term.count
+                    found = true
+                } else {
+                    from += 1
+                }
+            }
+            if !found { return [] }
+        }
+        var merged: [Range<Int>] = []
+        for range in occurrences.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = merged.last, range.lowerBound < last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        return merged
     }
 
     func testRowsAndExpansionWithMatches() throws {

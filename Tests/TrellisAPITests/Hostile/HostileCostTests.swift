@@ -1,0 +1,173 @@
+import Foundation
+import HTTPServer
+import HTTPTypes
+import TrellisCore
+import TrellisText
+import XCTest
+@testable import TrellisAPI
+
+/// Requests that are valid and small per byte but used to cost far more than a normal request of the
+/// same endpoint: each is answered within the cost model (README, "Limits"). Work is compared as the
+/// steps the endpoints count (`trellis_compute_steps_total`), never as time.
+final class HostileCostTests: HostileTestCase {
+    private func server(budget: Int? = nil, timeout: Duration? = nil, cache: MeasureCache = MeasureCache()) throws -> LiveServer {
+        try LiveServer(
+            http: HTTPServerConfiguration(threads: 2, maxBodyBytes: 16 << 20),
+            service: ServiceConfiguration(
+                memoryBudget: budget.flatMap { HTTPMemoryBudget(limit: $0) }, fonts: TextFonts(LoadedFonts.collection, cache: cache),
+                requestTimeout: timeout))
+    }
+
+    /// The steps counted for `path` by the request `body`, from the metrics before and after it.
+    private func steps(_ server: LiveServer, _ path: String, _ body: String, status: Int = 200,
+                       file: StaticString = #filePath, line: UInt = #line) throws -> Int {
+        func total() throws -> Int {
+            let metrics = try server.request("GET", "/metrics").text
+            let prefix = #"trellis_compute_steps_total{route="\#(path)"} "#
+            return metrics.split(separator: "\n").first { $0.hasPrefix(prefix) }.flatMap { Int($0.dropFirst(prefix.count)) } ?? 0
+        }
+        let before = try total()
+        let response = try Hostile.post(server, path, body)
+        XCTAssertEqual(response.status, status, String(response.text.prefix(300)), file: file, line: line)
+        return try total() - before
+    }
+
+    private func pointers(_ response: TestResponse) -> [String] {
+        (response.json["errors"] as? [[String: Any]] ?? []).compactMap { $0["pointer"] as? String }
+    }
+
+    // MARK: Text shaping
+
+    /// Long grapheme clusters made shaping quadratic in their length: past 32 scalars one is a 422 that
+    /// names where it starts, before anything is shaped.
+    func testAGraphemeClusterOfMoreThanThirtyTwoScalarsIsRefused() throws {
+        let server = try server()
+        let marks = String(repeating: "\u{301}\u{323}", count: 498)
+        let font = #""font":{"family":"DejaVu Serif, DejaVu Sans Mono, DejaVu Sans","size":16}"#
+        let measured = try Hostile.post(server, "/v1/text/measure", #"{\#(font),"texts":["ok","xa\#(marks)\#u{20D0}"]}"#)
+        assertProblem(measured, 422)
+        XCTAssertEqual(pointers(measured), ["/texts/1"])
+        XCTAssertTrue(measured.text.contains("grapheme cluster of 998 Unicode scalars at scalar 1"), measured.text)
+        let flow = try Hostile.post(
+            server, "/v1/flow/layout", #"{"containerWidth":300,\#(font),"items":[{"text":"a\#(marks)"}]}"#)
+        assertProblem(flow, 422)
+        XCTAssertEqual(pointers(flow), ["/items/0/text"])
+        // Thirty-two scalars are one measurable cluster.
+        let fits = try Hostile.post(
+            server, "/v1/text/measure", #"{\#(font),"texts":["a\#(String(repeating: "\u{301}\u{323}", count: 15))\#u{20D0}"]}"#)
+        XCTAssertEqual(fits.status, 200, fits.text)
+    }
+
+    /// One request's labels may fill only a share of the shared measure cache, so they cannot push out
+    /// what other clients measured.
+    func testOneRequestCannotFlushTheSharedMeasureCache() throws {
+        let cache = MeasureCache(capacity: 1_600, byteCapacity: 1 << 20)
+        let server = try server(cache: cache)
+        let font = #""font":{"family":"DejaVu Sans","size":16}"#
+        let mine = (0..<50).map { "\"mine \($0)\"" }.joined(separator: ",")
+        XCTAssertEqual(try Hostile.post(server, "/v1/text/measure", #"{\#(font),"texts":[\#(mine)]}"#).status, 200)
+        let kept = try steps(server, "/v1/text/measure", #"{\#(font),"texts":[\#(mine)]}"#)
+        XCTAssertEqual(kept, 0, "measured labels are answered from the cache")
+        let flood = (0..<5_000).map { "\"flood \($0)\"" }.joined(separator: ",")
+        XCTAssertEqual(try Hostile.post(server, "/v1/text/measure", #"{\#(font),"texts":[\#(flood)]}"#).status, 200)
+        XCTAssertLessThanOrEqual(cache.count, 50 + cache.perRequestCapacity)
+        XCTAssertEqual(try steps(server, "/v1/text/measure", #"{\#(font),"texts":[\#(mine)]}"#), 0, "still cached after the flood")
+    }
+
+    // MARK: Outline search
+
+    /// A searched label is at most 4,096 bytes, like an id: longer is a 422 at its pointer.
+    func testASearchedLabelLongerThanFourKilobytesIsRefused() throws {
+        let server = try server()
+        for path in ["/v1/outline/rows", "/v1/outline/expansion"] {
+            let long = String(repeating: "f", count: 4096) + "é"
+            let refused = try Hostile.post(
+                server, path, #"{"nodes":[{"id":1,"label":"ok"},{"id":2,"label":"\#(long)"}],"search":{"query":"f"}}"#)
+            assertProblem(refused, 422)
+            XCTAssertEqual(pointers(refused), ["/nodes/1/label"], path)
+            let fits = String(repeating: "f", count: 4094) + "é"
+            let answered = try Hostile.post(server, path, #"{"nodes":[{"id":2,"label":"\#(fits)"}],"search":{"query":"f"}}"#)
+            XCTAssertEqual(answered.status, 200, path)
+            // Without a search, labels are not read at all.
+            XCTAssertEqual(try Hostile.post(server, path, #"{"nodes":[{"id":2,"label":"\#(long)"}]}"#).status, 200, path)
+        }
+    }
+
+    /// Terms that fold into one another (ﬀ is "ff") are found in one pass over a label, whatever their nesting:
+    /// a words query of twenty nested terms costs about what a one-word query costs over the same labels.
+    func testNestedFoldedTermsCostAboutWhatOneTermCosts() throws {
+        let server = try server()
+        let label = String(repeating: "f", count: 4093) + "é"
+        let nodes = (0..<40).map { #"{"id":\#($0),"label":"\#(label)"}"# }.joined(separator: ",")
+        let nested = (1...20).map { String(repeating: "\u{FB00}", count: $0) }.joined(separator: " ") + " é"
+        for path in ["/v1/outline/rows", "/v1/outline/expansion"] {
+            let plain = try steps(server, path, #"{"nodes":[\#(nodes)],"search":{"query":"f","mode":"words"}}"#)
+            let crafted = try steps(server, path, #"{"nodes":[\#(nodes)],"search":{"query":"\#(nested)","mode":"words"}}"#)
+            XCTAssertGreaterThan(plain, 40 * 4094, path)
+            XCTAssertLessThanOrEqual(Double(crafted), 3 * Double(plain), "\(path): \(crafted) steps against \(plain)")
+        }
+    }
+
+    // MARK: Drawer
+
+    /// A spring that rings for most of a minute at 240 frames/s asked for 13,000 keyframes from 150 bytes: a
+    /// transition's keyframes and easing samples are bounded in proportion to its request.
+    func testASlowSpringAsksForNoMoreWorkThanItsRequestAllows() throws {
+        let server = try server()
+        let slow = #""action":"toggle","container":{"width":390,"height":844},"frameRate":240,"spring":{"response":0.5,"dampingFraction":0.01}"#
+        let refused = try Hostile.post(server, "/v1/drawer/state", "{\(slow)}")
+        assertProblem(refused, 422)
+        XCTAssertEqual(pointers(refused), ["/spring"])
+        XCTAssertLessThan(refused.body.count, 1024)
+        // The default spring's transition is well within the allowance of its small request.
+        let normal = try steps(server, "/v1/drawer/state", #"{"action":"toggle","container":{"width":390,"height":844}}"#)
+        XCTAssertLessThan(normal, DrawerLimits.baseWork / 4)
+        // A request large enough for the work gets it: the bound is per byte, like the answer's.
+        let needed = try XCTUnwrap(refused.text.firstMatch(of: /needs (\d+) keyframes/).flatMap { Int($0.1) })
+        let padding = String(repeating: "x", count: (needed - DrawerLimits.baseWork) / DrawerLimits.workPerByte + 64)
+        XCTAssertEqual(try steps(server, "/v1/drawer/state", #"{\#(slow),"note":"\#(padding)"}"#), needed)
+    }
+
+    // MARK: Sections
+
+    /// Each action is one step, whatever the number of sections (collapseAll in single mode used to walk them all).
+    func testSectionsActionsCostOneStepEach() throws {
+        let server = try server()
+        let sections = (0..<10_000).map { #"{"id":\#($0)}"# }.joined(separator: ",")
+        for (mode, action) in [("single", #"{"type":"collapseAll"}"#), ("multiple", #"{"type":"expandAll"}"#)] {
+            let actions = Array(repeating: action, count: 10_000).joined(separator: ",")
+            let counted = try steps(
+                server, "/v1/sections/toggle", #"{"sections":[\#(sections)],"mode":"\#(mode)","expanded":[5],"actions":[\#(actions)]}"#)
+            XCTAssertEqual(counted, 10_000, mode)
+        }
+    }
+
+    // MARK: Working memory and the deadline
+
+    /// Computing an answer takes memory in proportion to the body, reserved from the budget before the body is
+    /// parsed: past the budget the request is a 503 and nothing stays reserved.
+    func testWorkingMemoryIsTakenFromTheBudgetBeforeParsing() throws {
+        let body = Hostile.largeFlowBody(bytes: 400_000)
+        let tight = try server(budget: 4 << 20)
+        let refused = try Hostile.post(tight, "/v1/flow/layout", body)
+        assertProblem(refused, 503)
+        XCTAssertEqual(refused.header("Retry-After"), "1")
+        XCTAssertTrue(refused.text.contains("short of memory"), refused.text)
+        assertNoRequestsLeft(tight)
+        XCTAssertEqual(tight.service.configuration.memoryBudget?.inUse, 0)
+        // The same request within a budget that holds its body, working memory and answer.
+        let roomy = try server(budget: 16 << 20)
+        XCTAssertEqual(try Hostile.post(roomy, "/v1/flow/layout", body).status, 200)
+    }
+
+    /// A computation still running when the request's deadline passes is abandoned with a 503.
+    func testAComputationPastItsDeadlineIsAbandoned() throws {
+        let server = try server(timeout: .milliseconds(1))
+        let texts = (0..<10_000).map { "\"label number \($0) of many\"" }.joined(separator: ",")
+        let response = try Hostile.post(server, "/v1/text/measure", #"{"font":{"family":"DejaVu Sans","size":16},"texts":[\#(texts)]}"#)
+        assertProblem(response, 503)
+        XCTAssertTrue(response.text.contains("limit of"), response.text)
+        assertHealthy(server)
+        XCTAssertEqual(try self.server().request("POST", "/v1/text/measure", json: #"{"font":{"family":"DejaVu Sans","size":16},"texts":[\#(texts)]}"#).status, 200)
+    }
+}
