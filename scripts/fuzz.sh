@@ -53,7 +53,7 @@ for endpoint in $ENDPOINTS; do
         -artifact_prefix="$WORK/findings/$endpoint/" \
         "$WORK/corpus/$endpoint" "$seeds" >"$log" 2>&1 || status=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-    [ -n "$runs" ] || runs=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#')
+    [ -n "$runs" ] || runs=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#' || true)
     if [ "${FUZZ_KEEP_GOING:-0}" = 1 ]; then
         # Triage: what the release replayer still finds is a finding; the rest was AddressSanitizer's slowdown.
         status=0
@@ -67,7 +67,7 @@ for endpoint in $ENDPOINTS; do
         done
         [ "$found" -eq 0 ] || echo "$endpoint: $found saved, $real confirmed by the release replayer (see $log.triage)"
     fi
-    last=$(grep -E '^#[0-9]+\s+(DONE|pulse|NEW|REDUCE)' "$log" | tail -1 | sed -E 's/^#[0-9]+\s+\S+\s+//')
+    last=$(grep -E '^#[0-9]+\s+(DONE|pulse|NEW|REDUCE)' "$log" | tail -1 | sed -E 's/^#[0-9]+\s+\S+\s+//' || true)
     if [ "$status" -ne 0 ]; then
         failed+=("$endpoint")
         summary+=("$endpoint: FINDING after ${runs:-?} runs: $(grep -m1 -E '^==[0-9]+==ERROR|^TrellisFuzz:|Fatal error|ALARM|out-of-memory' "$log" || echo "exit $status")")
