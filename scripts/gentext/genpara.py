@@ -5,15 +5,20 @@ Each case is a paragraph (built from the sentences in corpus.py) in a font, laid
 headless Chromium in a `div` of a given width with the layout's CSS (white-space, word-break,
 overflow-wrap, line-height, -webkit-line-clamp or text-overflow: ellipsis), every face declared with
 `@font-face` under a private name pointing at the file Trellis loads, `font-synthesis: none`,
-`unicode-bidi: plaintext`. Read back from the DOM:
+`unicode-bidi: plaintext` and `dir="auto"` (the paragraph's direction from its first strong
+character, which also puts an ellipsis at the end of a right-to-left line). Read back from the DOM:
 
 - line starts: `Range.getClientRects()` of each UTF-16 unit; a unit whose first rect's middle lies
   more than 0.4 em below the previous unit's starts a line (a unit without rects, such as a space collapsed away, stays on the
   line before it; a collapsed space at a line end reports a zero-width rect on the line it ends);
 - each line's width: the extent of its units' rects, its trailing spaces left out (they hang);
 - the block's height (`getBoundingClientRect().height`; rect tops are text tops, not line tops);
-- with an ellipsis, the visible text's end: in the cut text run every visible unit reports two
-  identical rects (the painted copy and the hidden original).
+- with an ellipsis, the visible text's end, by pixels: the cut line's longest prefix that fits with
+  the ellipsis by Chromium's own widths (a Range's) and its neighbours are each drawn followed by an
+  explicit U+2026 without the clamp or the ellipsis, and the one whose screenshot equals Chromium's
+  ellipsized block (or differs least, in at most PIXEL_SLACK antialiased pixels, the next candidate
+  differing three times as much) is the visible text (the DOM's doubled rects mark it only in
+  left-to-right text); `null` when no candidate qualifies.
 
 Writes Tests/TrellisTextTests/Fixtures/paragraphs.jsonl (the set the engine is developed against)
 and, with --holdout, paragraphs-holdout.jsonl (other sentences, fonts, sizes and widths, seeded
@@ -31,9 +36,11 @@ import json
 import pathlib
 import random
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
+import zlib
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
@@ -45,6 +52,8 @@ FIXTURES = gentext.FIXTURES
 # The default faces (the Debian packages Trellis loads by default).
 PACKAGES = gentext.PACKAGES + ["fonts-tlwg-garuda-ttf", "fonts-nanum", "fonts-droid-fallback", "fonts-noto-color-emoji"]
 CASES_PER_PAGE = 600
+# Pixels an explicit ellipsis may differ by from Chromium's (antialiasing at another subpixel offset).
+PIXEL_SLACK = 40
 
 # Family lists per script: the main set's, then the hold-out's (other lists, weights and styles).
 FAMILIES = {
@@ -147,6 +156,43 @@ html, body { margin: 0; padding: 0; }
 <pre id="out"></pre>
 <script>
 function isSpace(c) { return c === 0x20 || c === 0x3000 || c === 0x1680 || (c >= 0x2000 && c <= 0x2006) || (c >= 0x2008 && c <= 0x200A) || c === 0x205F; }
+// Where the ellipsis may follow: the longest prefix of grapheme clusters of the cut line whose width
+// (Chromium's own, from a Range) fits with the ellipsis, its neighbours, and the line's end; the
+// pixels decide (the DOM's doubled rects are wrong in right-to-left text).
+function candidates(block, node, text, starts) {
+  const lines = parseInt(block.dataset.lines);
+  const clamped = block.classList.contains('clamp');
+  if (clamped && starts.length <= lines) return [];
+  const width = parseFloat(block.style.width);
+  const probe = document.createElement('div');
+  probe.className = 'p';
+  probe.setAttribute('dir', 'auto');
+  probe.style.cssText = block.style.cssText;
+  probe.style.width = 'max-content';
+  probe.style.whiteSpace = 'nowrap';
+  probe.textContent = block.dataset.ellipsis;
+  document.body.appendChild(probe);
+  const ellipsis = probe.getBoundingClientRect().width;
+  probe.remove();
+  const start = starts[lines - 1];
+  const end = lines < starts.length ? starts[lines] : text.length;
+  const range = document.createRange();
+  const measure = (a, b) => { range.setStart(node, a); range.setEnd(node, b); return range.getBoundingClientRect().width; };
+  if (!clamped && measure(0, text.length) <= width) return [];
+  const boundaries = [];
+  for (const part of new Intl.Segmenter(undefined, {granularity: 'grapheme'}).segment(text.slice(start, end))) {
+    if (part.index > 0) boundaries.push(start + part.index);
+  }
+  boundaries.push(end);
+  let best = 0;
+  for (let k = 0; k < boundaries.length; k++) if (k === 0 || measure(start, boundaries[k]) <= width - ellipsis) best = k;
+  const found = new Set([end]);
+  for (let k = Math.max(0, best - 2); k <= Math.min(boundaries.length - 1, best + 2); k++) found.add(boundaries[k]);
+  let visible = end;
+  while (visible > start && isSpace(text.charCodeAt(visible - 1))) visible--;
+  found.add(visible);
+  return Array.from(found).sort((a, b) => a - b);
+}
 document.fonts.ready.then(() => {
   const out = [];
   const range = document.createRange();
@@ -187,7 +233,8 @@ document.fonts.ready.then(() => {
     let visibleEnd = -1;
     for (let i = 0; i < text.length; i++) if (rects[i] && rects[i].d) visibleEnd = i + 1;
     out.push({starts: text.length ? starts : [], widths: text.length ? widths : [],
-              height: block.getBoundingClientRect().height, visibleEnd: visibleEnd});
+              height: block.getBoundingClientRect().height, visibleEnd: visibleEnd,
+              candidates: block.dataset.lines && text.length ? candidates(block, node, text, starts) : []});
   }
   document.getElementById('out').textContent = JSON.stringify(out);
 });
@@ -231,6 +278,161 @@ def render(blocks, face_list, chromium, keep_dir, index):
     return json.loads(html.unescape(dom[start + len('<pre id="out">'):end]))
 
 
+def has_character(path, character):
+    """Whether a font file's cmap (format 4 or 12, Unicode or Windows) maps the character."""
+    data = pathlib.Path(path).read_bytes()
+    cmap = gentext.tables(data)["cmap"]
+    count = struct.unpack_from(">H", cmap, 2)[0]
+    for i in range(count):
+        platform, encoding, offset = struct.unpack_from(">HHI", cmap, 4 + 8 * i)
+        if platform not in (0, 3):
+            continue
+        kind = struct.unpack_from(">H", cmap, offset)[0]
+        if kind == 4:
+            segments = struct.unpack_from(">H", cmap, offset + 6)[0] // 2
+            ends = struct.unpack_from(f">{segments}H", cmap, offset + 14)
+            starts = struct.unpack_from(f">{segments}H", cmap, offset + 16 + 2 * segments)
+            if any(a <= character <= b for a, b in zip(starts, ends)):
+                return True
+        elif kind == 12:
+            groups = struct.unpack_from(">I", cmap, offset + 12)[0]
+            for g in range(groups):
+                a, b, _ = struct.unpack_from(">III", cmap, offset + 16 + 12 * g)
+                if a <= character <= b:
+                    return True
+    return False
+
+
+def ellipsis_text(font, face_list):
+    """Blink's ellipsis: U+2026 when the first face has it, else three full stops."""
+    family = gentext.primary(font["family"]).lower()
+    style = font["style"] != "normal"
+    members = [f for f in face_list if f["family"].lower() == family]
+    upright = [f for f in members if f["italic"] == style] or members
+    face = min(upright, key=lambda f: abs(f["weight"] - font["weight"]))
+    return "\u2026" if has_character(face["file"], 0x2026) else "..."
+
+
+def band_page(bands, face_list):
+    """One absolutely placed block per band, each `height` px tall plus a gap, at x = 0."""
+    parts = []
+    top = 0
+    for band in bands:
+        parts.append(f"<div dir=\"auto\" class=\"{band['classes']}\" style='position: absolute; left: 0; top: {top}px; "
+                     f"{band['css']}'>{html.escape(band['text'])}</div>")
+        band["top"] = top
+        top += band["height"] + 8
+    page = ("<!doctype html><html><head><meta charset=\"utf-8\"><style>" + gentext.font_faces_css(face_list) +
+            " html, body { margin: 0; padding: 0; background: #fff; } .p { unicode-bidi: plaintext; font-synthesis: none;"
+            " font-kerning: auto; margin: 0; padding: 0; border: 0; line-height: normal; color: #000; }"
+            " .clamp { display: -webkit-box; -webkit-box-orient: vertical; overflow: hidden; } .cut { overflow: hidden; }"
+            "</style></head><body>" + "".join(parts) + "</body></html>")
+    return page, top
+
+
+def screenshot_rows(page, height, chromium, workdir):
+    """The page's pixels, row by row (RGB or RGBA bytes), from Chromium's --screenshot PNG."""
+    path = workdir / "bands.html"
+    path.write_text(page, encoding="utf-8")
+    shot = workdir / "bands.png"
+    subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                    "--force-device-scale-factor=1", f"--window-size=1200,{height}", "--virtual-time-budget=60000",
+                    "--allow-file-access-from-files", f"--user-data-dir={workdir / 'profile'}",
+                    f"--screenshot={shot}", path.as_uri()], capture_output=True, timeout=600)
+    data = shot.read_bytes()
+    position, chunks = 8, []
+    while position < len(data):
+        length, kind = struct.unpack(">I4s", data[position:position + 8])
+        body = data[position + 8:position + 8 + length]
+        position += 12 + length
+        if kind == b"IHDR":
+            width, rows_count, _, color = struct.unpack(">IIBB", body[:10])
+        elif kind == b"IDAT":
+            chunks.append(body)
+    raw = zlib.decompress(b"".join(chunks))
+    step = 4 if color == 6 else 3
+    stride = width * step
+    rows, previous, at = [], bytearray(stride), 0
+    for _ in range(rows_count):
+        kind, line = raw[at], bytearray(raw[at + 1:at + 1 + stride])
+        at += 1 + stride
+        for x in range(stride):
+            a = line[x - step] if x >= step else 0
+            b = previous[x]
+            c = previous[x - step] if x >= step else 0
+            if kind == 1:
+                line[x] = (line[x] + a) & 255
+            elif kind == 2:
+                line[x] = (line[x] + b) & 255
+            elif kind == 3:
+                line[x] = (line[x] + (a + b) // 2) & 255
+            elif kind == 4:
+                guess = a + b - c
+                pa, pb, pc = abs(guess - a), abs(guess - b), abs(guess - c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(bytes(line))
+        previous = line
+    return rows, step
+
+
+def verify_ellipses(all_cases, face_list, chromium):
+    """For every layout that draws an ellipsis, the candidate whose prefix plus an explicit U+2026
+    paints exactly the pixels Chromium painted: that prefix is the visible text (none: unverified)."""
+    work = []
+    for case in all_cases:
+        for layout in case["layouts"]:
+            if layout.get("candidates"):
+                work.append((case, layout))
+    verified = 0
+    for index in range(0, len(work), 40):
+        bands = []
+        for case, layout in work[index:index + 40]:
+            classes, css = layout_css(case["font"], layout)
+            height = int(layout["expected"]["height"]) + 4
+            bands.append({"classes": classes, "css": css, "text": case["text"], "height": height, "of": layout})
+            plain = {k: v for k, v in layout.items() if k not in ("maxLines", "textOverflow", "expected", "candidates")}
+            plain_classes, plain_css = layout_css(case["font"], plain)
+            ellipsis = ellipsis_text(case["font"], face_list)
+            for end in layout["candidates"]:
+                text = case["text"]
+                # A cut inside an Arabic word keeps the joining form Chromium drew: a ZWJ keeps it too.
+                joined = 0 < end < len(text) and all("\u0620" <= c <= "\u064a" for c in (text[end - 1], text[end]))
+                for glue in ([""] + (["\u200d"] if joined else [])):
+                    bands.append({"classes": plain_classes, "css": plain_css + f"; height: {height - 4}px; overflow: hidden",
+                                  "text": text[:end] + glue + ellipsis, "height": height, "of": layout, "end": end})
+        page, total = band_page(bands, face_list)
+        workdir = pathlib.Path(tempfile.mkdtemp(prefix="trellis-genpara-px-"))
+        rows, step = screenshot_rows(page, total, chromium, workdir)
+        shutil.rmtree(workdir, ignore_errors=True)
+        drawn = {}
+        differences = {}
+        for band in bands:
+            columns = (int(band["of"]["width"]) + 2) * step
+            pixels = [rows[y][:columns] for y in range(band["top"], band["top"] + band["height"] - 4)]
+            if "end" not in band:
+                drawn[id(band["of"])] = pixels
+                continue
+            count = sum(1 for a, b in zip(drawn[id(band["of"])], pixels) for x in range(0, len(a), step)
+                        if a[x:x + 3] != b[x:x + 3])
+            found = differences.setdefault(id(band["of"]), {})
+            found[band["end"]] = min(count, found.get(band["end"], count))
+        for case, layout in work[index:index + 40]:
+            ranked = sorted((count, -end) for end, count in differences.get(id(layout), {}).items())
+            # Equal pixels decide; else the least different candidate, when it differs in at most
+            # PIXEL_SLACK pixels (the ellipsis antialiased at another subpixel offset) and the next one
+            # differs at least three times as much.
+            if ranked and (ranked[0][0] == 0 or (ranked[0][0] <= PIXEL_SLACK and
+                                                (len(ranked) == 1 or ranked[1][0] >= 3 * ranked[0][0]))):
+                layout["expected"]["visibleEnd"] = -ranked[0][1]
+        for case, layout in work[index:index + 40]:
+            if "visibleEnd" in layout["expected"]:
+                verified += 1
+            else:
+                layout["expected"]["visibleEnd"] = None
+        print(f"  {min(index + 40, len(work))} of {len(work)} ellipses checked by pixels", file=sys.stderr, flush=True)
+    return verified, len(work)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--chromium", default=shutil.which("chromium") or "chromium")
@@ -244,7 +446,10 @@ def main():
     for case in all_cases:
         for layout in case["layouts"]:
             classes, css = layout_css(case["font"], layout)
-            blocks.append(f"<div class=\"{classes}\" data-size=\"{case['font']['size']!r}\" style='{css}'>"
+            lines = ""
+            if layout.get("textOverflow") == "ellipsis":
+                lines = f" data-lines=\"{layout.get('maxLines', 1)}\" data-ellipsis=\"{ellipsis_text(case['font'], face_list)}\""
+            blocks.append(f"<div dir=\"auto\" class=\"{classes}\"{lines} data-size=\"{case['font']['size']!r}\" style='{css}'>"
                           f"{html.escape(case['text'])}</div>")
     measured = []
     for index in range(0, len(blocks), CASES_PER_PAGE):
@@ -259,16 +464,21 @@ def main():
             result = next(results)
             expected = {"starts": result["starts"], "widths": [gentext.number(w) for w in result["widths"]],
                         "height": gentext.number(result["height"])}
-            if layout.get("textOverflow") == "ellipsis" and result["visibleEnd"] >= 0:
-                expected["visibleEnd"] = result["visibleEnd"]
             layout["expected"] = expected
+            if result["candidates"]:
+                layout["candidates"] = result["candidates"]
+    verified, drawn = verify_ellipses(all_cases, face_list, args.chromium)
+    for case in all_cases:
+        for layout in case["layouts"]:
+            layout.pop("candidates", None)
         lines.append(json.dumps(case, ensure_ascii=False, separators=(",", ":")))
     name = "paragraphs-holdout.jsonl" if args.holdout else "paragraphs.jsonl"
     header = {"generatedBy": "scripts/gentext/genpara.py" + (" --holdout" if args.holdout else ""), "browser": version,
               "paragraphs": len(lines), "layouts": len(blocks)}
     (FIXTURES / name).write_text(json.dumps(header, separators=(",", ":")) + "\n" + "\n".join(lines) + "\n",
                                  encoding="utf-8")
-    print(f"wrote {len(lines)} paragraphs in {len(blocks)} layouts to {(FIXTURES / name).relative_to(ROOT)} ({version})")
+    print(f"wrote {len(lines)} paragraphs in {len(blocks)} layouts to {(FIXTURES / name).relative_to(ROOT)} ({version}); "
+          f"{verified} of {drawn} ellipses' visible text found by pixels")
 
 
 if __name__ == "__main__":

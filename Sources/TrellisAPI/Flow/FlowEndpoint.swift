@@ -1,5 +1,6 @@
 import TrellisCore
 import TrellisJSON
+import TrellisText
 
 /// `POST /v1/flow/layout`: the positions of wrapping tags in a container (tags given as sizes or as text).
 enum FlowEndpoint: TextEndpoint {
@@ -11,13 +12,14 @@ enum FlowEndpoint: TextEndpoint {
 
     static func respond(to request: FlowLayoutRequest, _ fonts: TextFonts, _ problems: inout Problems, _ json: inout JSONWriter) {
         let result: FlowResult
+        var paragraphs: [Int: ParagraphLayout] = [:]
         if let labels = request.labels {
-            guard let measured = labels.layout(request.layout, &problems, cache: fonts.cache) else { return }
+            guard let measured = labels.layout(request.layout, &problems, cache: fonts.cache, paragraphs: &paragraphs) else { return }
             result = measured
         } else {
             result = FlowLayout.compute(request.layout)
         }
         json.reserveCapacity(FlowLayoutResponse.estimatedSize(result, hasIDs: !request.ids.isEmpty))
-        FlowLayoutResponse.write(result, ids: request.ids, to: &json)
+        FlowLayoutResponse.write(result, ids: request.ids, paragraphs: paragraphs, to: &json)
     }
 }

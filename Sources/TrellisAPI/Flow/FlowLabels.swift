@@ -10,6 +10,10 @@ struct FlowLabels {
         var index: Int
         var value: JSONValue
         var text: String
+        /// Rule "maxWidth": the item's outer width limit (padding included), when given.
+        var maxWidth: Double? = nil
+        /// Rule "maxWidth": lines shown in a narrowed item (1: one line cut with an ellipsis).
+        var maxLines = 1
     }
 
     struct Padding {
@@ -56,12 +60,55 @@ struct FlowLabels {
         template.replacing(countPlaceholder, with: String(count))
     }
 
+    /// Rule "maxWidth": a label wider than its item's `maxWidth` (less the padding) is laid out at that
+    /// width as a paragraph: on one line cut with an ellipsis (`maxLines` 1), or wrapped (breaking
+    /// words where they must) and clamped to `maxLines` with an ellipsis; its item is `maxWidth` wide
+    /// and as tall as its lines (each the font's line height). The item's paragraph, for the answer.
+    func narrowed(_ label: Text, maxWidth: Double, shaper: ParagraphShaper) -> Result<(Size, ParagraphLayout), TextRefusal> {
+        let lineHeight = font.lineMetrics.lineHeight
+        var style = ParagraphStyle(whiteSpace: .pre, textOverflow: .ellipsis, lineHeight: lineHeight)
+        if label.maxLines > 1 {
+            style.whiteSpace = .preWrap
+            style.overflowWrap = .anywhere
+            style.maxLines = label.maxLines
+        }
+        let paragraph: ShapedParagraph
+        switch shaper.shape(label.text, whiteSpace: style.whiteSpace) {
+        case .success(let shaped): paragraph = shaped
+        case .failure(let refusal): return .failure(refusal)
+        }
+        let available = max(0, maxWidth - padding.leading - padding.trailing)
+        guard let oneLine = shaper.layout(paragraph, width: .greatestFiniteMagnitude, style: ParagraphStyle(whiteSpace: .pre, lineHeight: lineHeight))
+        else { return .failure(.outOfMemory) }
+        let fits = oneLine.width <= available
+        guard let layout = fits ? oneLine : shaper.layout(paragraph, width: available, style: style) else { return .failure(.outOfMemory) }
+        let width = fits ? oneLine.width + padding.leading + padding.trailing : maxWidth
+        return .success((Size(width: width, height: max(layout.height, lineHeight) + padding.top + padding.bottom), layout))
+    }
+
     /// Measures every item label into `request` and lays out, the chip's label by the fixed point of its
     /// count; records a problem at each text that cannot be measured (then the result is not used).
-    func layout(_ request: FlowRequest, _ problems: inout Problems, cache: MeasureCache) -> FlowResult? {
+    /// Items with a `maxWidth` get their paragraph in `paragraphs` (by item index).
+    func layout(
+        _ request: FlowRequest, _ problems: inout Problems, cache: MeasureCache, paragraphs: inout [Int: ParagraphLayout]
+    ) -> FlowResult? {
         let measurer = TextMeasurer(font: font, cache: cache)
+        var shaper: ParagraphShaper?
         var request = request
         for label in texts {
+            if let maxWidth = label.maxWidth {
+                let narrowing = shaper ?? ParagraphShaper(font: font)
+                shaper = narrowing
+                switch narrowed(label, maxWidth: maxWidth, shaper: narrowing) {
+                case .success(let (size, paragraph)):
+                    request.items[label.index].width = size.width
+                    request.items[label.index].height = size.height
+                    paragraphs[label.index] = paragraph
+                case .failure(let refusal):
+                    TextFontRequest.record(refusal, at: label.value, &problems)
+                }
+                continue
+            }
             switch measurer.width(of: label.text) {
             case .success(let width):
                 let size = size(ofWidth: width)

@@ -74,6 +74,8 @@ struct FlowLayoutRequest {
             var breakBefore: JSONValue?
             var id: JSONValue?
             var text: JSONValue?
+            var maxWidth: JSONValue?
+            var maxLines: JSONValue?
             // Duplicate keys: the last one wins.
             for (key, value) in element.members {
                 key.withStringBytes { name in
@@ -87,6 +89,10 @@ struct FlowLayoutRequest {
                         height = value
                     } else if sameBytes(name, "breakBefore") {
                         breakBefore = value
+                    } else if sameBytes(name, "maxWidth") {
+                        maxWidth = value
+                    } else if sameBytes(name, "maxLines") {
+                        maxLines = value
                     }
                 }
             }
@@ -97,11 +103,18 @@ struct FlowLayoutRequest {
                 if width != nil || height != nil {
                     problems.add(at: element, "has both text and width or height: give one or the other")
                 } else if let label = TextFontRequest.readText(text, &problems) {
-                    texts.append(FlowLabels.Text(index: index, value: text, text: label))
+                    var entry = FlowLabels.Text(index: index, value: text, text: label)
+                    entry.maxWidth = maxWidth.flatMap { $0.isNull ? nil : $0.number(&problems, FlowLimits.lengths) }
+                    entry.maxLines = maxLines.flatMap { $0.isNull ? nil : $0.integer(&problems, min: 1, max: FlowLimits.maxLinesLimit) } ?? 1
+                    texts.append(entry)
                 }
                 itemWidth = 0
                 itemHeight = 0
             } else {
+                // Rule "maxWidth": only text items are narrowed.
+                for (member, name) in [(maxWidth, "maxWidth"), (maxLines, "maxLines")] where member.map({ !$0.isNull }) ?? false {
+                    problems.add(at: element, member: name, "applies only to items given as text")
+                }
                 itemWidth = requiredLength(width, in: element, "width", &problems)
                 itemHeight = requiredLength(height, in: element, "height", &problems)
             }
