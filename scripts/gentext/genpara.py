@@ -58,7 +58,8 @@ PIXEL_SLACK = 40
 # Family lists per script: the main set's, then the hold-out's (other lists, weights and styles).
 FAMILIES = {
     "en": (["DejaVu Sans", "DejaVu Serif", "DejaVu Sans Mono"], ["DejaVu Serif", "DejaVu Sans, IPAGothic", "Garuda"]),
-    "de": (["DejaVu Sans", "DejaVu Serif"], ["DejaVu Sans Mono", "NanumBarunGothic"]),
+    # NanumBarunGothic has no umlauts: DejaVu Sans after it (alone, Chromium falls through to system fonts).
+    "de": (["DejaVu Sans", "DejaVu Serif"], ["DejaVu Sans Mono", "NanumBarunGothic, DejaVu Sans"]),
     "fr": (["DejaVu Sans", "DejaVu Serif"], ["DejaVu Sans", "IPAPGothic, DejaVu Sans"]),
     "el": (["DejaVu Sans", "DejaVu Serif"], ["DejaVu Sans Mono", "DejaVu Serif"]),
     "ru": (["DejaVu Sans", "DejaVu Serif"], ["DejaVu Sans Mono", "DejaVu Sans"]),
@@ -66,7 +67,8 @@ FAMILIES = {
     "ar": (["DejaVu Sans"], ["DejaVu Sans, IPAGothic"]),
     "ja": (["IPAGothic", "IPAPGothic", "DejaVu Sans, IPAGothic"], ["IPAPGothic, DejaVu Serif", "DejaVu Serif, IPAGothic"]),
     "zh": (["Droid Sans Fallback, DejaVu Sans", "DejaVu Sans, Droid Sans Fallback"], ["DejaVu Serif, Droid Sans Fallback"]),
-    "ko": (["NanumBarunGothic", "DejaVu Sans, NanumBarunGothic"], ["NanumGothic", "DejaVu Serif, NanumBarunGothic"]),
+    # NanumGothic.ttf does not load in Chromium's @font-face (it falls back to system fonts): never used here.
+    "ko": (["NanumBarunGothic", "DejaVu Sans, NanumBarunGothic"], ["NanumBarunGothic, DejaVu Serif", "DejaVu Serif, NanumBarunGothic"]),
     "th": (["Garuda", "DejaVu Sans, Garuda"], ["DejaVu Serif, Garuda", "Garuda"]),
     "emoji": (["DejaVu Sans, Noto Color Emoji"], ["DejaVu Serif, Noto Color Emoji", "Noto Color Emoji, DejaVu Sans"]),
     "mixed": (["DejaVu Sans, IPAGothic, Noto Color Emoji", "DejaVu Sans, Droid Sans Fallback, Garuda, NanumBarunGothic"],

@@ -61,13 +61,7 @@ struct TextLayoutRequest {
         let before = problems.count
         let collection = try fonts.loaded()
         let font = body.required("font", &problems).flatMap { TextFontRequest.read($0, collection, &problems) }
-        var texts: [(value: JSONValue, text: String)] = []
-        if let list = body.required("texts", &problems), let elements = list.array(&problems, maxCount: TextLimits.maxTexts) {
-            texts.reserveCapacity(list.count)
-            for element in elements {
-                if let text = TextFontRequest.readText(element, &problems) { texts.append((element, text)) }
-            }
-        }
+        let texts = TextFontRequest.readTexts(body, &problems)
         var widths: [Double] = []
         // Rule "width": exactly one of width and widths, neither null.
         let single = body.member("width")
