@@ -263,8 +263,12 @@ def _flow(body: dict) -> None:
 
 
 def _text_layout(body: dict) -> None:
-    # Wide enough boxes that no answer passes its size bound (every line is an object).
+    # Exactly one of width and widths (the spec says so in prose), and wide enough boxes that no
+    # answer passes its size bound (every line is an object).
     _text(body)
+    if body.get("width") is None and body.get("widths") is None:
+        body["width"] = 300
+    body.pop("widths" if body.get("width") is not None else "width", None)
     if isinstance(body.get("width"), (int, float)):
         body["width"] = _clamp(body["width"], 200, 1_000_000)
     if isinstance(body.get("widths"), list):
