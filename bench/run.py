@@ -165,6 +165,27 @@ def bodies():
     }
 
 
+def paragraphs(count, length=200):
+    """`count` different paragraphs of `length` characters: words of English prose in a seeded order."""
+    words = ("the quick brown fox jumps over a lazy dog while layout engines measure every line of text "
+             "before drawing labels chips paragraphs and rows of a virtualized list").split()
+    out = []
+    for i in range(count):
+        state, text = i * 2654435761 + 1, []
+        while sum(len(w) + 1 for w in text) < length:
+            state = (state * 1103515245 + 12345) % 2**31
+            text.append(words[state % len(words)])
+        out.append(" ".join(text)[:length])
+    return out
+
+
+def layout_body(widths):
+    """10,000 paragraphs of 200 characters in DejaVu Sans 16 px, at one width or several."""
+    body = {"font": {"family": "DejaVu Sans", "size": 16}, "texts": paragraphs(10_000)}
+    body.update({"width": widths[0]} if len(widths) == 1 else {"widths": widths})
+    return body
+
+
 def workloads():
     """(name, method, path, body file or None, connections, max body bytes)."""
     b = bodies()
@@ -201,6 +222,12 @@ def workloads():
         ("text measure, 10,000 short labels", "POST", "/v1/text/measure", write_body("measure10k", {
             "font": {"family": "DejaVu Sans, IPAGothic", "size": 16},
             "texts": [f"tag {i}" if i % 2 else f"タグ{i}" for i in range(10_000)]}), 4, 8 << 20),
+        # Each paragraph is shaped once, then laid out at every width: ten widths must cost far less
+        # than ten requests (wide boxes, so that the answers stay within 16 × the request).
+        ("text layout, 10,000 paragraphs of 200 characters at one width", "POST", "/v1/text/layout",
+         write_body("layout10k", layout_body([600])), 1, 8 << 20),
+        ("text layout, the same paragraphs at 10 widths", "POST", "/v1/text/layout",
+         write_body("layout10kx10", layout_body(list(range(600, 1600, 100)))), 1, 8 << 20),
     ]
 
 

@@ -154,7 +154,7 @@ def call_everything(base: str, package_dir: pathlib.Path) -> None:
     from trellis_client.api.flow import flow_layout
     from trellis_client.api.outline import outline_expansion, outline_rows
     from trellis_client.api.sections import sections_toggle
-    from trellis_client.api.text import fonts, text_measure
+    from trellis_client.api.text import fonts, text_layout, text_measure
     from trellis_client.api.service import (healthz, index, javascript_client, metrics, openapi_document,
                                             playground, readyz)
     from trellis_client import models as m
@@ -170,7 +170,7 @@ def call_everything(base: str, package_dir: pathlib.Path) -> None:
     expect(isinstance(got, m.ServiceIndex) and got.service == "trellis", "GET / is the ServiceIndex", got)
     posts = [e.path for e in got.endpoints if e.method == m.HTTPMethod.POST]
     expect(posts == ["/v1/outline/expansion", "/v1/outline/rows", "/v1/flow/layout", "/v1/sections/toggle",
-                     "/v1/drawer/state", "/v1/text/measure"], "the index lists the POST paths", posts)
+                     "/v1/drawer/state", "/v1/text/measure", "/v1/text/layout"], "the index lists the POST paths", posts)
     done(index)
     got = healthz.sync(client=client)
     expect(isinstance(got, m.HealthStatus) and got.status == "ok", "GET /healthz", got)
@@ -275,6 +275,12 @@ def call_everything(base: str, package_dir: pathlib.Path) -> None:
     expect(isinstance(got, m.ValidationProblem) and [e.pointer for e in got.errors] == ["/font/family"],
            "textMeasure: the 422's problem", got)
     done(text_measure)
+    got = text_layout.sync(client=client, body=m.TextLayoutRequest(
+        font=m.TextFont(family="DejaVu Sans", size=16), texts=["Long labels must wrap, not overflow the chip."],
+        width=160, max_lines=2, text_overflow=m.TextOverflow.ELLIPSIS))
+    expect(isinstance(got, m.TextLayoutResponse) and [line.start for line in got.texts[0].lines] == [0, 17]
+           and got.texts[0].ellipsis.end == 34 and got.texts[0].line_count == 3, "textLayout: a clamp with an ellipsis", got)
+    done(text_layout)
     # A flow of labels: the items' sizes are measured.
     labels = [m.FlowItem(id=name, text=name.capitalize()) for name, _ in CHIPS]
     got = flow_layout.sync(client=client, body=m.FlowLayoutRequest(

@@ -241,9 +241,14 @@ def _flow(body: dict) -> None:
             item.pop("width", None)
             item.pop("height", None)
             item["text"] = _label(item["text"])
+            # Few lines per narrowed label, so that no answer passes its size bound.
+            if isinstance(item.get("maxLines"), int) and not isinstance(item.get("maxLines"), bool):
+                item["maxLines"] = _clamp(item["maxLines"], 1, 3)
             has_text = True
         else:
             item.pop("text", None)
+            item.pop("maxWidth", None)
+            item.pop("maxLines", None)
             item.setdefault("width", 10)
             item.setdefault("height", 10)
     chip = body.get("overflowIndicator")
@@ -257,8 +262,24 @@ def _flow(body: dict) -> None:
     _font(body.get("font"))
 
 
+def _text_layout(body: dict) -> None:
+    # Exactly one of width and widths (the spec says so in prose), and wide enough boxes that no
+    # answer passes its size bound (every line is an object).
+    _text(body)
+    if body.get("width") is None and body.get("widths") is None:
+        body["width"] = 300
+    body.pop("widths" if body.get("width") is not None else "width", None)
+    if isinstance(body.get("width"), (int, float)):
+        body["width"] = _clamp(body["width"], 200, 1_000_000)
+    if isinstance(body.get("widths"), list):
+        body["widths"] = [_clamp(w, 200, 1_000_000) for w in body["widths"]]
+    if isinstance(body.get("lineHeight"), (int, float)):
+        body["lineHeight"] = _clamp(body["lineHeight"], 1, 1_000)
+
+
 FIXES = {
     "/v1/text/measure": _text,
+    "/v1/text/layout": _text_layout,
     "/v1/flow/layout": _flow,
     "/v1/outline/expansion": _outline_expansion,
     "/v1/outline/rows": _outline_rows,

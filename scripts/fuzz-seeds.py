@@ -24,6 +24,7 @@ ENDPOINTS = {
     "sections-toggle": "/v1/sections/toggle",
     "drawer-state": "/v1/drawer/state",
     "text-measure": "/v1/text/measure",
+    "text-layout": "/v1/text/layout",
 }
 
 # Malformed or off-schema bodies every endpoint gets.
@@ -120,6 +121,19 @@ CASES = {
                      "texts": ["\u202e", "\t", 5, "x" * 1001]},
         "uncovered": {"font": {"family": "IPAGothic", "size": 0.001}, "texts": ["שלום", "\U0001F600"]},
         "generic": {"font": {"family": "monospace, serif, sans-serif", "size": 1000}, "texts": ["W" * 1000]},
+    },
+    "text-layout": {
+        "modes": {"font": {"family": "DejaVu Sans, IPAGothic, Garuda, NanumBarunGothic, Noto Color Emoji", "size": 13.25},
+                  "texts": ["AV To ffi well-known ABCD-1234 -5?x", "明太子パスタ「ちょっと」ー", "ภาษาไทยเขียนติดกัน",
+                            "מה  שלומך? 123", "العدد ١٢٣ لا", "I \u2764\ufe0f \U0001F469\u200d\U0001F4BB 🇯🇵", "  ", ""],
+                  "widths": [0.001, 37.5, 1e6], "wordBreak": "break-all", "overflowWrap": "anywhere",
+                  "contentWidths": True},
+        "clamp": {"font": {"family": "Droid Sans Fallback, DejaVu Sans", "size": 16}, "texts": ["今天天气很好。“明天见。”" * 20],
+                  "width": 50, "maxLines": 2, "textOverflow": "ellipsis", "lineHeight": 0.5, "whiteSpace": "pre-wrap"},
+        "nowrap": {"font": {"family": "DejaVu Serif", "size": 1000}, "texts": ["W" * 1000], "width": 1,
+                   "whiteSpace": "nowrap", "textOverflow": "ellipsis", "wordBreak": "keep-all"},
+        "problems": {"font": {"family": "DejaVu Sans", "size": 16}, "texts": ["\n", 1], "width": 0, "widths": [],
+                     "whiteSpace": "pre-line", "maxLines": 0, "textOverflow": "fade", "lineHeight": None},
     },
     "sections-toggle": {
         "cost-collapse-all": {"sections": [{"id": i} for i in range(50)], "mode": "single", "expanded": [3],

@@ -14,17 +14,26 @@
 
 struct tfont_face {
     hb_face_t *face;
+    /// A color bitmap face (CBDT/CBLC): each glyph's advance in its strike, in px at `bitmap_ppem`
+    /// (0: the glyph has no bitmap); NULL for other faces.
+    uint8_t *bitmap_advance;
+    unsigned bitmap_glyphs;
+    unsigned bitmap_ppem;
 };
 
 struct tfont_font {
     hb_font_t *font;
+    /// The face it was made from (which outlives it), for its bitmap advances.
+    const tfont_face *face;
+    int32_t scale;
 };
 
-// Per-thread scratch: one shaping buffer, one bidi object, one grapheme iterator, UTF-16 room.
+// Per-thread scratch: one shaping buffer, one bidi object, grapheme and line iterators, UTF-16 room.
 typedef struct {
     hb_buffer_t *buffer;
     UBiDi *bidi;
     UBreakIterator *graphemes;
+    UBreakIterator *lines;
     UChar *utf16;
     int32_t *scalar_at;
     size_t capacity;
@@ -39,6 +48,7 @@ static void scratch_free(void *pointer) {
     hb_buffer_destroy(scratch->buffer);
     if (scratch->bidi) ubidi_close(scratch->bidi);
     if (scratch->graphemes) ubrk_close(scratch->graphemes);
+    if (scratch->lines) ubrk_close(scratch->lines);
     free(scratch->utf16);
     free(scratch->scalar_at);
     free(scratch);
@@ -74,6 +84,101 @@ static int scratch_reserve(tfont_scratch *scratch, size_t length) {
     return 0;
 }
 
+static uint32_t be32(const uint8_t *bytes, size_t offset) {
+    return ((uint32_t)bytes[offset] << 24) | ((uint32_t)bytes[offset + 1] << 16) | ((uint32_t)bytes[offset + 2] << 8) |
+           bytes[offset + 3];
+}
+static unsigned u16(const uint8_t *bytes, size_t offset) { return ((unsigned)bytes[offset] << 8) | bytes[offset + 1]; }
+
+// The advance of one glyph's bitmap in CBDT: image formats 17 (small metrics) and 18 (big metrics)
+// carry it with the image; 0 when the record is out of bounds or of another format.
+static uint8_t cbdt_advance(const uint8_t *cbdt, size_t cbdt_length, unsigned image_format, size_t offset) {
+    if (image_format == 17 && offset + 5 <= cbdt_length) return cbdt[offset + 4];
+    if (image_format == 18 && offset + 8 <= cbdt_length) return cbdt[offset + 4];
+    return 0;
+}
+
+// Rule "color bitmap advances": the strike with the largest ppem of CBLC, and for each glyph in it the
+// advance its metrics give (index formats 1–5; big metrics in the index for formats 2 and 5).
+static void load_bitmap_advances(tfont_face *result) {
+    hb_blob_t *cblc_blob = hb_face_reference_table(result->face, HB_TAG('C', 'B', 'L', 'C'));
+    hb_blob_t *cbdt_blob = hb_face_reference_table(result->face, HB_TAG('C', 'B', 'D', 'T'));
+    unsigned cblc_length = 0, cbdt_length = 0;
+    const uint8_t *cblc = (const uint8_t *)hb_blob_get_data(cblc_blob, &cblc_length);
+    const uint8_t *cbdt = (const uint8_t *)hb_blob_get_data(cbdt_blob, &cbdt_length);
+    unsigned glyphs = hb_face_get_glyph_count(result->face);
+    if (!cblc || !cbdt || cblc_length < 8 || glyphs == 0) goto done;
+    uint32_t sizes = be32(cblc, 4);
+    size_t best = 0;
+    unsigned best_ppem = 0;
+    for (uint32_t i = 0; i < sizes && 8 + (size_t)(i + 1) * 48 <= cblc_length; i++) {
+        size_t record = 8 + (size_t)i * 48;
+        unsigned ppem = cblc[record + 45];
+        if (ppem > best_ppem) { best_ppem = ppem; best = record; }
+    }
+    if (best_ppem == 0) goto done;
+    uint8_t *advance = calloc(glyphs, 1);
+    if (!advance) goto done;
+    size_t array = be32(cblc, best), count = be32(cblc, best + 8);
+    for (size_t k = 0; k < count && array + (k + 1) * 8 <= cblc_length; k++) {
+        unsigned first = u16(cblc, array + k * 8), last = u16(cblc, array + k * 8 + 2);
+        size_t sub = array + be32(cblc, array + k * 8 + 4);
+        if (sub + 8 > cblc_length || last < first || last >= glyphs) continue;
+        unsigned index_format = u16(cblc, sub), image_format = u16(cblc, sub + 2);
+        size_t image_base = be32(cblc, sub + 4);
+        if (index_format == 1 || index_format == 3) {
+            size_t width = index_format == 1 ? 4 : 2;
+            for (unsigned g = first; g <= last; g++) {
+                size_t at = sub + 8 + (size_t)(g - first) * width;
+                if (at + width > cblc_length) break;
+                size_t offset = index_format == 1 ? be32(cblc, at) : u16(cblc, at);
+                advance[g] = cbdt_advance(cbdt, cbdt_length, image_format, image_base + offset);
+            }
+        } else if ((index_format == 2 || index_format == 5) && sub + 20 <= cblc_length) {
+            uint8_t metrics_advance = cblc[sub + 12 + 4];
+            if (index_format == 2) {
+                for (unsigned g = first; g <= last; g++) advance[g] = metrics_advance;
+            } else {
+                uint32_t listed = sub + 24 <= cblc_length ? be32(cblc, sub + 20) : 0;
+                for (uint32_t n = 0; n < listed && sub + 24 + (size_t)(n + 1) * 2 <= cblc_length; n++) {
+                    unsigned g = u16(cblc, sub + 24 + (size_t)n * 2);
+                    if (g < glyphs) advance[g] = metrics_advance;
+                }
+            }
+        } else if (index_format == 4 && sub + 12 <= cblc_length) {
+            uint32_t listed = be32(cblc, sub + 8);
+            for (uint32_t n = 0; n < listed && sub + 12 + (size_t)(n + 1) * 4 <= cblc_length; n++) {
+                unsigned g = u16(cblc, sub + 12 + (size_t)n * 4);
+                size_t offset = u16(cblc, sub + 12 + (size_t)n * 4 + 2);
+                if (g < glyphs) advance[g] = cbdt_advance(cbdt, cbdt_length, image_format, image_base + offset);
+            }
+        }
+    }
+    result->bitmap_advance = advance;
+    result->bitmap_glyphs = glyphs;
+    result->bitmap_ppem = best_ppem;
+done:
+    hb_blob_destroy(cblc_blob);
+    hb_blob_destroy(cbdt_blob);
+}
+
+// A usable face (glyphs, units per em), immutable, with its bitmap advances; NULL otherwise.
+static tfont_face *face_wrap(hb_face_t *face) {
+    if (hb_face_get_glyph_count(face) == 0 || hb_face_get_upem(face) == 0) {
+        hb_face_destroy(face);
+        return NULL;
+    }
+    hb_face_make_immutable(face);
+    tfont_face *result = calloc(1, sizeof *result);
+    if (!result) {
+        hb_face_destroy(face);
+        return NULL;
+    }
+    result->face = face;
+    load_bitmap_advances(result);
+    return result;
+}
+
 unsigned tfont_face_count(const uint8_t *data, size_t length) {
     if (length > UINT32_MAX) return 0;
     hb_blob_t *blob = hb_blob_create_or_fail((const char *)data, (unsigned)length, HB_MEMORY_MODE_READONLY, NULL, NULL);
@@ -95,18 +200,7 @@ tfont_face *tfont_face_create(const uint8_t *data, size_t length, unsigned index
     }
     hb_face_t *face = hb_face_create(blob, index);
     hb_blob_destroy(blob);
-    if (hb_face_get_glyph_count(face) == 0 || hb_face_get_upem(face) == 0) {
-        hb_face_destroy(face);
-        return NULL;
-    }
-    hb_face_make_immutable(face);
-    tfont_face *result = malloc(sizeof *result);
-    if (!result) {
-        hb_face_destroy(face);
-        return NULL;
-    }
-    result->face = face;
-    return result;
+    return face_wrap(face);
 }
 
 struct tfont_blob {
@@ -155,24 +249,13 @@ void tfont_blob_destroy(tfont_blob *blob) {
 unsigned tfont_blob_face_count(const tfont_blob *blob) { return hb_face_count(blob->blob); }
 
 tfont_face *tfont_face_create_from_blob(const tfont_blob *blob, unsigned index) {
-    hb_face_t *face = hb_face_create(blob->blob, index);
-    if (hb_face_get_glyph_count(face) == 0 || hb_face_get_upem(face) == 0) {
-        hb_face_destroy(face);
-        return NULL;
-    }
-    hb_face_make_immutable(face);
-    tfont_face *result = malloc(sizeof *result);
-    if (!result) {
-        hb_face_destroy(face);
-        return NULL;
-    }
-    result->face = face;
-    return result;
+    return face_wrap(hb_face_create(blob->blob, index));
 }
 
 void tfont_face_destroy(tfont_face *face) {
     if (!face) return;
     hb_face_destroy(face->face);
+    free(face->bitmap_advance);
     free(face);
 }
 
@@ -193,6 +276,8 @@ static int32_t be16s(const uint8_t *bytes, unsigned offset) { return (int16_t)(u
 void tfont_face_get_facts(const tfont_face *face, tfont_face_facts *facts) {
     memset(facts, 0, sizeof *facts);
     facts->units_per_em = hb_face_get_upem(face->face);
+    // Color glyphs: bitmaps (CBDT, sbix) or layered outlines (COLR).
+    facts->color = face->bitmap_advance != NULL || hb_ot_color_has_png(face->face) || hb_ot_color_has_layers(face->face);
     facts->weight = 400;
     facts->width_class = 5;
     int use_typo = 0;
@@ -238,6 +323,8 @@ tfont_font *tfont_font_create(const tfont_face *face, int32_t scale) {
         return NULL;
     }
     result->font = font;
+    result->face = face;
+    result->scale = scale;
     return result;
 }
 
@@ -371,6 +458,117 @@ int tfont_analyze(const uint32_t *text, size_t length, uint8_t *levels, uint8_t 
     for (int32_t unit = ubrk_first(scratch->graphemes); unit != UBRK_DONE && unit < units;
          unit = ubrk_next(scratch->graphemes)) {
         cluster_starts[scratch->scalar_at[unit]] = 1;
+    }
+    return 0;
+}
+
+int tfont_font_shape_clusters(
+    const tfont_font *font, const uint32_t *text, size_t length, size_t start, size_t count, int rtl,
+    uint32_t script, int64_t *advances, uint8_t *flags) {
+    hb_buffer_t *buffer = shape(font, text, length, start, count, rtl, script, 0);
+    if (!buffer) return -1;
+    memset(advances, 0, count * sizeof *advances);
+    memset(flags, 0, count);
+    unsigned glyphs = 0;
+    const hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, &glyphs);
+    const hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, &glyphs);
+    const tfont_face *face = font->face;
+    for (unsigned g = 0; g < glyphs; g++) {
+        size_t at = infos[g].cluster;
+        if (at < start || at - start >= count) continue;
+        at -= start;
+        int64_t advance = positions[g].x_advance;
+        // Rule "color bitmap advances": the strike's advance scaled from its ppem to the size.
+        if (face->bitmap_advance && infos[g].codepoint < face->bitmap_glyphs && face->bitmap_advance[infos[g].codepoint]) {
+            advance = ((int64_t)face->bitmap_advance[infos[g].codepoint] * font->scale + face->bitmap_ppem / 2) / face->bitmap_ppem;
+        }
+        advances[at] += advance;
+        flags[at] |= 1;
+        if (hb_glyph_info_get_glyph_flags(&infos[g]) & HB_GLYPH_FLAG_UNSAFE_TO_BREAK) flags[at] |= 2;
+    }
+    return 0;
+}
+
+void tfont_char_classes(const uint32_t *text, size_t length, uint8_t *line_break, uint8_t *bits) {
+    for (size_t i = 0; i < length; i++) {
+        UChar32 c = (UChar32)text[i];
+        line_break[i] = (uint8_t)u_getIntPropertyValue(c, UCHAR_LINE_BREAK);
+        uint32_t mask = U_MASK(u_charType(c));
+        uint8_t b = 0;
+        if (mask & U_GC_L_MASK) b |= TFONT_LETTER;
+        if (mask & U_GC_M_MASK) b |= TFONT_MARK;
+        if (mask & U_GC_N_MASK) b |= TFONT_NUMBER;
+        if (u_hasBinaryProperty(c, UCHAR_EMOJI_PRESENTATION)) b |= TFONT_EMOJI_PRESENTATION;
+        int32_t width = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH);
+        if (width == U_EA_FULLWIDTH || width == U_EA_WIDE || width == U_EA_HALFWIDTH) b |= TFONT_EAST_ASIAN;
+        if (mask & U_GC_PI_MASK) b |= TFONT_INITIAL_PUNCTUATION;
+        if (mask & U_GC_PF_MASK) b |= TFONT_FINAL_PUNCTUATION;
+        bits[i] = b;
+    }
+}
+
+enum { PAIR_FIRST = 0x21, PAIR_COUNT = 0xFF - 0x21 + 1 };
+static uint8_t pair_table[PAIR_COUNT * PAIR_COUNT];
+static int pair_table_ready;
+static pthread_once_t pair_once = PTHREAD_ONCE_INIT;
+
+static void pair_table_fill(void) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIterator *lines = ubrk_open(UBRK_LINE, "en", NULL, 0, &status);
+    if (U_FAILURE(status)) return;
+    UChar pair[2];
+    for (int a = 0; a < PAIR_COUNT; a++) {
+        for (int b = 0; b < PAIR_COUNT; b++) {
+            pair[0] = (UChar)(PAIR_FIRST + a);
+            pair[1] = (UChar)(PAIR_FIRST + b);
+            status = U_ZERO_ERROR;
+            ubrk_setText(lines, pair, 2, &status);
+            if (U_FAILURE(status)) {
+                ubrk_close(lines);
+                return;
+            }
+            pair_table[a * PAIR_COUNT + b] = ubrk_isBoundary(lines, 1) ? 1 : 0;
+        }
+    }
+    ubrk_close(lines);
+    pair_table_ready = 1;
+}
+
+const uint8_t *tfont_line_pair_table(void) {
+    pthread_once(&pair_once, pair_table_fill);
+    return pair_table_ready ? pair_table : NULL;
+}
+
+int tfont_line_boundaries(const uint32_t *text, size_t start, size_t end, uint8_t *boundary) {
+    if (end <= start) return 0;
+    size_t length = end - start;
+    memset(boundary, 0, length);
+    tfont_scratch *scratch = scratch_get();
+    if (!scratch || length > INT32_MAX / 2 - 1 || scratch_reserve(scratch, length) != 0) return -1;
+    int32_t units = 0;
+    for (size_t i = 0; i < length; i++) {
+        uint32_t scalar = text[start + i];
+        scratch->scalar_at[units] = (int32_t)i;
+        if (scalar >= 0x10000) {
+            scratch->utf16[units++] = (UChar)(0xD800 + ((scalar - 0x10000) >> 10));
+            scratch->scalar_at[units] = (int32_t)i;
+            scratch->utf16[units++] = (UChar)(0xDC00 + ((scalar - 0x10000) & 0x3FF));
+        } else {
+            scratch->utf16[units++] = (UChar)scalar;
+        }
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    if (!scratch->lines) {
+        scratch->lines = ubrk_open(UBRK_LINE, "en@lb=normal", NULL, 0, &status);
+        if (U_FAILURE(status)) {
+            scratch->lines = NULL;
+            return -1;
+        }
+    }
+    ubrk_setText(scratch->lines, scratch->utf16, units, &status);
+    if (U_FAILURE(status)) return -1;
+    for (int32_t unit = ubrk_next(scratch->lines); unit != UBRK_DONE && unit < units; unit = ubrk_next(scratch->lines)) {
+        boundary[scratch->scalar_at[unit]] = 1;
     }
     return 0;
 }

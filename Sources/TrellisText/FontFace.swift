@@ -17,6 +17,8 @@ public final class FontFace: @unchecked Sendable {
     public let ascender: Int
     public let descender: Int
     public let lineGap: Int
+    /// The face has color glyphs (CBDT, sbix or COLR): an emoji face.
+    public let isColor: Bool
 
     /// The number of faces in a font file's bytes (a collection has several); 0 when it is not a font.
     public static func faceCount(in data: [UInt8]) -> Int {
@@ -63,6 +65,7 @@ public final class FontFace: @unchecked Sendable {
         ascender = Int(facts.ascender)
         descender = -Int(facts.descender)
         lineGap = Int(facts.line_gap)
+        isColor = facts.color != 0
     }
 
     deinit {

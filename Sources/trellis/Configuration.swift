@@ -57,8 +57,9 @@ struct Configuration {
                                       answering 503 before the drain, so load balancers stop sending
                                       first; a second signal ends it (TRELLIS_SHUTDOWN_DELAY; default 0)
           --font-dir DIR              measure text with the fonts in DIR (and its subdirectories) instead of
-                                      the faces of fonts-dejavu-core, fonts-dejavu-extra, fonts-ipafont-gothic;
-                                      repeatable (TRELLIS_FONT_DIRS, colon-separated)
+                                      the faces of fonts-dejavu-core, fonts-dejavu-extra, fonts-ipafont-gothic,
+                                      fonts-tlwg-garuda-ttf, fonts-nanum, fonts-droid-fallback,
+                                      fonts-noto-color-emoji; repeatable (TRELLIS_FONT_DIRS, colon-separated)
           --cors-origins LIST         allowed browser origins, comma-separated, or * (TRELLIS_CORS_ORIGINS; default *)
           --log json|off              access log on stdout (TRELLIS_LOG; default json)
           --help                      this text

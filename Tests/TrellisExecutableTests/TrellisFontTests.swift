@@ -74,10 +74,34 @@ final class TrellisFontTests: XCTestCase {
         XCTAssertTrue(listed.contains("DejaVu Sans 400 normal"), "\(listed)")
         XCTAssertTrue(listed.contains("DejaVu Serif 700 italic"), "\(listed)")
         XCTAssertTrue(listed.contains("IPAGothic 400 normal"), "\(listed)")
+        // Thai, Korean, Chinese and emoji are defaults too (the Ghostscript copy of Droid is not loaded).
+        for face in ["Garuda 400 normal", "Garuda 700 italic", "NanumBarunGothic 400 normal", "Droid Sans Fallback 400 normal",
+                     "Noto Color Emoji 400 normal"] {
+            XCTAssertTrue(listed.contains(face), "\(face) not in \(listed)")
+        }
+        XCTAssertEqual(listed.filter { $0.hasPrefix("Droid Sans Fallback ") }.count, 1, "\(listed)")
         let (status, body) = try exchange(
             server.port, "POST", "/v1/text/measure", body: #"{"font":{"family":"DejaVu Sans, IPAGothic","size":16},"texts":["Swift","明太子パスタ"]}"#)
         XCTAssertEqual(status, 200)
         XCTAssertEqual(body, #"{"font":{"size":16,"ascent":15,"descent":4,"lineGap":0,"lineHeight":19},"texts":[{"width":39.3125,"height":19},{"width":96,"height":19}]}"#)
+    }
+
+    func testParagraphsAreLaidOutOverARealSocket() throws {
+        let server = try TrellisProcessTests.Running()
+        let (status, body) = try exchange(
+            server.port, "POST", "/v1/text/layout",
+            body: #"{"font":{"family":"DejaVu Sans, Noto Color Emoji","size":16},"texts":["Party time 🎉 with friends","ภาษาไทย"],"widths":[60,1000],"maxLines":2,"textOverflow":"ellipsis"}"#)
+        XCTAssertEqual(status, 422, body)
+        XCTAssertTrue(body.contains(#""pointer":"/texts/1""#), body)
+        let (okStatus, okBody) = try exchange(
+            server.port, "POST", "/v1/text/layout",
+            body: #"{"font":{"family":"DejaVu Sans, Noto Color Emoji, Garuda","size":16},"texts":["Party time 🎉 with friends","ภาษาไทย"],"widths":[60,1000],"maxLines":2,"textOverflow":"ellipsis"}"#)
+        XCTAssertEqual(okStatus, 200, okBody)
+        let answer = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(okBody.utf8)) as? [String: Any])
+        let layouts = try XCTUnwrap((answer["texts"] as? [[String: Any]])?.first?["layouts"] as? [[String: Any]])
+        XCTAssertEqual(layouts.map { $0["lineCount"] as? Int }, [4, 1])
+        XCTAssertEqual(layouts.map { $0["truncated"] as? Bool }, [true, false])
+        XCTAssertNotNil(layouts[0]["ellipsis"])
     }
 
     func testFontDirReplacesTheDefaults() throws {

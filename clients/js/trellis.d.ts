@@ -76,6 +76,8 @@ export interface TrellisClient {
   drawerState(body: Body<DrawerStateRequest>, options?: CallOptions): Promise<DrawerStateResponse>;
   /** POST /v1/text/measure: widths and line height of texts in one font, as Chromium lays them out. */
   textMeasure(body: Body<TextMeasureRequest>, options?: CallOptions): Promise<TextMeasureResponse>;
+  /** POST /v1/text/layout: paragraphs wrapped, clamped or cut with an ellipsis, as Chromium lays them out. */
+  textLayout(body: Body<TextLayoutRequest>, options?: CallOptions): Promise<TextLayoutResponse>;
   /** GET /v1/fonts: the font faces text can be measured with. */
   fonts(options?: CallOptions): Promise<FontsResponse>;
   /** POSTs to any path of the service. */
@@ -92,6 +94,7 @@ export const endpoints: Readonly<{
   sectionsToggle: '/v1/sections/toggle';
   drawerState: '/v1/drawer/state';
   textMeasure: '/v1/text/measure';
+  textLayout: '/v1/text/layout';
 }>;
 
 // ---- outline -------------------------------------------------------------------------------------
@@ -181,6 +184,9 @@ export interface FlowItem {
   height?: number;
   text?: string | null;
   breakBefore?: boolean | null;
+  /** A text item's outer width limit: a wider label is cut with an ellipsis, or wrapped to maxLines (default 1). */
+  maxWidth?: number | null;
+  maxLines?: number | null;
 }
 
 export interface FlowLayoutRequest {
@@ -209,6 +215,11 @@ export interface FlowPlacedItem {
   y: number;
   width: number;
   height: number;
+  /** A text item with maxWidth: its label's lines (from the content box), and whether it was cut. */
+  lines?: TextLine[];
+  lineCount?: number;
+  truncated?: boolean;
+  ellipsis?: TextEllipsis;
 }
 
 export interface FlowRow {
@@ -327,6 +338,41 @@ export interface TextMeasureRequest {
 export interface TextMeasureResponse {
   font: { size: number; ascent: number; descent: number; lineGap: number; lineHeight: number };
   texts: { width: number; height: number }[];
+}
+
+export interface TextLayoutRequest {
+  font: TextFont;
+  texts: string[];
+  /** Exactly one of width and widths (1–16 widths: each text answers `layouts`). */
+  width?: number;
+  widths?: number[];
+  whiteSpace?: 'normal' | 'pre-wrap' | 'nowrap' | 'pre' | null;
+  wordBreak?: 'normal' | 'break-all' | 'keep-all' | null;
+  overflowWrap?: 'normal' | 'anywhere' | 'break-word' | null;
+  maxLines?: number | null;
+  textOverflow?: 'clip' | 'ellipsis' | null;
+  lineHeight?: number | null;
+  contentWidths?: boolean | null;
+}
+
+/** A line: UTF-16 offsets of the text as sent (lines tile it), what is drawn, and its box. */
+export interface TextLine { start: number; end: number; width: number; top: number; height: number; baseline: number }
+
+/** Where the ellipsis is drawn: after the visible text (ending at `end`) of `line`, `x` from the line's start edge. */
+export interface TextEllipsis { line: number; end: number; x: number; width: number; text: string }
+
+export interface TextParagraph {
+  lines: TextLine[];
+  height: number;
+  width: number;
+  lineCount: number;
+  truncated: boolean;
+  ellipsis?: TextEllipsis;
+}
+
+export interface TextLayoutResponse {
+  font: { size: number; ascent: number; descent: number; lineGap: number; lineHeight: number };
+  texts: ((TextParagraph | { layouts: TextParagraph[] }) & { minContentWidth?: number; maxContentWidth?: number })[];
 }
 
 export interface FontsResponse {

@@ -11,6 +11,7 @@ export const endpoints = Object.freeze({
   sectionsToggle: '/v1/sections/toggle',
   drawerState: '/v1/drawer/state',
   textMeasure: '/v1/text/measure',
+  textLayout: '/v1/text/layout',
 });
 
 // At most this many characters of a non-problem error body become the problem's detail.

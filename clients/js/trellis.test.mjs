@@ -75,7 +75,7 @@ const drawerExample = {
 test('one method per endpoint, named as openapi.yaml\'s operationIds', () => {
   const client = createClient({ baseUrl: 'http://127.0.0.1:1' });
   assert.deepEqual(Object.keys(endpoints),
-    ['outlineExpansion', 'outlineRows', 'flowLayout', 'sectionsToggle', 'drawerState', 'textMeasure']);
+    ['outlineExpansion', 'outlineRows', 'flowLayout', 'sectionsToggle', 'drawerState', 'textMeasure', 'textLayout']);
   assert.equal(typeof client.fonts, 'function');
   for (const name of Object.keys(endpoints)) assert.equal(typeof client[name], 'function', name);
   assert.equal(client.baseUrl, 'http://127.0.0.1:1');
@@ -110,6 +110,11 @@ test('every method answers its openapi.yaml example', { timeout: TIMEOUT }, asyn
   assert.deepEqual(measured, {
     font: { size: 17, ascent: 16, descent: 4, lineGap: 0, lineHeight: 20 },
     texts: [{ width: 41.78125, height: 20 }, { width: 59.234375, height: 20 }] });
+  const paragraph = await client.textLayout({ font: { family: 'DejaVu Sans', size: 16 },
+    texts: ['Long labels must wrap, not overflow the chip.'], width: 160, maxLines: 2, textOverflow: 'ellipsis' });
+  assert.deepEqual(paragraph.texts[0].lines.map((line) => line.start), [0, 17]);
+  assert.deepEqual(paragraph.texts[0].ellipsis, { line: 1, end: 34, x: 136.640625, width: 16, text: '…' });
+  assert.equal(paragraph.texts[0].lineCount, 3);
   const faces = await client.fonts();
   assert.ok(faces.fonts.some((face) => face.family === 'IPAGothic' && face.weight === 400 && face.style === 'normal'));
 

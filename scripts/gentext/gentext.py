@@ -39,14 +39,16 @@ GENERIC = {"sans-serif": "DejaVu Sans", "serif": "DejaVu Serif", "monospace": "D
 
 # --- The faces, read from the same files with the same rules as Trellis (name ID 16 else 1, OS/2). ---
 
-def package_files():
+def package_files(packages=PACKAGES):
+    """The font files of the packages that fontconfig sees (under /usr/share/fonts/), as Trellis loads them."""
     files = []
-    for package in PACKAGES:
+    for package in packages:
         listing = pathlib.Path(f"/var/lib/dpkg/info/{package}.list")
         if not listing.exists():
-            sys.exit(f"{package} is not installed (apt-get install {' '.join(PACKAGES)})")
+            sys.exit(f"{package} is not installed (apt-get install {' '.join(packages)})")
         for line in listing.read_text().splitlines():
-            if line.lower().endswith((".ttf", ".otf", ".ttc")) and pathlib.Path(line).is_file():
+            if (line.lower().endswith((".ttf", ".otf", ".ttc")) and line.startswith("/usr/share/fonts/")
+                    and pathlib.Path(line).is_file()):
                 files.append(line)
     return sorted(files)
 
@@ -76,10 +78,10 @@ def family_name(name_table):
     return None
 
 
-def faces():
+def faces(packages=PACKAGES):
     """(family, weight, italic, file) of every face a normal-width request can select."""
     result = []
-    for path in package_files():
+    for path in package_files(packages):
         data = pathlib.Path(path).read_bytes()
         offsets = [0]
         if data[:4] == b"ttcf":

@@ -42,6 +42,7 @@ CLIENT_FILE = ROOT / "clients" / "js" / "trellis.mjs"
 PANEL_ENDPOINTS = {
     "outline": ["/v1/outline/rows", "/v1/outline/expansion"],
     "flow": ["/v1/flow/layout"],
+    "text": ["/v1/text/layout"],
     "sections": ["/v1/sections/toggle"],
     "drawer": ["/v1/drawer/state"],
 }
@@ -258,8 +259,10 @@ def compare_flow(page, server):
         for key in ("x", "y", "width", "height"):
             check(near(tag[key], item[key]), f"flow: tag {item['index']} {key} is {tag[key]} on the page, {item[key]} from the API")
         given = request["items"][item["index"]]
-        check(tag["text"] == str(given["text"] if given.get("text") is not None else given.get("id")),
-              f"flow: tag label {tag['text']!r}")
+        label = str(given["text"] if given.get("text") is not None else given.get("id"))
+        # A label narrowed to its maxWidth shows the service's lines, the ellipsis's cut.
+        check(tag["text"] == ("\n".join(drawn_lines(label, item)) if "lines" in item else label),
+              f"flow: tag label {tag['text']!r} for {item}")
     check(near(shown["box"]["width"], layout["size"]["width"]) and near(shown["box"]["height"], layout["size"]["height"]),
           f"flow: container drawn {shown['box']}, size {layout['size']}")
     chip = layout.get("overflowIndicator")
@@ -269,6 +272,15 @@ def compare_flow(page, server):
         for key in ("x", "y", "width", "height"):
             check(near(shown["chip"][key], chip[key]), f"flow: chip {key} {shown['chip'][key]} vs {chip[key]}")
     return request, layout
+
+
+def drawn_lines(text, layout):
+    """What a laid-out text shows: each line's text (UTF-16 offsets), cut at the ellipsis and followed by it."""
+    units = text.encode("utf-16-le")
+    piece = lambda a, b: units[2 * a:2 * b].decode("utf-16-le")
+    ellipsis = layout.get("ellipsis")
+    return [piece(line["start"], ellipsis["end"]) + ellipsis["text"] if ellipsis and ellipsis["line"] == k
+            else piece(line["start"], line["end"]).rstrip(" \u3000") for k, line in enumerate(layout["lines"])]
 
 
 def test_flow(page, server):
@@ -319,10 +331,72 @@ def test_flow(page, server):
     request, layout = compare_flow(page, server)
     check(request.get("overflowIndicator") == {"text": "+{n}"} and layout.get("overflowIndicator"),
           f"flow: the labelled chip: sent {request.get('overflowIndicator')}, got {layout.get('overflowIndicator')}")
+    # A maximum chip width: SwiftUI is cut with an ellipsis, then wrapped onto two lines.
+    set_control(page, "flow", "maxRows", "", "input")
+    set_control(page, "flow", "maxWidth", 70, "input")
+    request, layout = compare_flow(page, server)
+    check(all(item.get("maxWidth") == 70 for item in request["items"]), f"flow: max chip width sent {request['items']}")
+    cut = [item for item in layout["items"] if item.get("truncated")]
+    check(cut and all(item["width"] == 70 and item.get("ellipsis") for item in cut), f"flow: no chip cut at 70 px: {layout['items']}")
+    set_control(page, "flow", "chipLines", 2, "input")
+    request, layout = compare_flow(page, server)
+    check(all(item.get("maxLines") == 2 for item in request["items"]), f"flow: chip lines sent {request['items']}")
+    set_control(page, "flow", "maxWidth", 0, "input")
+    request, _ = compare_flow(page, server)
+    check(all("maxWidth" not in item and "maxLines" not in item for item in request["items"]), f"flow: max width off sent {request['items']}")
     set_control(page, "flow", "labels", False, "change")
     request, _ = compare_flow(page, server)
     check(all("width" in item and "text" not in item for item in request["items"]) and "font" not in request,
           f"flow: sizes mode sent {request}")
+
+
+TEXT_DOM = """[...document.querySelectorAll('#text .text-box')].map(box => ({
+    width: box.getBoundingClientRect().width, height: box.getBoundingClientRect().height,
+    lines: [...box.querySelectorAll('.text-line')].map(line => ({start: Number(line.dataset.start),
+        end: Number(line.dataset.end), top: Number(line.dataset.top), text: line.textContent}))}))"""
+
+
+def compare_text(page, server):
+    body = request_text(page, "text")
+    request = json.loads(body)
+    status, _, answer = server.post("/v1/text/layout", body)
+    check(status == 200, f"text: the API answered {status} to the page's request")
+    shown = page.evaluate(TEXT_DOM)
+    check(len(shown) == len(answer["texts"]), f"text: {len(shown)} paragraphs drawn, {len(answer['texts'])} answered")
+    for box, text, layout in zip(shown, request["texts"], answer["texts"]):
+        check(near(box["width"], request["width"]) and near(box["height"], layout["height"]),
+              f"text: box {box['width']} × {box['height']}, the request's width {request['width']}, height {layout['height']}")
+        check([(line["start"], line["end"], line["top"]) for line in box["lines"]]
+              == [(line["start"], line["end"], line["top"]) for line in layout["lines"]],
+              f"text: lines drawn {box['lines']} vs {layout['lines']}")
+        check([line["text"] for line in box["lines"]] == drawn_lines(text, layout), f"text: line texts {box['lines']}")
+    return request, answer
+
+
+def test_text(page, server):
+    require_endpoints(page, server, "text")
+    check(page.evaluate("document.getElementById('text').dataset.state") == "ok", "text: panel not ok")
+    request, answer = compare_text(page, server)
+    lines_at_240 = sum(len(layout["lines"]) for layout in answer["texts"])
+    check(any("ellipsis" in layout for layout in answer["texts"]), "text: the example should clamp a paragraph with an ellipsis")
+    # Drag the width narrower: more lines, drawn where the API puts them.
+    set_control(page, "text", "width", 120, "input")
+    request, answer = compare_text(page, server)
+    check(request["width"] == 120 and sum(len(t["lines"]) for t in answer["texts"]) > lines_at_240, "text: narrower box did not re-wrap")
+    for name, value in (("wordBreak", "break-all"), ("overflowWrap", "anywhere"), ("whiteSpace", "pre-wrap")):
+        set_control(page, "text", name, value, "change")
+        request, _ = compare_text(page, server)
+        check(request[name] == value, f"text: the {name} control sent {request.get(name)!r}")
+    set_control(page, "text", "maxLines", "", "input")
+    set_control(page, "text", "ellipsis", False, "change")
+    request, answer = compare_text(page, server)
+    check("maxLines" not in request and "textOverflow" not in request and not any(t["truncated"] for t in answer["texts"]),
+          f"text: clamp off sent {request}")
+    set_control(page, "text", "whiteSpace", "nowrap", "change")
+    set_control(page, "text", "ellipsis", True, "change")
+    request, answer = compare_text(page, server)
+    check(all(len(t["lines"]) == 1 for t in answer["texts"]) and any("ellipsis" in t for t in answer["texts"]),
+          f"text: nowrap with an ellipsis answered {answer}")
 
 
 SECTIONS_DOM = """[...document.querySelectorAll('#sections .sec')].map(s => ({
@@ -652,6 +726,7 @@ def main():
         report.run("the playground loads and every panel answers", test_same_origin_load, page, open_server)
         report.run("outline panel: visible rows, selection, expansion", test_outline, page, open_server)
         report.run("flow panel: tags at the API's positions, controls", test_flow, page, open_server)
+        report.run("text panel: lines at the API's positions, a width to drag, modes", test_text, page, open_server)
         report.run("sections panel: headers, items, toggling, modes", test_sections, page, open_server)
         report.run("drawer panel: frames, linear() spring, mask tap", test_drawer, page, open_server)
         report.run("problem details with highlighted pointers", test_problems, page, open_server)

@@ -36,6 +36,8 @@ typedef struct {
     int32_t ascender;
     int32_t descender;
     int32_t line_gap;
+    /// 1 when the face has color glyphs (CBDT, sbix or COLR tables): an emoji face.
+    int32_t color;
 } tfont_face_facts;
 
 /// The number of faces in a font file (a collection has several); 0 when the bytes are not a font.
@@ -78,6 +80,37 @@ int tfont_font_covers(const tfont_font *font, const uint32_t *text, size_t lengt
 int tfont_font_shape(
     const tfont_font *font, const uint32_t *text, size_t length, size_t start, size_t count, int rtl,
     uint32_t script, int64_t *advance);
+
+/// Shapes text[start ..< start+count] as `tfont_font_shape` does and attributes each glyph to the
+/// scalar that starts its cluster: `advances[i - start]` is the sum of the x advances (1/65536 px) of
+/// the glyphs of the cluster that starts at scalar i (0 inside a cluster), and `flags[i - start]` has
+/// bit 0 set where a cluster starts and bit 1 where HarfBuzz marks breaking before i unsafe (both
+/// sides would have to be shaped again). A color bitmap face's glyphs advance by their strike's
+/// advance scaled to the size, as FreeType and Skia give it to Chromium. Returns 0, or -1 when
+/// memory ran out.
+int tfont_font_shape_clusters(
+    const tfont_font *font, const uint32_t *text, size_t length, size_t start, size_t count, int rtl,
+    uint32_t script, int64_t *advances, uint8_t *flags);
+
+/// Per scalar: its UAX #14 line-break class (ICU's ULineBreak value) and a set of bits:
+/// TFONT_LETTER, TFONT_MARK, TFONT_NUMBER (general categories L, M, N), TFONT_EMOJI_PRESENTATION,
+/// TFONT_EAST_ASIAN (East_Asian_Width F, W or H), TFONT_INITIAL_PUNCTUATION, TFONT_FINAL_PUNCTUATION
+/// (general categories Pi, Pf).
+enum {
+    TFONT_LETTER = 1, TFONT_MARK = 2, TFONT_NUMBER = 4, TFONT_EMOJI_PRESENTATION = 8, TFONT_EAST_ASIAN = 16,
+    TFONT_INITIAL_PUNCTUATION = 32, TFONT_FINAL_PUNCTUATION = 64
+};
+void tfont_char_classes(const uint32_t *text, size_t length, uint8_t *line_break, uint8_t *bits);
+
+/// The pair table Blink builds for characters U+0021–U+00FF: table[(a - 0x21) * 223 + (b - 0x21)] is 1
+/// where ICU's line breaker (locale "en") finds a boundary between a and b given alone. Computed once
+/// per process; NULL when ICU failed.
+const uint8_t *tfont_line_pair_table(void);
+
+/// ICU's line-break boundaries (locale "en@lb=normal": kana and the prolonged sound mark breakable
+/// before) of text[start ..< end] seen alone, as Chromium's line breaker sees the text from a line
+/// start: boundary[i - start] = 1 for each boundary i in (start, end). Returns 0, or -1 when ICU failed.
+int tfont_line_boundaries(const uint32_t *text, size_t start, size_t end, uint8_t *boundary);
 
 /// The analysis of a text of `length` scalars: for each scalar its UAX #9 embedding level (paragraph
 /// direction from the first strong character, left to right without one), 1 where a UAX #29 extended

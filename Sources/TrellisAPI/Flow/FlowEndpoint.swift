@@ -1,5 +1,6 @@
 import TrellisCore
 import TrellisJSON
+import TrellisText
 
 /// `POST /v1/flow/layout`: the positions of wrapping tags in a container (tags given as sizes or as text).
 enum FlowEndpoint: TextEndpoint {
@@ -15,14 +16,16 @@ enum FlowEndpoint: TextEndpoint {
     ) {
         var request = request
         let result: FlowResult
+        var paragraphs: [Int: ParagraphLayout] = [:]
         if let labels = request.labels {
             // The measured sizes go into the request's items in place.
-            guard let measured = labels.layout(&request.layout, &problems, cache: fonts.cache, meter: &meter) else { return }
+            guard let measured = labels.layout(&request.layout, &problems, cache: fonts.cache, meter: &meter, paragraphs: &paragraphs)
+            else { return }
             result = measured
         } else {
             result = FlowLayout.compute(request.layout)
         }
         json.reserveCapacity(FlowLayoutResponse.estimatedSize(result, hasIDs: !request.ids.isEmpty))
-        FlowLayoutResponse.write(result, ids: request.ids, to: &json)
+        FlowLayoutResponse.write(result, ids: request.ids, paragraphs: paragraphs, to: &json)
     }
 }

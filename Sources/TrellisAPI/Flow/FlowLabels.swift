@@ -18,6 +18,15 @@ struct FlowLabels {
         }
     }
 
+    /// Rule "maxWidth": an item's outer width limit (padding included) and the lines it shows (1: one line cut
+    /// with an ellipsis); `maxLines` 0 for an item without a `maxWidth`.
+    struct Narrowing {
+        var maxWidth: Double
+        var maxLines: Int32
+
+        static let none = Narrowing(maxWidth: .infinity, maxLines: 0)
+    }
+
     struct Padding {
         var top = 0.0, leading = 0.0, bottom = 0.0, trailing = 0.0
     }
@@ -25,6 +34,8 @@ struct FlowLabels {
     /// The request body the texts are in.
     var body: JSONValue
     var texts: [Text]
+    /// Rule "maxWidth": per text (parallel to `texts`), its item's narrowing; empty when no item has a `maxWidth`.
+    var narrowings: [Narrowing]
     var chip: Text?
     var font: TextFont
     var padding: Padding
@@ -34,7 +45,7 @@ struct FlowLabels {
 
     /// `font` (required with any text) and `labelPadding`; nil after recording a problem or without a font.
     static func read(
-        _ body: JSONValue, texts: [Text], chip: Text?, _ fonts: TextFonts, _ problems: inout Problems
+        _ body: JSONValue, texts: [Text], narrowings: [Narrowing], chip: Text?, _ fonts: TextFonts, _ problems: inout Problems
     ) throws(ProblemDetails) -> FlowLabels? {
         let collection = try fonts.loaded()
         var font: TextFont?
@@ -51,7 +62,7 @@ struct FlowLabels {
             padding.trailing = value.optional("trailing")?.number(&problems, FlowLimits.lengths) ?? 0
         }
         guard let font else { return nil }
-        return FlowLabels(body: body, texts: texts, chip: chip, font: font, padding: padding)
+        return FlowLabels(body: body, texts: texts, narrowings: narrowings, chip: chip, font: font, padding: padding)
     }
 
     /// A text's value in the body.
@@ -70,11 +81,58 @@ struct FlowLabels {
         template.replacing(countPlaceholder, with: String(count))
     }
 
+    /// Rule "maxWidth": a label wider than its item's `maxWidth` (less the padding) is laid out at that
+    /// width as a paragraph: on one line cut with an ellipsis (`maxLines` 1), or wrapped (breaking
+    /// words where they must) and clamped to `maxLines` with an ellipsis; its item is `maxWidth` wide
+    /// and as tall as its lines (each the font's line height). The item's paragraph, for the answer.
+    func narrowed(_ text: String, _ narrowing: Narrowing, shaper: ParagraphShaper) -> Result<(Size, ParagraphLayout), TextRefusal> {
+        let lineHeight = font.lineMetrics.lineHeight
+        var style = ParagraphStyle(whiteSpace: .pre, textOverflow: .ellipsis, lineHeight: lineHeight)
+        if narrowing.maxLines > 1 {
+            style.whiteSpace = .preWrap
+            style.overflowWrap = .anywhere
+            style.maxLines = Int(narrowing.maxLines)
+        }
+        let paragraph: ShapedParagraph
+        switch shaper.shape(text, whiteSpace: style.whiteSpace) {
+        case .success(let shaped): paragraph = shaped
+        case .failure(let refusal): return .failure(refusal)
+        }
+        let available = max(0, narrowing.maxWidth - padding.leading - padding.trailing)
+        guard let oneLine = shaper.layout(paragraph, width: .greatestFiniteMagnitude, style: ParagraphStyle(whiteSpace: .pre, lineHeight: lineHeight))
+        else { return .failure(.outOfMemory) }
+        let fits = oneLine.width <= available
+        guard let layout = fits ? oneLine : shaper.layout(paragraph, width: available, style: style) else { return .failure(.outOfMemory) }
+        let width = fits ? oneLine.width + padding.leading + padding.trailing : narrowing.maxWidth
+        return .success((Size(width: width, height: max(layout.height, lineHeight) + padding.top + padding.bottom), layout))
+    }
+
     /// Measures every item label into `request` (in place) and lays out, the chip's label by the fixed point of
     /// its count; records a problem at each text that cannot be measured (then the result is not used).
-    func layout(_ request: inout FlowRequest, _ problems: inout Problems, cache: MeasureCache, meter: inout WorkMeter) -> FlowResult? {
+    /// Items with a `maxWidth` get their paragraph in `paragraphs` (by item index). A step per scalar measured or
+    /// shaped on `meter`.
+    func layout(
+        _ request: inout FlowRequest, _ problems: inout Problems, cache: MeasureCache, meter: inout WorkMeter,
+        paragraphs: inout [Int: ParagraphLayout]
+    ) -> FlowResult? {
         let measurer = TextMeasurer(font: font, cache: cache)
-        for label in texts where !meter.isStopped {
+        var shaper: ParagraphShaper?
+        for (k, label) in texts.enumerated() where !meter.isStopped {
+            if !narrowings.isEmpty, narrowings[k].maxLines > 0 {
+                let narrowing = shaper ?? ParagraphShaper(font: font)
+                shaper = narrowing
+                let text = string(label)
+                guard meter.advance(2 * text.unicodeScalars.count) else { break }
+                switch narrowed(text, narrowings[k], shaper: narrowing) {
+                case .success(let (size, paragraph)):
+                    request.items[Int(label.item)].width = size.width
+                    request.items[Int(label.item)].height = size.height
+                    paragraphs[Int(label.item)] = paragraph
+                case .failure(let refusal):
+                    TextFontRequest.record(refusal, at: value(label), &problems)
+                }
+                continue
+            }
             switch measurer.width(of: string(label), meter: &meter) {
             case .success(let width):
                 let size = size(ofWidth: width)

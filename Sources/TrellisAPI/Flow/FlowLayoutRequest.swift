@@ -20,9 +20,10 @@ struct FlowLayoutRequest {
         var items: [FlowItem] = []
         var ids: [JSONValue?] = []
         var texts: [FlowLabels.Text] = []
+        var narrowings: [FlowLabels.Narrowing] = []
         if let list = body.required("items", &problems), let elements = list.array(&problems, maxCount: FlowLimits.maxItems) {
             items.reserveCapacity(list.count)
-            readItems(elements, count: list.count, into: &items, ids: &ids, texts: &texts, &problems)
+            readItems(elements, count: list.count, into: &items, ids: &ids, texts: &texts, narrowings: &narrowings, &problems)
         }
         let horizontalSpacing = body.optional("horizontalSpacing")?.number(&problems, FlowLimits.lengths)
         let verticalSpacing = body.optional("verticalSpacing")?.number(&problems, FlowLimits.lengths)
@@ -40,7 +41,7 @@ struct FlowLayoutRequest {
         var labels: FlowLabels?
         let hasText = !texts.isEmpty || chipLabel != nil
         if hasText || body.optional("font") != nil || body.optional("labelPadding") != nil {
-            labels = try FlowLabels.read(body, texts: texts, chip: chipLabel, fonts, &problems)
+            labels = try FlowLabels.read(body, texts: texts, narrowings: narrowings, chip: chipLabel, fonts, &problems)
             if !hasText { labels = nil }
         }
         guard problems.count == before, let containerWidth else { return nil }
@@ -65,7 +66,7 @@ struct FlowLayoutRequest {
     /// Reads every item in one pass over its members; ids are kept only once one appears.
     static func readItems(
         _ elements: JSONElements, count: Int, into items: inout [FlowItem], ids: inout [JSONValue?],
-        texts: inout [FlowLabels.Text], _ problems: inout Problems
+        texts: inout [FlowLabels.Text], narrowings: inout [FlowLabels.Narrowing], _ problems: inout Problems
     ) {
         for (index, element) in elements.enumerated() {
             guard element.expectObject(&problems) else { continue }
@@ -74,6 +75,8 @@ struct FlowLayoutRequest {
             var breakBefore: JSONValue?
             var id: JSONValue?
             var text: JSONValue?
+            var maxWidth: JSONValue?
+            var maxLines: JSONValue?
             // Duplicate keys: the last one wins.
             for (key, value) in element.members {
                 key.withStringBytes { name in
@@ -87,6 +90,10 @@ struct FlowLayoutRequest {
                         height = value
                     } else if sameBytes(name, "breakBefore") {
                         breakBefore = value
+                    } else if sameBytes(name, "maxWidth") {
+                        maxWidth = value
+                    } else if sameBytes(name, "maxLines") {
+                        maxLines = value
                     }
                 }
             }
@@ -98,11 +105,23 @@ struct FlowLayoutRequest {
                     problems.add(at: element, "has both text and width or height: give one or the other")
                 } else if TextFontRequest.checkText(text, &problems) {
                     if texts.isEmpty { texts.reserveCapacity(count - index) }
+                    let limit = maxWidth.flatMap { $0.isNull ? nil : $0.number(&problems, FlowLimits.lengths) }
+                    let lines = maxLines.flatMap { $0.isNull ? nil : $0.integer(&problems, min: 1, max: FlowLimits.maxLinesLimit) } ?? 1
+                    if let limit {
+                        // Parallel to the texts, made when the first item narrows.
+                        if narrowings.isEmpty { narrowings = Array(repeating: .none, count: texts.count) }
+                        narrowings.append(FlowLabels.Narrowing(maxWidth: limit, maxLines: Int32(lines)))
+                    } else if !narrowings.isEmpty {
+                        narrowings.append(.none)
+                    }
                     texts.append(FlowLabels.Text(item: index, value: text))
                 }
                 itemWidth = 0
                 itemHeight = 0
             } else {
+                // Rule "maxWidth": only text items are narrowed.
+                if let maxWidth, !maxWidth.isNull { problems.add(at: element, member: "maxWidth", "applies only to items given as text") }
+                if let maxLines, !maxLines.isNull { problems.add(at: element, member: "maxLines", "applies only to items given as text") }
                 itemWidth = requiredLength(width, in: element, "width", &problems)
                 itemHeight = requiredLength(height, in: element, "height", &problems)
             }

@@ -1,5 +1,6 @@
 import TrellisJSON
 import TrellisCore
+import TrellisText
 
 /// Writes the flow layout's answer: items, rows, size, hiddenCount and the chip when shown.
 enum FlowLayoutResponse {
@@ -8,7 +9,7 @@ enum FlowLayoutResponse {
         256 + result.items.count * (hasIDs ? 112 : 80) + result.rows.count * 64
     }
 
-    static func write(_ result: FlowResult, ids: [JSONValue?], to json: inout JSONWriter) {
+    static func write(_ result: FlowResult, ids: [JSONValue?], paragraphs: [Int: ParagraphLayout] = [:], to json: inout JSONWriter) {
         json.beginObject()
         json.key("items")
         json.beginArray()
@@ -22,6 +23,12 @@ enum FlowLayoutResponse {
             int("index", item.index, &json)
             int("row", item.row, &json)
             write(item.rect, to: &json)
+            // Rule "maxWidth": an item narrowed to its maxWidth gives its label's lines (from the
+            // item's content box: padding excluded) and whether its text was cut.
+            if let paragraph = paragraphs[item.index] {
+                TextLayoutResponse.writeLines(paragraph, to: &json)
+                TextLayoutResponse.writeTruncation(paragraph, to: &json)
+            }
             json.endObject()
         }
         json.endArray()

@@ -10,4 +10,6 @@ enum FlowLimits {
     static let pixelScales = NumberRange.exclusive(0, 1000)
     /// Rule "maxRows": an integer literal ≥ 1.
     static let maxRowsLimit = Int(Int32.max)
+    /// Rule "maxWidth": a text item's maxLines, an integer literal ≥ 1.
+    static let maxLinesLimit = Int(Int32.max)
 }

@@ -8,6 +8,7 @@ public enum Features {
         JSONEndpoint(SectionsToggleEndpoint.self),
         JSONEndpoint(DrawerEndpoint.self),
         JSONEndpoint(TextMeasureEndpoint.self),
+        JSONEndpoint(TextLayoutEndpoint.self),
     ]
 
     /// The feature paths, in the order the index lists them.

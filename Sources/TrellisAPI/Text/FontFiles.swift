@@ -3,8 +3,16 @@ import TrellisText
 
 /// Start-up I/O for text measurement: which font files to load, and loading them.
 public enum FontFiles {
-    /// Rule "fonts": by default exactly the faces of these Debian packages.
-    public static let defaultPackages = ["fonts-dejavu-core", "fonts-dejavu-extra", "fonts-ipafont-gothic"]
+    /// Rule "fonts": by default exactly the faces of these Debian packages: DejaVu (Latin, Greek,
+    /// Cyrillic, Hebrew, Arabic), IPA Gothic (Japanese), Garuda (Thai), Nanum (Korean), Droid Sans
+    /// Fallback (Chinese) and Noto Color Emoji.
+    public static let defaultPackages = [
+        "fonts-dejavu-core", "fonts-dejavu-extra", "fonts-ipafont-gothic", "fonts-tlwg-garuda-ttf", "fonts-nanum",
+        "fonts-droid-fallback", "fonts-noto-color-emoji",
+    ]
+    /// Only a package's files where fontconfig finds them (the directory Chromium's fonts come from):
+    /// fonts-droid-fallback also installs a smaller copy of its face elsewhere for Ghostscript.
+    static let fontDirectory = "/usr/share/fonts/"
     public static let infoDirectory = "/var/lib/dpkg/info"
     /// Font files larger than this are skipped (the largest default face, IPAGothic, is about 6 MB).
     static let maxFileBytes = 64 << 20
@@ -26,7 +34,7 @@ public enum FontFiles {
         for list in lists {
             guard let bytes = readFile(list, maxBytes: 1 << 20) else { continue }
             let paths = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
-            return paths.filter(isFontFile).filter(isRegularFile).sorted()
+            return paths.filter { $0.hasPrefix(fontDirectory) && isFontFile($0) && isRegularFile($0) }.sorted()
         }
         return []
     }

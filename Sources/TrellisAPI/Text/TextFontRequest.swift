@@ -85,6 +85,18 @@ enum TextFontRequest {
         return true
     }
 
+    /// The request's `texts`: an array of at most TextLimits.maxTexts texts, each read as `readText` does.
+    static func readTexts(_ body: JSONValue, _ problems: inout Problems) -> [(value: JSONValue, text: String)] {
+        var texts: [(value: JSONValue, text: String)] = []
+        if let list = body.required("texts", &problems), let elements = list.array(&problems, maxCount: TextLimits.maxTexts) {
+            texts.reserveCapacity(list.count)
+            for element in elements {
+                if let text = readText(element, &problems) { texts.append((element, text)) }
+            }
+        }
+        return texts
+    }
+
     /// Records why a text cannot be measured, at the text.
     static func record(_ refusal: TextRefusal, at value: JSONValue, _ problems: inout Problems) {
         switch refusal {

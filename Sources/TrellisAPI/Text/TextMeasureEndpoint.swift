@@ -17,13 +17,7 @@ enum TextMeasureEndpoint: TextEndpoint {
         let before = problems.count
         let collection = try fonts.loaded()
         let font = body.required("font", &problems).flatMap { TextFontRequest.read($0, collection, &problems) }
-        var texts: [(value: JSONValue, text: String)] = []
-        if let list = body.required("texts", &problems), let elements = list.array(&problems, maxCount: TextLimits.maxTexts) {
-            texts.reserveCapacity(list.count)
-            for element in elements {
-                if let text = TextFontRequest.readText(element, &problems) { texts.append((element, text)) }
-            }
-        }
+        let texts = TextFontRequest.readTexts(body, &problems)
         guard problems.count == before, let font else { return nil }
         return Request(font: font, texts: texts)
     }

@@ -1,0 +1,96 @@
+import TrellisJSON
+import TrellisText
+
+extension WhiteSpace: WireNamed {
+    var wireName: String {
+        switch self {
+        case .normal: "normal"
+        case .preWrap: "pre-wrap"
+        case .nowrap: "nowrap"
+        case .pre: "pre"
+        }
+    }
+}
+
+extension WordBreak: WireNamed {
+    var wireName: String {
+        switch self {
+        case .normal: "normal"
+        case .breakAll: "break-all"
+        case .keepAll: "keep-all"
+        }
+    }
+}
+
+extension OverflowWrap: WireNamed {
+    var wireName: String {
+        switch self {
+        case .normal: "normal"
+        case .anywhere: "anywhere"
+        case .breakWord: "break-word"
+        }
+    }
+}
+
+extension TextOverflow: WireNamed {
+    var wireName: String {
+        switch self {
+        case .clip: "clip"
+        case .ellipsis: "ellipsis"
+        }
+    }
+}
+
+/// A paragraph layout request: `{font, texts, width | widths, whiteSpace?, wordBreak?, overflowWrap?,
+/// maxLines?, textOverflow?, lineHeight?, contentWidths?}`.
+struct TextLayoutRequest {
+    var font: TextFont
+    var texts: [(value: JSONValue, text: String)]
+    /// The box widths to lay every text out at (one, from `width`, or each of `widths`).
+    var widths: [Double]
+    /// Rule "widths": the answer gives each text a layout per width (`layouts`) instead of one.
+    var perWidth: Bool
+    var style: ParagraphStyle
+    /// Rule "contentWidths": the answer gives each text its min-content and max-content widths.
+    var contentWidths: Bool
+
+    /// Reads the body, recording every problem with its pointer; nil when there was any. 503 while the
+    /// fonts are loading.
+    static func read(_ body: JSONValue, _ fonts: TextFonts, _ problems: inout Problems) throws(ProblemDetails) -> TextLayoutRequest? {
+        guard body.expectObject(&problems) else { return nil }
+        let before = problems.count
+        let collection = try fonts.loaded()
+        let font = body.required("font", &problems).flatMap { TextFontRequest.read($0, collection, &problems) }
+        let texts = TextFontRequest.readTexts(body, &problems)
+        var widths: [Double] = []
+        // Rule "width": exactly one of width and widths, neither null.
+        let single = body.member("width")
+        let several = body.member("widths")
+        switch (single, several) {
+        case (nil, nil):
+            problems.add(at: body, member: "width", "is required (or give widths)")
+        case (.some, .some):
+            problems.add(at: body, "has both width and widths: give one or the other")
+        case (.some(let value), nil):
+            if let width = value.number(&problems, TextLayoutLimits.widths) { widths = [width] }
+        case (nil, .some(let value)):
+            if let elements = value.array(&problems, maxCount: TextLayoutLimits.maxWidths) {
+                if value.count == 0 { problems.add(at: value, "must have at least 1 element") }
+                for element in elements {
+                    if let width = element.number(&problems, TextLayoutLimits.widths) { widths.append(width) }
+                }
+            }
+        }
+        var style = ParagraphStyle()
+        if let value = body.optional("whiteSpace")?.oneOf(WhiteSpace.self, &problems) { style.whiteSpace = value }
+        if let value = body.optional("wordBreak")?.oneOf(WordBreak.self, &problems) { style.wordBreak = value }
+        if let value = body.optional("overflowWrap")?.oneOf(OverflowWrap.self, &problems) { style.overflowWrap = value }
+        style.maxLines = body.optional("maxLines")?.integer(&problems, min: 1, max: TextLayoutLimits.maxLinesLimit)
+        if let value = body.optional("textOverflow")?.oneOf(TextOverflow.self, &problems) { style.textOverflow = value }
+        style.lineHeight = body.optional("lineHeight")?.number(&problems, TextLayoutLimits.lineHeights)
+        let contentWidths = body.optional("contentWidths")?.boolean(&problems) ?? false
+        guard problems.count == before, let font else { return nil }
+        return TextLayoutRequest(
+            font: font, texts: texts, widths: widths, perWidth: several != nil, style: style, contentWidths: contentWidths)
+    }
+}

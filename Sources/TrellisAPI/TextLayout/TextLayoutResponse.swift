@@ -1,0 +1,47 @@
+import TrellisJSON
+import TrellisText
+
+/// Writes a paragraph's layout: lines, height, width, lineCount, truncated, and the ellipsis when drawn.
+enum TextLayoutResponse {
+    /// The layout's members, into an object the caller opened.
+    static func writeMembers(_ layout: ParagraphLayout, to json: inout JSONWriter) {
+        writeLines(layout, to: &json)
+        json.key("height"); json.number(layout.height)
+        json.key("width"); json.number(layout.width)
+        writeTruncation(layout, to: &json)
+    }
+
+    /// `lines`, into an object the caller opened.
+    static func writeLines(_ layout: ParagraphLayout, to json: inout JSONWriter) {
+        json.key("lines")
+        json.beginArray()
+        for line in layout.lines {
+            json.beginObject()
+            json.key("start"); json.int(line.start)
+            json.key("end"); json.int(line.end)
+            json.key("width"); json.number(line.width)
+            json.key("top"); json.number(line.top)
+            json.key("height"); json.number(line.height)
+            json.key("baseline"); json.number(line.baseline)
+            json.endObject()
+        }
+        json.endArray()
+    }
+
+    /// `lineCount`, `truncated` and the ellipsis when one is drawn, into an object the caller opened.
+    static func writeTruncation(_ layout: ParagraphLayout, to json: inout JSONWriter) {
+        json.key("lineCount"); json.int(layout.lineCount)
+        json.key("truncated"); json.bool(layout.truncated)
+        // Rule "ellipsis": present only when one is drawn.
+        if let ellipsis = layout.ellipsis {
+            json.key("ellipsis")
+            json.beginObject()
+            json.key("line"); json.int(ellipsis.line)
+            json.key("end"); json.int(ellipsis.end)
+            json.key("x"); json.number(ellipsis.x)
+            json.key("width"); json.number(ellipsis.width)
+            json.key("text"); json.string(ellipsis.text)
+            json.endObject()
+        }
+    }
+}

@@ -1,0 +1,331 @@
+/// One line of a laid-out paragraph. Offsets are UTF-16 code units of the text as sent; lines tile
+/// the text (a line's end is the next line's start), spaces collapsed or hanging at a line's end
+/// belong to it.
+public struct ParagraphLine: Equatable, Sendable {
+    public var start: Int
+    public var end: Int
+    /// What is drawn, in px: the text without its hanging spaces (with an ellipsis: up to its end).
+    public var width: Double
+    public var top: Double
+    public var height: Double
+    /// The baseline, from the paragraph's top.
+    public var baseline: Double
+}
+
+/// Where the ellipsis is drawn: after the visible text of `line` (which ends at UTF-16 offset `end`),
+/// `x` px from the line's start edge (its right edge in a right-to-left paragraph).
+public struct ParagraphEllipsis: Equatable, Sendable {
+    public var line: Int
+    public var end: Int
+    public var x: Double
+    public var width: Double
+    /// What is drawn: U+2026, or three full stops when the first face has no U+2026 (as Blink does).
+    public var text: String
+}
+
+/// A paragraph laid out at one width.
+public struct ParagraphLayout: Equatable, Sendable {
+    /// The lines shown (at most `maxLines`).
+    public var lines: [ParagraphLine]
+    public var height: Double
+    /// The widest line drawn.
+    public var width: Double
+    /// Lines before clamping.
+    public var lineCount: Int
+    /// Lines were hidden by `maxLines` or text was cut for an ellipsis.
+    public var truncated: Bool
+    public var ellipsis: ParagraphEllipsis?
+}
+
+/// The widths a paragraph needs: its widest unbreakable piece and its width on one line.
+public struct ContentWidths: Equatable, Sendable {
+    public var min: Double
+    public var max: Double
+}
+
+extension ParagraphShaper {
+    /// Units: 1/65536 px.
+    static let unit = 65536.0
+
+    /// A width in 1/65536 px (widths past 1e9 px are 1e9 px: no line is that long).
+    static func units(_ width: Double) -> Int64 { Int64((min(max(width, 0), 1e9) * unit).rounded(.down)) }
+
+    /// Lays out a shaped paragraph in a box `width` px wide (> 0, finite), as Chromium does: greedy
+    /// fill, line heights, then the clamp and the ellipsis. Shapes nothing but line edges HarfBuzz
+    /// marks unsafe. nil when memory ran out.
+    public func layout(_ paragraph: ShapedParagraph, width: Double, style: ParagraphStyle) -> ParagraphLayout? {
+        guard let breaks = lineBreaks(paragraph, width: width, style: style) else { return nil }
+        var lines: [ParagraphLine] = []
+        let shown = min(breaks.count, style.maxLines ?? breaks.count)
+        lines.reserveCapacity(shown)
+        var top = 0.0
+        var widest = 0.0
+        for index in 0..<shown {
+            let line = breaks[index]
+            let (height, ascent) = lineBox(paragraph, line.start, line.end, style: style)
+            let drawn = Double(line.width) / Self.unit
+            // Spaces collapsed away after a line's last space begin the next line (as Chromium maps them).
+            let start = index == 0 ? 0 : paragraph.utf16End(after: line.start)
+            let end = index + 1 < breaks.count ? paragraph.utf16End(after: breaks[index + 1].start) : Int(paragraph.utf16[paragraph.count])
+            lines.append(ParagraphLine(start: start, end: end, width: drawn, top: top, height: height, baseline: top + ascent))
+            top += height
+            widest = max(widest, drawn)
+        }
+        var layout = ParagraphLayout(
+            lines: lines, height: top, width: widest, lineCount: breaks.count, truncated: breaks.count > shown, ellipsis: nil)
+        if style.textOverflow == .ellipsis, !breaks.isEmpty {
+            ellipsize(&layout, paragraph, breaks, width: width, style: style)
+        }
+        return layout
+    }
+
+    /// The min-content width (every break opportunity taken; with `anywhere`, every grapheme cluster
+    /// boundary) and the max-content width (one line), in px; nil when memory ran out.
+    public func contentWidths(_ paragraph: ShapedParagraph, style: ParagraphStyle) -> ContentWidths? {
+        var narrow = style
+        if narrow.overflowWrap == .breakWord { narrow.overflowWrap = .normal }
+        narrow.maxLines = nil
+        guard let lines = lineBreaks(paragraph, width: 0, style: narrow) else { return nil }
+        let widest = lines.map(\.width).max() ?? 0
+        let oneLine = paragraph.approximateWidth(0, paragraph.visibleEnd(0, paragraph.count))
+        return ContentWidths(min: Double(widest) / Self.unit, max: Double(max(oneLine, widest)) / Self.unit)
+    }
+
+    /// A line as the breaker found it: scalars [start, end), its visible end and drawn width (1/65536 px).
+    struct BrokenLine {
+        var start: Int
+        var end: Int
+        var visible: Int
+        var width: Int64
+    }
+
+    /// Rule "a line's width may be found again this many times": after as many earlier opportunities
+    /// that did not fit once their edges were shaped again, the positions' width decides.
+    static let maxRetries = 4
+
+    /// Rule "greedy fill": each line takes the last break opportunity whose line fits (its width
+    /// without hanging spaces, each bidi run rounded up to 1/64 px, at most W + 1/64 px); when none
+    /// fits, `anywhere` and `break-word` cut the first word at the last grapheme cluster that fits (at
+    /// least one), otherwise the line overflows to the first opportunity.
+    func lineBreaks(_ paragraph: ShapedParagraph, width: Double, style: ParagraphStyle) -> [BrokenLine]? {
+        let count = paragraph.count
+        guard count > 0 else { return [] }
+        if !style.whiteSpace.wraps {
+            // One line; with `pre` its spaces count.
+            let visible = style.whiteSpace == .pre ? count : paragraph.visibleEnd(0, count)
+            guard let drawn = exactWidth(paragraph, 0, visible) else { return nil }
+            return [BrokenLine(start: 0, end: count, visible: visible, width: drawn)]
+        }
+        // Rule "fits": at most W + 1/64 px (Chromium's allowance), in 1/65536 px.
+        let limit = Self.units(width) + 1024
+        var lines: [BrokenLine] = []
+        var start = 0
+        var opportunities: [Int] = []
+        while start < count {
+            var scanner = BreakOpportunities(paragraph, wordBreak: style.wordBreak, lineStart: start)
+            opportunities.removeAll(keepingCapacity: true)
+            var overflowAt = count
+            var i = start + 1
+            // Scan forward while the line so far fits, noting every opportunity.
+            while i <= count {
+                if !ShapedParagraph.hangs(paragraph.scalars[i - 1]) && paragraph.approximateWidth(start, i) > limit {
+                    overflowAt = i
+                    // Positions inside the glyph cluster that crosses the limit are still candidates: the
+                    // cluster's advance is only known whole, and shaping the edge again may fit.
+                    while i < count && paragraph.unsafe[i] & 2 != 0 {
+                        if scanner.isOpportunity(i) && !Self.insideRightToLeftCluster(paragraph, i) { opportunities.append(i) }
+                        i += 1
+                    }
+                    break
+                }
+                if i == count || (scanner.isOpportunity(i) && !Self.insideRightToLeftCluster(paragraph, i)) { opportunities.append(i) }
+                i += 1
+            }
+            var line: BrokenLine?
+            // The last opportunity that fits once its edges are shaped again (a bounded number of tries).
+            var tries = 0
+            while let candidate = opportunities.last, line == nil {
+                let visible = paragraph.visibleEnd(start, candidate)
+                let drawn: Int64
+                if tries < Self.maxRetries {
+                    guard let exact = exactWidth(paragraph, start, visible) else { return nil }
+                    drawn = exact
+                } else {
+                    drawn = paragraph.approximateWidth(start, visible)
+                }
+                tries += 1
+                if drawn <= limit {
+                    line = BrokenLine(start: start, end: candidate, visible: visible, width: drawn)
+                } else {
+                    opportunities.removeLast()
+                }
+            }
+            if line == nil {
+                if style.overflowWrap != .normal {
+                    guard let cut = graphemeCut(paragraph, start, before: overflowAt, limit: limit) else { return nil }
+                    line = cut
+                } else {
+                    // Overflow: to the first opportunity at or after where the line stopped fitting.
+                    var end = overflowAt
+                    while end < count && !scanner.isOpportunity(end) { end += 1 }
+                    let visible = paragraph.visibleEnd(start, end)
+                    guard let drawn = exactWidth(paragraph, start, visible) else { return nil }
+                    line = BrokenLine(start: start, end: end, visible: visible, width: drawn)
+                }
+            }
+            guard let found = line else { return nil }
+            lines.append(found)
+            start = found.end
+        }
+        return lines
+    }
+
+    /// Rule "ligatures": inside a right-to-left glyph cluster (a lam-alef) Chromium does not break;
+    /// the line ends before the cluster instead.
+    static func insideRightToLeftCluster(_ paragraph: ShapedParagraph, _ i: Int) -> Bool {
+        paragraph.unsafe[i] & 2 != 0 && paragraph.levels[i] & 1 == 1
+    }
+
+    /// Rule "overflow-wrap": the longest run of whole grapheme clusters from `start` that fits (at least
+    /// one), its end shaped again when HarfBuzz asks.
+    func graphemeCut(_ paragraph: ShapedParagraph, _ start: Int, before overflowAt: Int, limit: Int64) -> BrokenLine? {
+        var boundaries: [Int] = []
+        var i = start + 1
+        while i <= min(overflowAt, paragraph.count) {
+            if i == paragraph.count || paragraph.graphemeStarts[i] != 0 {
+                if boundaries.isEmpty || paragraph.approximateWidth(start, i) <= limit { boundaries.append(i) } else { break }
+            }
+            i += 1
+        }
+        var tries = 0
+        while let candidate = boundaries.last {
+            guard let drawn = tries < Self.maxRetries ? exactWidth(paragraph, start, candidate) : paragraph.approximateWidth(start, candidate)
+            else { return nil }
+            tries += 1
+            if drawn <= limit || boundaries.count == 1 {
+                return BrokenLine(start: start, end: candidate, visible: candidate, width: drawn)
+            }
+            boundaries.removeLast()
+        }
+        return BrokenLine(start: start, end: paragraph.count, visible: paragraph.count, width: paragraph.approximateWidth(start, paragraph.count))
+    }
+
+    /// Rule "edges": the width of scalars[start..<end], each bidi run's part rounded up to 1/64 px; a
+    /// part whose edge HarfBuzz marks unsafe has that edge's piece (up to the nearest safe position)
+    /// shaped again. nil when memory ran out.
+    func exactWidth(_ paragraph: ShapedParagraph, _ start: Int, _ end: Int) -> Int64? {
+        guard end > start else { return 0 }
+        let first = Int(paragraph.runOf[start])
+        let last = Int(paragraph.runOf[end - 1])
+        var total: Int64 = 0
+        for run in first...last {
+            let runStart = Int(paragraph.runStarts[run])
+            let runEnd = paragraph.runEnd(run)
+            let a = max(start, runStart)
+            let b = min(end, runEnd)
+            if run != first && run != last {
+                total += paragraph.runCeilings[run + 1] - paragraph.runCeilings[run]
+                continue
+            }
+            guard let advance = segmentAdvance(paragraph, a, b, runStart: runStart, runEnd: runEnd) else { return nil }
+            total += ShapedParagraph.ceiling(advance)
+        }
+        return total
+    }
+
+    /// The advance of scalars[a..<b] inside one bidi run, edges shaped again where unsafe.
+    private func segmentAdvance(_ paragraph: ShapedParagraph, _ a: Int, _ b: Int, runStart: Int, runEnd: Int) -> Int64? {
+        let positions = paragraph.positions
+        let startUnsafe = a > runStart && paragraph.unsafe[a] != 0
+        let endUnsafe = b < runEnd && paragraph.unsafe[b] != 0
+        if !startUnsafe && !endUnsafe { return positions[b] - positions[a] }
+        var startCut = a
+        if startUnsafe {
+            startCut += 1
+            while startCut < b && paragraph.unsafe[startCut] != 0 { startCut += 1 }
+        }
+        var endCut = b
+        if endUnsafe {
+            endCut -= 1
+            while endCut > startCut && paragraph.unsafe[endCut] != 0 { endCut -= 1 }
+        }
+        if startCut >= endCut { return reshape(paragraph, a, b) }
+        var total = positions[endCut] - positions[startCut]
+        if startCut > a {
+            guard let head = reshape(paragraph, a, startCut) else { return nil }
+            total += head
+        }
+        if endCut < b {
+            guard let tail = reshape(paragraph, endCut, b) else { return nil }
+            total += tail
+        }
+        return total
+    }
+
+    /// Rule "line height": with `line-height: normal`, the largest rounded ascent plus the largest
+    /// rounded descent over the first face and every face with glyphs on the line (line gaps split
+    /// evenly above and below); with a length, that length and the first face's metrics centred in it.
+    /// Returns the height and the baseline's distance from the line's top.
+    func lineBox(_ paragraph: ShapedParagraph, _ start: Int, _ end: Int, style: ParagraphStyle) -> (Double, Double) {
+        let primary = font.faces[0].lineMetrics(size: font.size)
+        if let lineHeight = style.lineHeight {
+            // The leading, split in 1/64 px with the smaller half above (as LayoutUnit divides).
+            let leading = (lineHeight - primary.ascent - primary.descent) * 64
+            let above = (leading / 2).rounded(.towardZero) / 64
+            return (lineHeight, primary.ascent + above)
+        }
+        var used = [Bool](repeating: false, count: font.faces.count)
+        used[0] = true
+        for i in start..<end { used[Int(paragraph.faces[i])] = true }
+        var ascent = 0.0
+        var descent = 0.0
+        for (index, isUsed) in used.enumerated() where isUsed {
+            let metrics = font.faces[index].lineMetrics(size: font.size)
+            let half = (metrics.lineGap / 2).rounded(.down)
+            ascent = max(ascent, metrics.ascent + half)
+            descent = max(descent, metrics.descent + metrics.lineGap - half)
+        }
+        return (ascent + descent, ascent)
+    }
+
+    /// Rule "ellipsis": on the last line shown when lines are hidden, U+2026 follows the line if it fits
+    /// after it; on that line when it does not, and on a `nowrap` line that overflows, the line keeps
+    /// the longest prefix of grapheme clusters that fits with the ellipsis (at least its first).
+    func ellipsize(_ layout: inout ParagraphLayout, _ paragraph: ShapedParagraph, _ breaks: [BrokenLine], width: Double, style: ParagraphStyle) {
+        guard let ellipsis = ellipsisWidth() else { return }
+        let box = Self.units(width)
+        let clamped = layout.lineCount > layout.lines.count
+        let index = layout.lines.count - 1
+        let line = breaks[index]
+        if clamped || (!style.whiteSpace.wraps && line.width > box) {
+            var visible = line.visible
+            var drawn = line.width
+            var end = paragraph.utf16End(after: visible)
+            if !(clamped && line.width + ellipsis.width <= box) {
+                // The longest prefix of grapheme clusters (spaces counted) within the box less the
+                // ellipsis, at least the first cluster.
+                let available = box - ellipsis.width
+                var best = -1
+                var bestWidth: Int64 = 0
+                var i = line.start + 1
+                while i <= line.end {
+                    if i == line.end || paragraph.graphemeStarts[i] != 0 {
+                        let prefix = paragraph.approximateWidth(line.start, i)
+                        if best < 0 || prefix <= available { best = i; bestWidth = prefix } else { break }
+                    }
+                    i += 1
+                }
+                visible = max(best, line.start + 1)
+                drawn = bestWidth
+                // Spaces collapsed away after a visible space are visible with it.
+                end = Int(paragraph.utf16[visible])
+            }
+            let x = Double(drawn) / Self.unit
+            let drawnText = String(String.UnicodeScalarView(ellipsis.text.compactMap(Unicode.Scalar.init)))
+            layout.ellipsis = ParagraphEllipsis(line: index, end: end, x: x, width: Double(ellipsis.width) / Self.unit, text: drawnText)
+            layout.lines[index].width = x + Double(ellipsis.width) / Self.unit
+            layout.truncated = true
+            layout.width = layout.lines.map(\.width).max() ?? 0
+        }
+    }
+}

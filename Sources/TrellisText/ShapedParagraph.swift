@@ -1,0 +1,330 @@
+import CHarfBuzzShim
+
+/// A paragraph shaped once: its text after white-space processing, each scalar's face, bidi level,
+/// line-break class and advance from shaping the whole paragraph, and where HarfBuzz says a line edge
+/// must be shaped again. Layout at any width reads it and shapes nothing but such edges.
+public struct ShapedParagraph: Sendable {
+    /// The text laid out (collapsible spaces collapsed), as scalars.
+    let scalars: [UInt32]
+    /// Per scalar of `scalars`: its UTF-16 offset in the text as sent, then (one past the end) the
+    /// text's UTF-16 length.
+    let utf16: [Int32]
+    /// UAX #9 embedding level per scalar (paragraph direction from the first strong character).
+    let levels: [UInt8]
+    /// 1 where a UAX #29 extended grapheme cluster starts.
+    let graphemeStarts: [UInt8]
+    /// The face index (into the font's faces) per scalar.
+    let faces: [UInt8]
+    /// The script each scalar is shaped in (common and inherited resolved to their neighbours').
+    let scripts: [UInt32]
+    /// UAX #14 line-break class (ICU's) and `tfont_char_classes` bits per scalar.
+    let lineBreakClasses: [UInt8]
+    let characterBits: [UInt8]
+    /// Rule "positions": position[i] is the advance of scalars[0..<i] in 1/65536 px, each bidi run
+    /// shaped whole (an advance inside a ligature split evenly among its grapheme clusters).
+    let positions: [Int64]
+    /// Where a line edge before the scalar must be shaped again: bit 0 where HarfBuzz marks it unsafe
+    /// to break, bit 1 where it falls inside a glyph cluster.
+    let unsafe: [UInt8]
+    /// The bidi runs (maximal ranges of one level): starts, and the run of each scalar.
+    let runStarts: [Int32]
+    let runOf: [Int32]
+    /// Rule "width": runCeilings[k] is the sum of the first k runs' advances, each rounded up to 1/64 px.
+    let runCeilings: [Int64]
+    /// The paragraph is right to left (its first strong character is).
+    public let isRightToLeft: Bool
+
+    /// Scalars laid out.
+    public var count: Int { scalars.count }
+}
+
+extension ShapedParagraph {
+    /// The end of bidi run `run`.
+    func runEnd(_ run: Int) -> Int { run + 1 < runStarts.count ? Int(runStarts[run + 1]) : scalars.count }
+
+    /// Rule "width": the advance of scalars[start..<end] from the whole paragraph's shaping, each
+    /// bidi run's part rounded up to 1/64 px.
+    func approximateWidth(_ start: Int, _ end: Int) -> Int64 {
+        guard end > start else { return 0 }
+        let first = Int(runOf[start])
+        let last = Int(runOf[end - 1])
+        if first == last { return Self.ceiling(positions[end] - positions[start]) }
+        return Self.ceiling(positions[runEnd(first)] - positions[start]) + runCeilings[last] - runCeilings[first + 1]
+            + Self.ceiling(positions[end] - positions[Int(runStarts[last])])
+    }
+
+    /// Rounds up to a multiple of 1/64 px (1024 units of 1/65536 px).
+    static func ceiling(_ value: Int64) -> Int64 {
+        value <= 0 ? 0 : (value + 1023) / 1024 * 1024
+    }
+
+    /// Rule "hanging spaces": spaces at a line's end (U+0020 and the other space separators) hang.
+    static func hangs(_ scalar: UInt32) -> Bool {
+        scalar == 0x20 || scalar == 0x1680 || (0x2000...0x2006).contains(scalar) || (0x2008...0x200A).contains(scalar)
+            || scalar == 0x205F || scalar == 0x3000
+    }
+
+    /// The end of what is visible on a line [start, end): its trailing hanging spaces left out.
+    func visibleEnd(_ start: Int, _ end: Int) -> Int {
+        var visible = end
+        while visible > start && Self.hangs(scalars[visible - 1]) { visible -= 1 }
+        return visible
+    }
+
+    /// The UTF-16 offset in the text as sent just after scalar `index - 1` (for ends of visible text).
+    func utf16End(after index: Int) -> Int {
+        guard index > 0 else { return 0 }
+        let scalar = scalars[index - 1]
+        return Int(utf16[index - 1]) + (scalar >= 0x10000 ? 2 : 1)
+    }
+}
+
+/// Shapes paragraphs in one font: white-space processing, then as `TextMeasurer` does (bidi runs,
+/// a face per grapheme cluster, runs by face and script shaped by HarfBuzz), keeping every scalar's
+/// advance so that layout at any width never shapes the paragraph again. One shaper serves one
+/// request on one thread.
+public final class ParagraphShaper {
+    public let font: TextFont
+    /// The sized HarfBuzz font of each face, made on first use.
+    private var sized: [OpaquePointer?]
+    /// Shaping results for one piece (reused).
+    private var pieceAdvances: [Int64] = []
+    private var pieceFlags: [UInt8] = []
+    /// Edges shaped again since the shaper was made (for tests and the benchmark).
+    public private(set) var edgeShapings = 0
+
+    public init(font: TextFont) {
+        self.font = font
+        sized = Array(repeating: nil, count: font.faces.count)
+    }
+
+    deinit {
+        for font in sized { tfont_font_destroy(font) }
+    }
+
+    /// The paragraph shaped once, or why it cannot be.
+    public func shape(_ text: String, whiteSpace: WhiteSpace) -> Result<ShapedParagraph, TextRefusal> {
+        // Rule "forbidden characters", on the text as sent.
+        var original: [UInt32] = []
+        original.reserveCapacity(text.utf8.count)
+        for (offset, scalar) in text.unicodeScalars.enumerated() {
+            if TextCharacters.isForbidden(scalar.value) { return .failure(.forbidden(scalar: scalar.value, offset: offset)) }
+            original.append(scalar.value)
+        }
+        // Rule "white-space": normal and nowrap collapse each run of spaces to its first and drop the
+        // paragraph's leading and trailing spaces; pre-wrap and pre keep every space.
+        var scalars: [UInt32] = []
+        var utf16: [Int32] = []
+        scalars.reserveCapacity(original.count)
+        utf16.reserveCapacity(original.count + 1)
+        var offset: Int32 = 0
+        let collapses = whiteSpace.collapsesSpaces
+        for scalar in original {
+            let isSpace = scalar == 0x20
+            if !(collapses && isSpace && (scalars.isEmpty || scalars[scalars.count - 1] == 0x20)) {
+                scalars.append(scalar)
+                utf16.append(offset)
+            }
+            offset += scalar >= 0x10000 ? 2 : 1
+        }
+        if collapses, scalars.last == 0x20 {
+            scalars.removeLast()
+            utf16.removeLast()
+        }
+        utf16.append(offset)
+        return analyze(scalars, utf16)
+    }
+
+    private func analyze(_ scalars: [UInt32], _ utf16: [Int32]) -> Result<ShapedParagraph, TextRefusal> {
+        let count = scalars.count
+        var levels = [UInt8](repeating: 0, count: count)
+        var clusterStarts = [UInt8](repeating: 0, count: count)
+        var scriptsFound = [UInt32](repeating: 0, count: count)
+        var classes = [UInt8](repeating: 0, count: count)
+        var bits = [UInt8](repeating: 0, count: count)
+        if count > 0 {
+            guard tfont_analyze(scalars, count, &levels, &clusterStarts, &scriptsFound) == 0 else { return .failure(.outOfMemory) }
+            tfont_char_classes(scalars, count, &classes, &bits)
+        }
+        // Rule "cluster length", checked before anything is shaped.
+        var clusterStart = 0
+        for i in 0...count where i == count || (i > 0 && clusterStarts[i] != 0) {
+            if i - clusterStart > TextMeasurer.maxClusterScalars {
+                return .failure(.clusterTooLong(offset: clusterStart, scalars: i - clusterStart))
+            }
+            clusterStart = i
+        }
+        // Rule "font matching": per grapheme cluster, the first face that shapes it with no .notdef;
+        // a cluster in emoji presentation takes the first color face that does, if any.
+        var faceOf = [Int](repeating: -1, count: count)
+        var uncovered: [[UInt32]] = []
+        var start = 0
+        while start < count && uncovered.count < TextMeasurer.maxUncoveredListed {
+            var end = start + 1
+            while end < count && clusterStarts[end] == 0 { end += 1 }
+            switch chooseFace(scalars, start, end, emoji: Self.isEmojiPresentation(scalars, bits, start, end)) {
+            case .some(-2): return .failure(.outOfMemory)
+            case .some(let face): for i in start..<end { faceOf[i] = face }
+            case .none: uncovered.append(Array(scalars[start..<end]))
+            }
+            start = end
+        }
+        if !uncovered.isEmpty { return .failure(.uncovered(uncovered)) }
+        // Rule "zero-width characters": clusters of them alone take the face next to them.
+        var previous = -1
+        for i in 0..<count {
+            if faceOf[i] >= 0 { previous = faceOf[i] } else if previous >= 0 { faceOf[i] = previous }
+        }
+        let first = faceOf.first(where: { $0 >= 0 }) ?? 0
+        for i in 0..<count where faceOf[i] < 0 { faceOf[i] = first }
+        let scripts = TextMeasurer.resolveScripts(scriptsFound)
+        // Runs: bidi runs, and within them pieces by face and script, each shaped with the whole
+        // paragraph as context.
+        var advances = [Int64](repeating: 0, count: count)
+        var unsafe = [UInt8](repeating: 0, count: count)
+        var runStarts: [Int32] = []
+        var runOf = [Int32](repeating: 0, count: count)
+        var runStart = 0
+        while runStart < count {
+            var runEnd = runStart + 1
+            while runEnd < count && levels[runEnd] == levels[runStart] { runEnd += 1 }
+            let run = Int32(runStarts.count)
+            runStarts.append(Int32(runStart))
+            for i in runStart..<runEnd { runOf[i] = run }
+            var pieceStart = runStart
+            while pieceStart < runEnd {
+                var pieceEnd = pieceStart + 1
+                while pieceEnd < runEnd && faceOf[pieceEnd] == faceOf[pieceStart] && scripts[pieceEnd] == scripts[pieceStart] {
+                    pieceEnd += 1
+                }
+                guard shapePiece(scalars, pieceStart, pieceEnd, rtl: levels[runStart] & 1, script: scripts[pieceStart], face: faceOf[pieceStart])
+                else { return .failure(.outOfMemory) }
+                for i in pieceStart..<pieceEnd {
+                    advances[i] = pieceAdvances[i - pieceStart]
+                    let flags = pieceFlags[i - pieceStart]
+                    // An edge inside a glyph cluster, or one HarfBuzz marks unsafe, is shaped again.
+                    if i > pieceStart { unsafe[i] = (flags & 2 != 0 ? 1 : 0) | (flags & 1 == 0 ? 2 : 0) }
+                }
+                Self.splitLigatures(&advances, pieceFlags, clusterStarts, pieceStart, pieceEnd)
+                pieceStart = pieceEnd
+            }
+            runStart = runEnd
+        }
+        var positions = [Int64](repeating: 0, count: count + 1)
+        for i in 0..<count { positions[i + 1] = positions[i] + advances[i] }
+        var runCeilings = [Int64](repeating: 0, count: runStarts.count + 1)
+        for run in runStarts.indices {
+            let end = run + 1 < runStarts.count ? Int(runStarts[run + 1]) : count
+            runCeilings[run + 1] = runCeilings[run] + ShapedParagraph.ceiling(positions[end] - positions[Int(runStarts[run])])
+        }
+        return .success(
+            ShapedParagraph(
+                scalars: scalars, utf16: utf16, levels: levels, graphemeStarts: clusterStarts, faces: faceOf.map { UInt8($0) },
+                scripts: scripts, lineBreakClasses: classes, characterBits: bits, positions: positions, unsafe: unsafe,
+                runStarts: runStarts, runOf: runOf, runCeilings: runCeilings, isRightToLeft: count > 0 && levels[0] & 1 == 1))
+    }
+
+    /// Rule "emoji presentation": a cluster with the emoji variation selector U+FE0F (a character whose
+    /// default presentation is emoji but that a text face has, such as U+2615, stays in that face).
+    static func isEmojiPresentation(_ scalars: [UInt32], _ bits: [UInt8], _ start: Int, _ end: Int) -> Bool {
+        scalars[start..<end].contains(0xFE0F)
+    }
+
+    /// Rule "positions": a glyph cluster that covers several grapheme clusters (a ligature) gives each
+    /// of them an even share of its advance, the first taking the remainder.
+    static func splitLigatures(_ advances: inout [Int64], _ flags: [UInt8], _ graphemes: [UInt8], _ start: Int, _ end: Int) {
+        var clusterStart = start
+        while clusterStart < end {
+            var clusterEnd = clusterStart + 1
+            while clusterEnd < end && flags[clusterEnd - start] & 1 == 0 { clusterEnd += 1 }
+            var inner = 0
+            for i in (clusterStart + 1)..<max(clusterStart + 1, clusterEnd) where graphemes[i] != 0 { inner += 1 }
+            if inner > 0 {
+                let share = advances[clusterStart] / Int64(inner + 1)
+                advances[clusterStart] -= share * Int64(inner)
+                for i in (clusterStart + 1)..<clusterEnd where graphemes[i] != 0 { advances[i] = share }
+            }
+            clusterStart = clusterEnd
+        }
+    }
+
+    /// Shapes scalars[start..<end] (the rest is context) into `pieceAdvances` and `pieceFlags`.
+    private func shapePiece(_ scalars: [UInt32], _ start: Int, _ end: Int, rtl: UInt8, script: UInt32, face: Int) -> Bool {
+        let count = end - start
+        if pieceAdvances.count < count {
+            pieceAdvances = [Int64](repeating: 0, count: count)
+            pieceFlags = [UInt8](repeating: 0, count: count)
+        }
+        guard let font = sizedFont(face) else { return false }
+        return tfont_font_shape_clusters(
+            font, scalars, scalars.count, start, count, Int32(rtl), script, &pieceAdvances, &pieceFlags) == 0
+    }
+
+    /// Rule "edges": the advance of scalars[start..<end] of one bidi run shaped on its own (the rest of
+    /// the paragraph as context), as Chromium shapes a line edge again; nil when memory ran out.
+    func reshape(_ paragraph: ShapedParagraph, _ start: Int, _ end: Int) -> Int64? {
+        edgeShapings += 1
+        var total: Int64 = 0
+        var pieceStart = start
+        while pieceStart < end {
+            var pieceEnd = pieceStart + 1
+            while pieceEnd < end && paragraph.faces[pieceEnd] == paragraph.faces[pieceStart]
+                && paragraph.scripts[pieceEnd] == paragraph.scripts[pieceStart]
+            {
+                pieceEnd += 1
+            }
+            guard shapePiece(paragraph.scalars, pieceStart, pieceEnd, rtl: paragraph.levels[start] & 1,
+                script: paragraph.scripts[pieceStart], face: Int(paragraph.faces[pieceStart]))
+            else { return nil }
+            for i in 0..<(pieceEnd - pieceStart) { total += pieceAdvances[i] }
+            pieceStart = pieceEnd
+        }
+        return total
+    }
+
+    /// The face index for the cluster scalars[start..<end]: nil when no face covers it, -1 for a cluster
+    /// of zero-width characters only (decided by its neighbours), -2 when memory ran out.
+    private func chooseFace(_ scalars: [UInt32], _ start: Int, _ end: Int, emoji: Bool) -> Int? {
+        if scalars[start..<end].allSatisfy(TextCharacters.isZeroWidth) { return -1 }
+        var firstCovering: Int?
+        for index in font.faces.indices {
+            if firstCovering != nil && !font.faces[index].isColor { continue }
+            guard let sized = sizedFont(index) else { return -2 }
+            switch tfont_font_covers(sized, scalars, scalars.count, start, end - start) {
+            case 1:
+                if !emoji || font.faces[index].isColor { return index }
+                if firstCovering == nil { firstCovering = index }
+            case 0: continue
+            default: return -2
+            }
+        }
+        return firstCovering
+    }
+
+    func sizedFont(_ index: Int) -> OpaquePointer? {
+        if let made = sized[index] { return made }
+        let made = tfont_font_create(font.faces[index].face, font.scale)
+        sized[index] = made
+        return made
+    }
+
+    /// Rule "ellipsis" (Blink's): U+2026 when the first face has it, else three full stops in the
+    /// first face that has them; its advance rounded up to 1/64 px, in 1/65536 px. nil when no face
+    /// has them or memory ran out.
+    func ellipsisWidth() -> (text: [UInt32], width: Int64)? {
+        for text: [UInt32] in [[0x2026], [0x2E, 0x2E, 0x2E]] {
+            for index in font.faces.indices {
+                guard let sized = sizedFont(index) else { return nil }
+                guard tfont_font_covers(sized, text, text.count, 0, 1) == 1 else {
+                    if text.count == 1 { break } else { continue }
+                }
+                var advances = [Int64](repeating: 0, count: text.count)
+                var flags = [UInt8](repeating: 0, count: text.count)
+                guard tfont_font_shape_clusters(sized, text, text.count, 0, text.count, 0, TextMeasurer.common, &advances, &flags) == 0
+                else { return nil }
+                return (text, ShapedParagraph.ceiling(advances.reduce(0, +)))
+            }
+        }
+        return nil
+    }
+}

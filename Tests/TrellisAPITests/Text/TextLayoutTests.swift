@@ -1,0 +1,178 @@
+import Foundation
+import XCTest
+@testable import TrellisAPI
+import TrellisText
+
+/// POST /v1/text/layout and flow items with maxWidth: answers, the per-width form, every 422 with its
+/// pointer. Chromium agreement is checked in Tests/TrellisTextTests (ParagraphFixtureTests).
+final class TextLayoutTests: XCTestCase {
+    private let service = LoadedFonts.service()
+
+    private func layout(_ json: String, file: StaticString = #filePath, line: UInt = #line) -> [String: Any] {
+        let response = call(service, "POST", "/v1/text/layout", json: json)
+        XCTAssertEqual(response.status, 200, response.text, file: file, line: line)
+        XCTAssertEqual(response.header("Content-Type"), "application/json", file: file, line: line)
+        return response.json
+    }
+
+    private func problems(_ json: String, at path: String = "/v1/text/layout", file: StaticString = #filePath, line: UInt = #line) -> [[String]] {
+        let response = call(service, "POST", path, json: json)
+        XCTAssertEqual(response.status, 422, response.text, file: file, line: line)
+        let errors = response.json["errors"] as? [[String: String]] ?? []
+        return errors.map { [$0["pointer"] ?? "?", $0["detail"] ?? "?"] }
+    }
+
+    private func texts(_ answer: [String: Any]) -> [[String: Any]] { answer["texts"] as? [[String: Any]] ?? [] }
+
+    private func starts(_ text: [String: Any]) -> [Int] {
+        (text["lines"] as? [[String: Any]] ?? []).map { ($0["start"] as? NSNumber)?.intValue ?? -1 }
+    }
+
+    func testTheReadmeExample() {
+        let response = call(
+            service, "POST", "/v1/text/layout",
+            json: #"{"font":{"family":"DejaVu Sans","size":16},"texts":["Long labels must wrap, not overflow the chip."],"width":160,"maxLines":2,"textOverflow":"ellipsis"}"#)
+        XCTAssertEqual(response.status, 200, response.text)
+        XCTAssertEqual(
+            response.text,
+            #"{"font":{"size":16,"ascent":15,"descent":4,"lineGap":0,"lineHeight":19},"texts":[{"lines":["#
+                + #"{"start":0,"end":17,"width":136.265625,"top":0,"height":19,"baseline":15},"#
+                + #"{"start":17,"end":36,"width":152.640625,"top":19,"height":19,"baseline":34}],"#
+                + #""height":38,"width":152.640625,"lineCount":3,"truncated":true,"#
+                + #""ellipsis":{"line":1,"end":34,"x":136.640625,"width":16,"text":"…"}}]}"#)
+    }
+
+    func testLinesTileTheTextAndHangingSpacesBelongToTheirLine() {
+        let answer = layout(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["  one  two   three  ", ""],"width":40}"#)
+        let first = texts(answer)[0]
+        let lines = first["lines"] as? [[String: Any]] ?? []
+        // Leading spaces collapse away into the first line; the spaces after a word end its line
+        // (the first is kept and hangs, the others collapse into the next line's start).
+        XCTAssertEqual(starts(first), [0, 6, 11])
+        XCTAssertEqual(lines.map { ($0["end"] as? NSNumber)?.intValue }, [6, 11, 20])
+        XCTAssertEqual(first["lineCount"] as? Int, 3)
+        XCTAssertEqual(first["height"] as? Double, 57)
+        XCTAssertEqual(first["truncated"] as? Bool, false)
+        XCTAssertNil(first["ellipsis"])
+        // An empty text has no line and no height.
+        let empty = texts(answer)[1]
+        XCTAssertEqual((empty["lines"] as? [Any])?.count, 0)
+        XCTAssertEqual(empty["height"] as? Double, 0)
+    }
+
+    func testModesChangeWhereLinesBreak() {
+        func breaks(_ options: String, _ text: String = "Antidisestablishmentarianism is long", width: Double = 100) -> [Int] {
+            starts(texts(layout(#"{"font":{"family":"DejaVu Sans, IPAGothic","size":16},"texts":["\#(text)"],"width":\#(width)\#(options)}"#))[0])
+        }
+        // The long word overflows its line, or is cut where the line is full.
+        XCTAssertEqual(breaks(""), [0, 29])
+        XCTAssertEqual(breaks(#","overflowWrap":"anywhere""#), [0, 12, 24])
+        XCTAssertEqual(breaks(#","overflowWrap":"break-word""#), [0, 12, 24])
+        XCTAssertEqual(breaks(#","wordBreak":"break-all""#), [0, 12, 24])
+        XCTAssertEqual(breaks(#","wordBreak":"break-all""#, "Big Antidisestablishmentarianism"), [0, 12, 23])
+        XCTAssertEqual(breaks(#","overflowWrap":"anywhere""#, "Big Antidisestablishmentarianism"), [0, 4, 16, 28])
+        XCTAssertEqual(breaks(#","whiteSpace":"nowrap""#), [0])
+        XCTAssertEqual(breaks(#","whiteSpace":"pre""#), [0])
+        // keep-all keeps CJK words whole; normal breaks between ideographs.
+        XCTAssertEqual(breaks("", "明太子パスタとショートケーキ 東京駅", width: 60).count, 6)
+        XCTAssertEqual(breaks(#","wordBreak":"keep-all""#, "明太子パスタとショートケーキ 東京駅", width: 60), [0, 15])
+    }
+
+    func testWidthsLayOutEachTextAtEveryWidthAndContentWidths() {
+        let answer = layout(
+            #"{"font":{"family":"DejaVu Sans","size":16},"texts":["The quick brown fox jumps"],"widths":[60,120,1000],"contentWidths":true}"#)
+        let text = texts(answer)[0]
+        let layouts = text["layouts"] as? [[String: Any]] ?? []
+        XCTAssertEqual(layouts.map(starts), [[0, 4, 10, 16, 20], [0, 10, 20], [0]])
+        let single = layout(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["The quick brown fox jumps"],"width":120}"#)
+        XCTAssertEqual(starts(texts(single)[0]), [0, 10, 20])
+        // The widest word, "quick".
+        XCTAssertEqual(text["minContentWidth"] as? Double, 49.40625)
+        XCTAssertEqual((text["maxContentWidth"] as? Double) ?? 0, (layouts[2]["width"] as? Double) ?? -1)
+        XCTAssertNil(texts(single)[0]["minContentWidth"])
+    }
+
+    func testFixedLineHeightCentresTheFirstFace() {
+        let answer = layout(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["one two"],"width":30,"lineHeight":30}"#)
+        let lines = texts(answer)[0]["lines"] as? [[String: Any]] ?? []
+        XCTAssertEqual(lines.map { $0["height"] as? Double }, [30, 30])
+        // Ascent 15 and descent 4 leave 11 px of leading: 5.5 above.
+        XCTAssertEqual(lines.map { $0["baseline"] as? Double }, [20.5, 50.5])
+    }
+
+    func testEveryProblemHasItsPointer() {
+        XCTAssertEqual(
+            problems(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["a"]}"#), [["/width", "is required (or give widths)"]])
+        XCTAssertEqual(
+            problems(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["a"],"width":10,"widths":[10]}"#),
+            [["", "has both width and widths: give one or the other"]])
+        XCTAssertEqual(
+            problems(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["a"],"widths":[]}"#), [["/widths", "must have at least 1 element"]])
+        XCTAssertEqual(
+            problems(
+                #"{"font":{"family":"DejaVu Sans","size":16},"texts":["a","b\u0007"],"width":0,"whiteSpace":"pre-line","#
+                    + #""wordBreak":"auto","overflowWrap":"yes","maxLines":0,"textOverflow":"fade","lineHeight":-1,"contentWidths":1}"#),
+            [
+                ["/texts/1", "contains U+0007, a control character, at scalar 1; these cannot be measured"],
+                ["/width", "must be a number within (0, 10000000)"],
+                ["/whiteSpace", #"must be one of "normal", "pre-wrap", "nowrap", "pre""#],
+                ["/wordBreak", #"must be one of "normal", "break-all", "keep-all""#],
+                ["/overflowWrap", #"must be one of "normal", "anywhere", "break-word""#],
+                ["/maxLines", "must be within 1...2147483647"],
+                ["/textOverflow", #"must be one of "clip", "ellipsis""#],
+                ["/lineHeight", "must be a number within (0, 10000)"],
+                ["/contentWidths", "must be true or false"],
+            ].filter { $0[0] != "/texts/1" })
+        XCTAssertEqual(
+            problems(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["a","b\u0007"],"width":10}"#),
+            [["/texts/1", "contains U+0007, a control character, at scalar 1; these cannot be measured"]])
+        XCTAssertEqual(
+            problems(#"{"font":{"family":"IPAGothic","size":16},"texts":["ok","שלום"],"width":10}"#),
+            [["/texts/1", "has characters no listed family can show: U+05E9, U+05DC, U+05D5, U+05DD"]])
+        XCTAssertEqual(
+            problems(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["a"],"widths":[10,"x",null]}"#),
+            [["/widths/1", "must be a number"], ["/widths/2", "must be a number"]])
+    }
+
+    // MARK: Flow items with maxWidth
+
+    private func flowItems(_ json: String) -> [[String: Any]] {
+        let response = call(service, "POST", "/v1/flow/layout", json: json)
+        XCTAssertEqual(response.status, 200, response.text)
+        return response.json["items"] as? [[String: Any]] ?? []
+    }
+
+    func testSeedTagsCutAtAMaximumChipWidth() {
+        let items = flowItems(
+            #"{"containerWidth":300,"horizontalSpacing":4,"verticalSpacing":4,"font":{"family":"DejaVu Sans","size":17},"#
+                + #""labelPadding":{"top":8,"leading":16,"bottom":8,"trailing":16},"items":[{"id":"swift","text":"Swift"},"#
+                + #"{"id":"long","text":"SwiftUI layout in depth","maxWidth":120},{"id":"two","text":"SwiftUI layout in depth","maxWidth":120,"maxLines":2}]}"#)
+        XCTAssertEqual(items.count, 3)
+        // A label that fits keeps its measured size and gets no lines.
+        XCTAssertEqual(items[0]["width"] as? Double, 73.78125)
+        XCTAssertNil(items[0]["lines"])
+        // Cut on one line with an ellipsis: the item is maxWidth wide, one line high.
+        XCTAssertEqual(items[1]["width"] as? Double, 120)
+        XCTAssertEqual(items[1]["height"] as? Double, 36)
+        XCTAssertEqual(items[1]["truncated"] as? Bool, true)
+        let ellipsis = items[1]["ellipsis"] as? [String: Any]
+        XCTAssertEqual(ellipsis?["end"] as? Int, 9)
+        XCTAssertEqual((ellipsis?["x"] as? Double ?? 0) + (ellipsis?["width"] as? Double ?? 0) <= 88, true)
+        // Wrapped to two lines: twice the line height plus the padding.
+        XCTAssertEqual(items[2]["width"] as? Double, 120)
+        XCTAssertEqual(items[2]["height"] as? Double, 56)
+        XCTAssertEqual(starts(items[2]), [0, 8])
+        XCTAssertEqual(items[2]["lineCount"] as? Int, 3)
+    }
+
+    func testMaxWidthAppliesOnlyToTextItems() {
+        XCTAssertEqual(
+            problems(#"{"containerWidth":300,"items":[{"width":10,"height":10,"maxWidth":5,"maxLines":2}]}"#, at: "/v1/flow/layout"),
+            [["/items/0/maxWidth", "applies only to items given as text"], ["/items/0/maxLines", "applies only to items given as text"]])
+        XCTAssertEqual(
+            problems(
+                #"{"containerWidth":300,"font":{"family":"DejaVu Sans","size":16},"items":[{"text":"a","maxWidth":-1,"maxLines":0}]}"#,
+                at: "/v1/flow/layout"),
+            [["/items/0/maxWidth", "must be a number within [0, 1000000000]"], ["/items/0/maxLines", "must be within 1...2147483647"]])
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import TrellisText
+import XCTest
+
+/// Browser-laid-out paragraphs (scripts/gentext/genpara.py): every line start exactly, every block
+/// height exactly, every line width within 1/64 px and every ellipsis's visible text as Chromium's,
+/// except the documented divergences (Fixtures/paragraph-divergences.json), each listed with its
+/// reason and each checked to still differ (so the list never hides a case that now agrees).
+final class ParagraphFixtureTests: XCTestCase {
+    static let widthTolerance = 1.0 / 64 + 1e-9
+
+    private static func url(_ name: String) -> URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/" + name)
+    }
+
+    func testEveryChromiumParagraph() throws {
+        try check("paragraphs.jsonl", minimumLayouts: 15_000)
+    }
+
+    func testEveryChromiumParagraphOfTheHoldOutSet() throws {
+        try check("paragraphs-holdout.jsonl", minimumLayouts: 3_000)
+    }
+
+    /// One fixture layout's outcome.
+    struct Outcome {
+        var startsAgree = true
+        var heightAgrees = true
+        var widthsAgree = true
+        var ellipsisAgrees = true
+        var ellipsisUndecided = false
+        var detail = ""
+        var agrees: Bool { startsAgree && heightAgrees && widthsAgree && ellipsisAgrees }
+    }
+
+    private func check(_ name: String, minimumLayouts: Int) throws {
+        let lines = try String(contentsOf: Self.url(name), encoding: .utf8).split(separator: "\n").dropFirst()
+        let divergences = try Self.divergences()
+        var total = 0
+        var failures = 0
+        var listedAgreeing: [String] = []
+        var byKey: [String: (layouts: Int, starts: Int, heights: Int, ellipses: Int, ellipsisCases: Int)] = [:]
+        var undecided = 0
+        var report: [String] = []
+        for line in lines {
+            let fixture = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let id = try XCTUnwrap(fixture["id"] as? String)
+            let script = try XCTUnwrap(fixture["script"] as? String)
+            let text = try XCTUnwrap(fixture["text"] as? String)
+            let fontSpec = try XCTUnwrap(fixture["font"] as? [String: Any])
+            let family = try XCTUnwrap(fontSpec["family"] as? String)
+            let size = try XCTUnwrap((fontSpec["size"] as? NSNumber)?.doubleValue)
+            let weight = try XCTUnwrap((fontSpec["weight"] as? NSNumber)?.intValue)
+            let style = try XCTUnwrap(FontStyle.allCases.first { "\($0)" == fontSpec["style"] as? String })
+            let font = try XCTUnwrap(TestFonts.font(family, size: size, weight: weight, style: style), "\(id): \(family)")
+            let shaper = ParagraphShaper(font: font)
+            for (number, layout) in try XCTUnwrap(fixture["layouts"] as? [[String: Any]]).enumerated() {
+                total += 1
+                let paragraphStyle = try Self.style(layout)
+                let mode = Self.mode(layout)
+                let caseID = "\(id)/\(number)"
+                let outcome = try compare(shaper, text, layout, paragraphStyle)
+                var counts = byKey["\(script) \(mode)"] ?? (0, 0, 0, 0, 0)
+                counts.layouts += 1
+                if outcome.startsAgree { counts.starts += 1 }
+                if outcome.heightAgrees { counts.heights += 1 }
+                if outcome.ellipsisUndecided {
+                    undecided += 1
+                } else if paragraphStyle.textOverflow == .ellipsis {
+                    counts.ellipsisCases += 1
+                    if outcome.ellipsisAgrees { counts.ellipses += 1 }
+                }
+                byKey["\(script) \(mode)"] = counts
+                if outcome.agrees {
+                    if divergences[caseID] != nil { listedAgreeing.append(caseID) }
+                    continue
+                }
+                report.append("\(caseID) [\(script) \(mode)] \(outcome.detail)")
+                if divergences[caseID] == nil {
+                    failures += 1
+                    if failures <= 30 { XCTFail("\(caseID) [\(script) \(mode)] \(family) \(size)px: \(outcome.detail)") }
+                }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(total, minimumLayouts, "run scripts/gentext/genpara.py")
+        XCTAssertEqual(failures, 0, "layouts that differ from Chromium without a documented divergence")
+        XCTAssertEqual(listedAgreeing, [], "documented divergences that now agree with Chromium: remove them from the list")
+        let ellipsisLayouts = byKey.values.reduce(0) { $0 + $1.ellipsisCases } + undecided
+        XCTAssertLessThanOrEqual(undecided * 10, ellipsisLayouts, "too many ellipses Chromium's pixels did not decide")
+        if let path = ProcessInfo.processInfo.environment["TRELLIS_PARAGRAPH_REPORT"] {
+            try (report.joined(separator: "\n") + "\n").write(toFile: path + "." + name + ".txt", atomically: true, encoding: .utf8)
+        }
+        var summary = ["Chromium paragraphs (\(name)): \(total) layouts, \(total - report.count) agree in every line start, height, width and ellipsis"]
+        var startsTotal = 0
+        var ellipsisTotal = (0, 0)
+        for key in byKey.keys.sorted() {
+            let c = byKey[key]!
+            startsTotal += c.starts
+            ellipsisTotal.0 += c.ellipses
+            ellipsisTotal.1 += c.ellipsisCases
+            summary.append("  \(key): line starts \(c.starts)/\(c.layouts), heights \(c.heights)/\(c.layouts)"
+                + (c.ellipsisCases > 0 ? ", ellipsis \(c.ellipses)/\(c.ellipsisCases)" : ""))
+        }
+        summary.append("  all: line starts \(startsTotal)/\(total), ellipsis \(ellipsisTotal.0)/\(ellipsisTotal.1) "
+            + "(\(undecided) more whose visible text Chromium's pixels did not decide)")
+        print(summary.joined(separator: "\n"))
+    }
+
+    private func compare(_ shaper: ParagraphShaper, _ text: String, _ layout: [String: Any], _ style: ParagraphStyle) throws -> Outcome {
+        let expected = try XCTUnwrap(layout["expected"] as? [String: Any])
+        let width = try XCTUnwrap((layout["width"] as? NSNumber)?.doubleValue)
+        let starts = try XCTUnwrap(expected["starts"] as? [Int])
+        let widths = try XCTUnwrap(expected["widths"] as? [NSNumber]).map(\.doubleValue)
+        let height = try XCTUnwrap((expected["height"] as? NSNumber)?.doubleValue)
+        var outcome = Outcome()
+        guard case .success(let paragraph) = shaper.shape(text, whiteSpace: style.whiteSpace) else {
+            outcome.startsAgree = false
+            outcome.detail = "not shaped: \(shaper.shape(text, whiteSpace: style.whiteSpace))"
+            return outcome
+        }
+        var unclamped = style
+        unclamped.maxLines = nil
+        unclamped.textOverflow = .clip
+        let all = try XCTUnwrap(shaper.layout(paragraph, width: width, style: unclamped))
+        let result = try XCTUnwrap(shaper.layout(paragraph, width: width, style: style))
+        let ours = all.lines.map(\.start)
+        if ours != starts {
+            outcome.startsAgree = false
+            outcome.detail += "starts \(ours) (Chromium \(starts)); "
+        }
+        if abs(result.height - height) > 1e-9 {
+            outcome.heightAgrees = false
+            outcome.detail += "height \(result.height) (Chromium \(height)); "
+        }
+        // Widths of lines drawn whole (a cut line's rects are the hidden original's).
+        let cutLine = result.ellipsis?.line ?? (style.maxLines.map { $0 - 1 } ?? -1)
+        if outcome.startsAgree {
+            for (index, line) in all.lines.enumerated() where index != cutLine && index < widths.count {
+                if abs(line.width - widths[index]) > Self.widthTolerance {
+                    outcome.widthsAgree = false
+                    outcome.detail += "line \(index) width \(line.width) (Chromium \(widths[index])); "
+                }
+            }
+        }
+        if style.textOverflow == .ellipsis {
+            let visibleEnd = (expected["visibleEnd"] as? NSNumber)?.intValue
+            if expected["visibleEnd"] is NSNull {
+                // Chromium's pixels matched no candidate prefix: counted apart, not compared.
+                outcome.ellipsisUndecided = true
+            } else if let visibleEnd {
+                if result.ellipsis?.end != visibleEnd {
+                    outcome.ellipsisAgrees = false
+                    outcome.detail += "ellipsis after \(result.ellipsis.map { String($0.end) } ?? "none") (Chromium \(visibleEnd)); "
+                }
+            } else if let ellipsis = result.ellipsis, style.whiteSpace == .nowrap || ellipsis.end < Self.visibleEnd(text, result.lines[ellipsis.line]) {
+                // Chromium cut nothing: an ellipsis may only follow a whole clamped line.
+                outcome.ellipsisAgrees = false
+                outcome.detail += "ellipsis after \(ellipsis.end) (Chromium cut nothing); "
+            }
+        }
+        return outcome
+    }
+
+    /// The end of a line's text without its trailing spaces, in UTF-16 units.
+    static func visibleEnd(_ text: String, _ line: ParagraphLine) -> Int {
+        let units = Array(text.utf16)
+        var end = line.end
+        while end > line.start && (units[end - 1] == 0x20 || units[end - 1] == 0x3000) { end -= 1 }
+        return end
+    }
+
+    static func style(_ layout: [String: Any]) throws -> ParagraphStyle {
+        var style = ParagraphStyle()
+        switch layout["whiteSpace"] as? String ?? "normal" {
+        case "pre-wrap": style.whiteSpace = .preWrap
+        case "nowrap": style.whiteSpace = .nowrap
+        default: style.whiteSpace = .normal
+        }
+        switch layout["wordBreak"] as? String ?? "normal" {
+        case "break-all": style.wordBreak = .breakAll
+        case "keep-all": style.wordBreak = .keepAll
+        default: style.wordBreak = .normal
+        }
+        switch layout["overflowWrap"] as? String ?? "normal" {
+        case "anywhere": style.overflowWrap = .anywhere
+        case "break-word": style.overflowWrap = .breakWord
+        default: style.overflowWrap = .normal
+        }
+        style.maxLines = (layout["maxLines"] as? NSNumber)?.intValue
+        style.textOverflow = layout["textOverflow"] as? String == "ellipsis" ? .ellipsis : .clip
+        style.lineHeight = (layout["lineHeight"] as? NSNumber)?.doubleValue
+        return style
+    }
+
+    static func mode(_ layout: [String: Any]) -> String {
+        if layout["maxLines"] != nil { return "clamp" }
+        if layout["textOverflow"] != nil { return "ellipsis" }
+        if layout["lineHeight"] != nil { return "line-height" }
+        for key in ["whiteSpace", "wordBreak", "overflowWrap"] { if let value = layout[key] as? String { return value } }
+        return "normal"
+    }
+
+    /// Case id ("p12/3") → the documented reason it differs from Chromium.
+    static func divergences() throws -> [String: String] {
+        let data = try Data(contentsOf: url("paragraph-divergences.json"))
+        let list = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var reasons: [String: String] = [:]
+        for entry in try XCTUnwrap(list["divergences"] as? [[String: Any]]) {
+            let reason = try XCTUnwrap(entry["reason"] as? String)
+            for id in try XCTUnwrap(entry["cases"] as? [String]) { reasons[id] = reason }
+        }
+        return reasons
+    }
+}
