@@ -9,7 +9,7 @@
 //
 // The endpoint comes from TRELLIS_FUZZ_ENDPOINT: a path such as /v1/flow/layout or the short
 // name of its corpus folder (outline-expansion, outline-rows, flow-layout, sections-toggle,
-// drawer-state, text-measure).
+// drawer-state, text-measure, text-layout).
 //
 // The cost check (`Cost`): every input's CPU time is held to TRELLIS_FUZZ_COST_MULTIPLE (default 8) ×
 // what a normal request of its endpoint and size costs in the same build (calibrated at start), and,
