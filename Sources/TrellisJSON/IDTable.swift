@@ -8,13 +8,22 @@ import Glibc
 ///
 /// Rule: ids are hashed with Swift's Hasher (SipHash, keyed with a random per-process seed), so a
 /// client can't compute ids that pile into one probe sequence: lookups stay O(1) on any input.
+///
+/// Dense ids (integers `base + entry` in order, as `0, 1, 2, …` or a database's consecutive keys) are
+/// found by subtraction, with no hashing and no slots; the first id that breaks the run hashes the
+/// entries so far once and the table goes on hashed. Neither mode can be made to probe more than the other.
 public struct IDTable {
     let document: tjson_document
     /// Tape index of each entry's id value; `UInt32.max` for an entry without a valid id.
     private(set) var values: [UInt32] = []
     /// Open addressing with linear probing: entry + 1, 0 for an empty slot; kept at most half full.
-    private var slots: [Int32]
-    private var mask: Int
+    /// Empty while the ids are dense.
+    private var slots: [Int32] = []
+    private var mask = 0
+    private let expectedCount: Int
+    /// While true, every valid id so far is the integer `base + entry` (base set by the first one).
+    private var dense = true
+    private var base: Int64?
     /// Mixed into every hash on top of the process's own seed (tests vary it).
     private let seed: Int
     /// Occupied slots passed over so far while inserting (tests count them).
@@ -30,10 +39,7 @@ public struct IDTable {
     init(document: tjson_document, expectedCount: Int = 16, seed: Int = 0) {
         self.document = document
         self.seed = seed
-        var size = 16
-        while size < expectedCount * 2 { size <<= 1 }
-        slots = [Int32](repeating: 0, count: size)
-        mask = size - 1
+        self.expectedCount = expectedCount
         values.reserveCapacity(expectedCount)
     }
 
@@ -52,6 +58,16 @@ public struct IDTable {
             values.append(Self.none)
             return nil
         }
+        if dense {
+            // Dense: the id's value less its entry is the run's base (distinct by construction).
+            if let id = value.int64, case let (offset, overflow) = id.subtractingReportingOverflow(Int64(entry)),
+               !overflow, offset == (base ?? offset) {
+                base = offset
+                values.append(UInt32(value.index))
+                return nil
+            }
+            leaveDense()
+        }
         if (entry + 1) * 2 > slots.count { grow() }
         values.append(UInt32(value.index))
         var slot = hash(value.index) & mask
@@ -67,6 +83,12 @@ public struct IDTable {
 
     /// The entry whose id equals the value, if any.
     public func entry(of value: JSONValue) -> Int? {
+        if dense {
+            guard let base, let id = value.int64 else { return nil }
+            let (entry, overflow) = id.subtractingReportingOverflow(base)
+            guard !overflow, entry >= 0, entry < values.count, values[Int(entry)] != Self.none else { return nil }
+            return Int(entry)
+        }
         var slot = hash(value.index) & mask
         while slots[slot] != 0 {
             let other = Int(slots[slot] - 1)
@@ -74,6 +96,15 @@ public struct IDTable {
             slot = (slot + 1) & mask
         }
         return nil
+    }
+
+    /// The run of dense ids is broken: the entries so far go into slots sized for what is expected.
+    private mutating func leaveDense() {
+        dense = false
+        var size = 16
+        while size < max(expectedCount, values.count + 1) * 2 { size <<= 1 }
+        slots = [Int32](repeating: 0, count: size / 2)
+        grow()
     }
 
     private mutating func grow() {

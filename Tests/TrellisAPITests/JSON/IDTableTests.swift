@@ -43,6 +43,34 @@ final class IDTableTests: XCTestCase {
         }
     }
 
+    func testDenseIdsAreFoundByValueAndNothingElseIs() {
+        let bytes = Array(#"[[5, 6, 7, null, 9], ["6", 6.0, 8, 4, -1, 9223372036854775807, 9.5, 9]]"#.utf8)
+        bytes.withUnsafeBytes { raw in
+            guard case .success(let document) = JSONDocument.parse(raw, padded: false) else { return XCTFail("parse") }
+            let lists = Array(document.root.elements)
+            let ids = Array(lists[0].elements), probes = Array(lists[1].elements)
+            var table = IDTable(document: document.tape)
+            for (i, id) in ids.enumerated() { XCTAssertNil(table.append(i == 3 ? nil : id)) }
+            XCTAssertEqual(table.probes, 0)
+            // "6" is a string, not the integer 6; 8 is the entry without an id; 4 and -1 are below the run.
+            XCTAssertEqual(probes.map { table.entry(of: $0) }, [nil, 1, nil, nil, nil, nil, nil, 4])
+            XCTAssertEqual(table.value(of: 4)?.int64, 9)
+        }
+    }
+
+    func testARunOfDenseIdsThatBreaksGoesOnHashed() {
+        let bytes = Array(#"[10, 11, 12.0, 13, null, 15, "16", 16, 12, 3]"#.utf8)
+        bytes.withUnsafeBytes { raw in
+            guard case .success(let document) = JSONDocument.parse(raw, padded: false) else { return XCTFail("parse") }
+            let values = Array(document.root.elements)
+            var table = IDTable(document: document.tape)
+            let duplicates = values.enumerated().map { table.append($0.offset == 4 ? nil : $0.element) }
+            // The string "16" ends the run; 16 is not a duplicate of it; 12 repeats 12.0.
+            XCTAssertEqual(duplicates, [nil, nil, nil, nil, nil, nil, nil, nil, 2, nil])
+            XCTAssertEqual(values.map { table.entry(of: $0) }, [0, 1, 2, 3, nil, 5, 6, 7, 2, 9])
+        }
+    }
+
     /// Inserts every value of a JSON array into a fresh table and returns the occupied slots passed over.
     private func probes(_ text: String, seed: Int) -> Int {
         Array(text.utf8).withUnsafeBytes { raw -> Int in
