@@ -207,12 +207,14 @@ shim-sanitize-test: deps
 		-o .build/shim-sanitize/tsan
 	TSAN_OPTIONS=halt_on_error=1 .build/shim-sanitize/tsan
 
-## bench: side-by-side figures against the bare libmicrohttpd server, then the cost model (crafted requests
+## bench: side-by-side figures against the bare libmicrohttpd server, the parse limit of each large body
+## (bench/parse-limit.cpp: simdjson's DOM parse of it), then the cost model (crafted requests
 ## against normal ones of each endpoint, bench/cost.py, COST_ARGS); writes BENCHMARKS.md.
 COST_ARGS ?= --size 8000000 --repeats 3 --concurrent
 bench: release
 	@command -v wrk >/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq wrk >/dev/null; }
 	cc -O2 -Wall -Wextra -Werror -o .build/bare-server bench/bare-server.c $$(pkg-config --cflags --libs libmicrohttpd)
+	c++ -O2 -std=c++17 -Wall -Wextra -Werror -o .build/parse-limit bench/parse-limit.cpp $$(pkg-config --cflags --libs simdjson)
 	python3 bench/run.py $(BENCH_ARGS)
 	python3 bench/cost.py $(COST_ARGS) --write BENCHMARKS.md
 

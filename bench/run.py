@@ -24,6 +24,7 @@ TRELLIS = os.path.join(ROOT, ".build", "release", "trellis")
 # Trellis's default --connection-memory, given to the bare server too.
 CONNECTION_MEMORY = 32 << 10
 BARE = os.path.join(ROOT, ".build", "bare-server")
+PARSE_LIMIT = os.path.join(ROOT, ".build", "parse-limit")
 WORK = tempfile.mkdtemp(prefix="trellis-bench-")
 
 
@@ -238,7 +239,11 @@ def main():
     parser.add_argument("--threads", type=int, default=os.cpu_count())
     parser.add_argument("--only", help="run only workloads whose name contains this")
     parser.add_argument("--output", default=os.path.join(ROOT, "BENCHMARKS.md"))
+    parser.add_argument("--parse-limit-only", action="store_true", help="only the section \"Parse limit\"")
     args = parser.parse_args()
+    if args.parse_limit_only:
+        write_parse_limit_report(args)
+        return
 
     args.load_before = os.getloadavg()[0]
     port = free_port()
@@ -283,6 +288,7 @@ def main():
     write_report(args, rows)
     if not args.only:
         write_scaling_report(args)
+        write_parse_limit_report(args)
         write_json_report(args)
 
 
@@ -353,6 +359,45 @@ def write_scaling_report(args):
     finally:
         stop(trellis)
     replace_section(args.output, "## Scaling", "\n".join(lines) + "\n")
+
+
+# Targets for Trellis's time over the parse limit, where one is set.
+PARSE_TARGETS = {"outline expansion, 1,000,000-node flat chain": 4, "outline expansion, 100,000 nodes nested": 4,
+                 "outline rows search, 1,000,000-node flat tree": 6}
+
+
+def write_parse_limit_report(args):
+    """Each large workload alone on one keep-alive connection (median of 5 after one warm-up) beside the time
+    simdjson's DOM parser takes for the same body (bench/parse-limit.cpp, best of 15), both in this run."""
+    lines = [
+        "## Parse limit",
+        "",
+        "- Command: `make bench` (each flow and outline body of 256 KiB or more sent alone on one keep-alive connection, median of 5 "
+        "after one warm-up, beside `.build/parse-limit BODY 15`: simdjson's DOM parse of the same bytes, best of 15)",
+        f"- Date: {datetime.date.today().isoformat()}; {os.cpu_count()} CPUs, {cpu_model()}; "
+        f"load average {os.getloadavg()[0]:.1f} before",
+        "",
+        "| workload | body bytes | parse ms | Trellis ms | × parse | target |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    port = free_port()
+    trellis = start_trellis(port, args.threads, 64 << 20)
+    try:
+        for name, method, path, body, _, _ in workloads():
+            # Text is bound by shaping, not by reading: its rows are left out.
+            if body is None or os.path.getsize(body) < 256 << 10 or path.startswith("/v1/text") or \
+                    (args.only and args.only not in name):
+                continue
+            parse = float(subprocess.run([PARSE_LIMIT, body, "15"], capture_output=True, text=True, check=True).stdout)
+            time_requests(port, path, body, 1)
+            alone = time_requests(port, path, body, 5)
+            target = PARSE_TARGETS.get(name)
+            lines.append(f"| {name} | {os.path.getsize(body):,} | {parse:.2f} | {alone:.2f} | {alone / parse:.1f} | "
+                         f"{f'≤ {target}' if target else '—'} |")
+            print(f"parse limit {name}: parse {parse:.2f} ms, Trellis {alone:.2f} ms, {alone / parse:.1f}×", flush=True)
+    finally:
+        stop(trellis)
+    replace_section(args.output, "## Parse limit", "\n".join(lines) + "\n")
 
 
 def write_json_report(args):
