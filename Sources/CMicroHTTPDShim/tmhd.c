@@ -833,7 +833,9 @@ static void *tmhd_watch(void *argument) {
         }
         // Trimming may take a while: connections open and close meanwhile.
         pthread_mutex_unlock(&server->links_mutex);
-        tmhd_give_back_memory(server, &trim);
+        if (!server->options.leave_memory) {
+            tmhd_give_back_memory(server, &trim);
+        }
         pthread_mutex_lock(&server->links_mutex);
         struct timespec until;
         clock_gettime(CLOCK_MONOTONIC, &until);

@@ -23,6 +23,9 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     /// Seconds a client has to take an answer, from when it is queued; past it the connection is
     /// closed and the answer's memory returned. 0 turns the deadline off.
     public var sendTimeout: Int
+    /// The server gives malloc's free memory back once idle; false for a second server in the
+    /// process (the operations listener), whose idle rounds would trim while the API is busy.
+    public var managesMemory = true
 
     public init(
         host: String = "0.0.0.0", port: Int = 8080, threads: Int = 2, maxBodyBytes: Int = 8 << 20,

@@ -194,10 +194,12 @@ struct Configuration {
 
     /// The operations listener: the API's host and deadlines, one thread, a few connections, no bodies to speak of.
     var operations: HTTPServerConfiguration {
-        HTTPServerConfiguration(
+        var operations = HTTPServerConfiguration(
             host: server.host, port: opsPort, threads: 1, maxBodyBytes: 4096, maxConnections: 64,
             connectionTimeout: server.connectionTimeout, connectionMemoryLimit: 16 << 10, headerTimeout: server.headerTimeout,
             maxConnectionsPerIP: 0, bodyTimeout: server.bodyTimeout, sendTimeout: server.sendTimeout)
+        operations.managesMemory = false
+        return operations
     }
 
     /// The default memory budget: half the memory this process may use, from the cgroup v2 or v1

@@ -42,8 +42,10 @@ final class OperationsPortTests: XCTestCase {
             service: ServiceConfiguration(fonts: TextFonts(LoadedFonts.collection), metricsOnAPIPort: false),
             endpoints: Features.endpoints + [gate.endpoint])
         let server = api.server
+        var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 1, maxBodyBytes: 4096, maxConnections: 64)
+        configuration.managesMemory = false
         let operations = HTTPServer(
-            configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 1, maxBodyBytes: 4096, maxConnections: 64),
+            configuration: configuration,
             handler: api.service.operationsHandler(longestBusyWorker: { server.longestBusyWorker }, stuckAfter: stuckAfter))
         let port = try operations.start()
         return Setup(gate: gate, api: api, operations: operations, port: port)

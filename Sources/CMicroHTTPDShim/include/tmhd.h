@@ -141,6 +141,9 @@ typedef struct {
     unsigned int max_connections_per_ip;
     /// Bytes of per-connection buffer memory libmicrohttpd may use for reading.
     size_t connection_memory_limit;
+    /// 1: the watcher leaves malloc's free memory alone (another server in the process, the one
+    /// doing the work, gives it back: malloc is process-wide).
+    int leave_memory;
     /// Request bodies and queued answers are accounted here (reserve NULL: no budget).
     tmhd_budget budget;
     /// Called once per request head with its facts (it shares the handler's context).
