@@ -143,6 +143,9 @@ struct Configuration {
             try config.apply(name, value)
         }
         if !flagDirectories.isEmpty { config.fontDirectories = flagDirectories }
+        if config.opsPort != 0 && config.opsPort == config.server.port {
+            throw Invalid(message: "--ops-port must differ from --port (\(config.opsPort))")
+        }
         return config
     }
 

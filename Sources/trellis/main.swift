@@ -92,6 +92,8 @@ do {
 } catch {
     fail(error.description, code: 1)
 }
+say("listening on \(configuration.server.host):\(port) with \(configuration.server.threads) threads, memory budget \(memoryBudget.limit) bytes, \(faces.count) font faces")
+for path in unusable { say("skipped \(path): not a font file Trellis can read") }
 // The operations listener: its own daemon and thread, so probes and scrapes are answered while every worker is busy.
 var operations: HTTPServer?
 if configuration.opsPort > 0 {
@@ -107,8 +109,6 @@ if configuration.opsPort > 0 {
     }
     operations = listener
 }
-say("listening on \(configuration.server.host):\(port) with \(configuration.server.threads) threads, memory budget \(memoryBudget.limit) bytes, \(faces.count) font faces")
-for path in unusable { say("skipped \(path): not a font file Trellis can read") }
 
 var received: Int32 = 0
 sigwait(&stopSignals, &received)
