@@ -120,7 +120,7 @@ final class HostileBodyDeadlineTests: HostileTestCase {
             return server.server.requestsInFlight == 0 && budget.inUse == 0
         }
         let elapsed = Date().timeIntervalSince(started)
-        print("unread answers: up to \(peak) bytes held, back to 0 after \(String(format: "%.2f", elapsed)) s")
+        print("unread answers: up to \(peak) bytes held; \(budget.inUse) in use after \(String(format: "%.2f", elapsed)) s")
         XCTAssertGreaterThan(peak, 8 << 20, "the answers were held while unread")
         XCTAssertNotNil(idle, "still \(budget.inUse) bytes held, \(server.server.requestsInFlight) requests")
         // What reached the client's side ends before the whole answer: the connection was closed.
