@@ -76,6 +76,9 @@ class Replica:
     def __init__(self, binary, index, environment):
         self.binary, self.index, self.port = binary, index, free_port()
         self.environment = dict(environment, TRELLIS_HOST="127.0.0.1", TRELLIS_PORT=str(self.port), TRELLIS_LOG="off")
+        # The ConfigMap's operations port is one per pod: each replica gets a free one of its own.
+        if environment.get("TRELLIS_OPS_PORT", "0") != "0":
+            self.environment["TRELLIS_OPS_PORT"] = str(free_port())
         self.process = None
 
     def start(self):
@@ -267,7 +270,10 @@ def main():
     image_test = load_image_test()
     # Every endpoint but /readyz, which is the load balancer's, not a client's.
     cases = [case for case in image_test.requests() if case[2] != "/readyz"]
-    cases.append(("GET /metrics", "GET", "/metrics", None, {}))
+    # With an operations port /metrics is served there only, not through the load balancer.
+    metrics_on_api = config.get("TRELLIS_OPS_PORT", "0") == "0"
+    if metrics_on_api:
+        cases.append(("GET /metrics", "GET", "/metrics", None, {}))
     print(f"== {REPLICAS} replicas of {args.binary}, TRELLIS_SHUTDOWN_DELAY={delay}, "
           f"terminationGracePeriodSeconds={grace}; HAProxy checks /readyz every {probe.get('periodSeconds')} s, "
           f"fall {probe.get('failureThreshold')}, rise {probe.get('successThreshold')}; "
@@ -360,7 +366,8 @@ def main():
         f"(fall {probe.get('failureThreshold')}, rise {probe.get('successThreshold')}, timeout {probe.get('timeoutSeconds')} s, "
         "as the readiness probe) and never retries",
         f"- Load: {CLIENTS} keep-alive clients, a steady {args.rate} requests/s cycling through {len(cases)} requests "
-        "(every POST example in openapi.yaml, `/healthz`, `/`, `/openapi.yaml`, `/metrics`) for the whole run",
+        "(every POST example in openapi.yaml, `/healthz`, `/`, `/openapi.yaml`"
+        + (", `/metrics`" if metrics_on_api else "") + ") for the whole run",
         "- Each replica in turn: SIGTERM, exit, started again on its port, back in HAProxy's rotation before the next",
         f"- Requests: **{load.served} answered 200, {load.failed} failed, {load.server_errors} 5xx** in {load.seconds:.0f} s",
         "",

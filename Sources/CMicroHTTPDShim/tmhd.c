@@ -33,7 +33,7 @@ static void tmhd_release(const tmhd_budget *budget, size_t bytes) {
     }
 }
 
-// How often the watcher looks for connections past their header deadline and at freed memory.
+// How often the watcher looks for connections past their deadline and at freed memory.
 #define TMHD_WATCH_INTERVAL_MS 250
 // Freed memory malloc may keep for the next requests while some are in flight, and when none is.
 #define TMHD_KEEP_FREE_BUSY (8u << 20)
@@ -45,14 +45,21 @@ typedef struct tmhd_link {
     struct tmhd_link *prev;
     struct tmhd_link *next;
     int fd;
-    // Monotonic milliseconds by which the next request head must be complete; 0 while a
-    // request is being received or answered (or when there is no deadline).
+    // Monotonic milliseconds by which the current phase must end: the next request head
+    // complete (--header-timeout), the body received (--body-timeout), the answer taken by the
+    // client (--send-timeout); 0 while the handler computes (or when there is no deadline).
     atomic_uint_least64_t deadline;
     // Set once the watcher has shut the socket down (under links_mutex).
     int shut;
     // Where the request target's C string ends, as the URI callback saw it.
     const char *target_end;
+    // The raw target has whitespace or a control, or a bad absolute-form authority.
+    int target_invalid;
 } tmhd_link;
+
+// Handler calls tracked by the heartbeat at once: one per worker thread (with one thread per
+// connection, the first TMHD_MAX_BUSY_SLOTS calls in progress).
+#define TMHD_MAX_BUSY_SLOTS 256
 
 struct tmhd_server {
     struct MHD_Daemon *daemon;
@@ -64,6 +71,9 @@ struct tmhd_server {
     pthread_mutex_t links_mutex;
     pthread_cond_t watcher_wake;
     tmhd_link *links;
+    // The heartbeat: per slot, the monotonic milliseconds its handler call began (0: free).
+    atomic_uint_least64_t busy_since[TMHD_MAX_BUSY_SLOTS];
+    unsigned int busy_slots;
     int stopping;
     int watching;
     pthread_t watcher;
@@ -177,6 +187,121 @@ static enum MHD_Result tmhd_collect_argument(void *cls, enum MHD_ValueKind kind,
     return MHD_YES;
 }
 
+static uint64_t tmhd_now_ms(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t)now.tv_sec * 1000u + (uint64_t)now.tv_nsec / 1000000u;
+}
+
+static tmhd_link *tmhd_link_of(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info != NULL ? info->socket_context : NULL;
+}
+
+// Takes a free heartbeat slot (its value the call's start, never 0); busy_slots when none is free.
+static unsigned int tmhd_claim_busy_slot(tmhd_server *server, uint64_t started) {
+    for (unsigned int i = 0; i < server->busy_slots; i++) {
+        uint_least64_t expected = 0;
+        if (atomic_compare_exchange_strong_explicit(&server->busy_since[i], &expected, started ? started : 1,
+                                                    memory_order_acq_rel, memory_order_relaxed)) {
+            return i;
+        }
+    }
+    return server->busy_slots;
+}
+
+uint64_t tmhd_longest_busy_ms(const tmhd_server *server) {
+    tmhd_server *mutable_server = (tmhd_server *)server;
+    uint64_t now = tmhd_now_ms();
+    uint64_t longest = 0;
+    for (unsigned int i = 0; i < server->busy_slots; i++) {
+        uint64_t since = atomic_load_explicit(&mutable_server->busy_since[i], memory_order_acquire);
+        if (since != 0 && now > since && now - since > longest) {
+            longest = now - since;
+        }
+    }
+    return longest;
+}
+
+// RFC 3986 §2.3 unreserved and §2.2 sub-delims: the characters of a reg-name besides pct-encoded.
+static int tmhd_is_host_char(unsigned char c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+           (c != '\0' && strchr("-._~!$&'()*+,;=", c) != NULL);
+}
+
+static int tmhd_is_hex(unsigned char c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+// Rule: Host is `uri-host [ ":" port ]` (RFC 9110 §7.2, RFC 3986 §3.2.2): an IP-literal in
+// brackets (hex digits, ':', '.', or an IPvFuture's unreserved and sub-delims), or a reg-name or
+// IPv4 address (unreserved, pct-encoded, sub-delims), then optional ':' and digits. No userinfo
+// ('@'), no whitespace. An empty value is allowed (a target without authority).
+static int tmhd_valid_host(const char *text, size_t length) {
+    size_t i = 0;
+    if (length > 0 && text[0] == '[') {
+        size_t close = 1;
+        while (close < length && text[close] != ']') {
+            unsigned char c = (unsigned char)text[close];
+            if (!(tmhd_is_host_char(c) || c == ':')) {
+                return 0;
+            }
+            close++;
+        }
+        if (close == length || close == 1) {
+            return 0;
+        }
+        i = close + 1;
+    } else {
+        while (i < length && text[i] != ':') {
+            unsigned char c = (unsigned char)text[i];
+            if (c == '%') {
+                if (i + 2 >= length || !tmhd_is_hex((unsigned char)text[i + 1]) ||
+                    !tmhd_is_hex((unsigned char)text[i + 2])) {
+                    return 0;
+                }
+                i += 3;
+                continue;
+            }
+            if (!tmhd_is_host_char(c)) {
+                return 0;
+            }
+            i++;
+        }
+    }
+    if (i == length) {
+        return 1;
+    }
+    if (text[i] != ':') {
+        return 0;
+    }
+    for (i += 1; i < length; i++) {
+        if (text[i] < '0' || text[i] > '9') {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+// The length of "http://" or "https://" (any case) at the start of a target, else 0.
+static size_t tmhd_absolute_prefix(const char *target) {
+    if (strncasecmp(target, "http://", 7) == 0) {
+        return 7;
+    }
+    return strncasecmp(target, "https://", 8) == 0 ? 8 : 0;
+}
+
+// Rule: an absolute-form target (RFC 9112 §3.2.2) is served as its path ("/" when it has none).
+static const char *tmhd_origin_path(const char *url) {
+    size_t prefix = tmhd_absolute_prefix(url);
+    if (prefix == 0) {
+        return url;
+    }
+    const char *slash = strchr(url + prefix, '/');
+    return slash != NULL ? slash : "/";
+}
+
 static enum MHD_Result tmhd_dispatch(tmhd_exchange *exchange, const char *url, const char *method) {
     // Rule: every header field reaches the handler, however many libmicrohttpd accepted
     // (its per-connection memory bounds them), so none is silently dropped.
@@ -198,7 +323,7 @@ static enum MHD_Result tmhd_dispatch(tmhd_exchange *exchange, const char *url, c
                               &query);
     tmhd_request request = {
         .method = method,
-        .path = url,
+        .path = tmhd_origin_path(url),
         .query = query.text,
         .headers = headers.items,
         .header_count = headers.count,
@@ -206,8 +331,21 @@ static enum MHD_Result tmhd_dispatch(tmhd_exchange *exchange, const char *url, c
         .body_length = exchange->length,
         .rejection = exchange->rejection,
     };
-    tmhd_options *options = &exchange->server->options;
+    tmhd_server *server = exchange->server;
+    tmhd_options *options = &server->options;
+    // Rule: the body has arrived: no deadline while the handler computes (--request-timeout
+    // bounds that), the send deadline starts when the answer is queued.
+    tmhd_link *link = tmhd_link_of(exchange->connection);
+    if (link != NULL) {
+        atomic_store_explicit(&link->deadline, 0, memory_order_relaxed);
+    }
+    // Rule: the heartbeat: a worker holds a slot with its start time while in the handler.
+    uint64_t started = tmhd_now_ms();
+    unsigned int slot = tmhd_claim_busy_slot(server, started);
     options->handler(options->context, &request, exchange);
+    if (slot < server->busy_slots) {
+        atomic_store_explicit(&server->busy_since[slot], 0, memory_order_release);
+    }
     if (headers.items != inline_items) {
         free(headers.items);
     }
@@ -226,23 +364,15 @@ typedef struct {
     const char *first_content_length;
 } tmhd_framing;
 
-static uint64_t tmhd_now_ms(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (uint64_t)now.tv_sec * 1000u + (uint64_t)now.tv_nsec / 1000000u;
-}
-
-static tmhd_link *tmhd_link_of(struct MHD_Connection *connection) {
-    const union MHD_ConnectionInfo *info =
-        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
-    return info != NULL ? info->socket_context : NULL;
+// The current phase of `link` must end `seconds` from now (0: no deadline).
+static void tmhd_start_deadline(tmhd_link *link, unsigned int seconds) {
+    atomic_store_explicit(&link->deadline, seconds ? tmhd_now_ms() + (uint64_t)seconds * 1000u : 0,
+                          memory_order_relaxed);
 }
 
 // Rule: the next request head is due --header-timeout seconds from now (0: never).
 static void tmhd_start_header_deadline(tmhd_server *server, tmhd_link *link) {
-    unsigned int seconds = server->options.header_timeout;
-    atomic_store_explicit(&link->deadline, seconds ? tmhd_now_ms() + (uint64_t)seconds * 1000u : 0,
-                          memory_order_relaxed);
+    tmhd_start_deadline(link, server->options.header_timeout);
 }
 
 // RFC 9110 §5.6.2: tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." / "^" / "_"
@@ -338,6 +468,19 @@ static void *tmhd_uri_seen(void *cls, const char *uri, struct MHD_Connection *co
     size_t length = strlen(uri);
     if (link != NULL) {
         link->target_end = uri + length;
+        // Rule: a target has no whitespace or control (RFC 9112 §3.2, RFC 3986 §2); an
+        // absolute-form one names a valid, non-empty host (RFC 9110 §4.2.1, no userinfo §4.2.4).
+        int invalid = 0;
+        for (size_t i = 0; i < length && !invalid; i++) {
+            unsigned char c = (unsigned char)uri[i];
+            invalid = c <= 0x20 || c == 0x7f;
+        }
+        size_t prefix = tmhd_absolute_prefix(uri);
+        if (!invalid && prefix > 0) {
+            size_t authority = strcspn(uri + prefix, "/?#");
+            invalid = authority == 0 || !tmhd_valid_host(uri + prefix, authority);
+        }
+        link->target_invalid = invalid;
     }
     size_t path = strcspn(uri, "?");
     return memmem(uri, path, "%00", 3) != NULL ? &tmhd_nul_in_path : NULL;
@@ -357,6 +500,17 @@ static enum MHD_Result tmhd_inspect_framing(void *cls, enum MHD_ValueKind kind, 
     } else if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) {
         framing->facts->transfer_encodings += 1;
         framing->facts->chunked = strcasecmp(value, "chunked") == 0;
+    } else if (strcasecmp(key, MHD_HTTP_HEADER_HOST) == 0) {
+        framing->facts->host_fields += 1;
+        // The value without its optional whitespace (RFC 9110 §5.5).
+        size_t start = strspn(value, " \t");
+        size_t end = strlen(value);
+        while (end > start && (value[end - 1] == ' ' || value[end - 1] == '\t')) {
+            end--;
+        }
+        if (!tmhd_valid_host(value + start, end - start)) {
+            framing->facts->host_invalid = 1;
+        }
     }
     return MHD_YES;
 }
@@ -368,6 +522,10 @@ static void tmhd_gather_facts(tmhd_server *server, struct MHD_Connection *connec
     facts->open_connections = atomic_load_explicit(&server->open_connections, memory_order_relaxed);
     facts->nul_in_target = tmhd_check_target(connection, first_context, version) != TMHD_REJECT_NONE;
     facts->malformed_head = !facts->nul_in_target && tmhd_check_head(connection, version) != TMHD_REJECT_NONE;
+    tmhd_link *link = tmhd_link_of(connection);
+    facts->target_invalid = link != NULL && link->target_invalid;
+    // HTTP/1.1 and later 1.x minors require Host; libmicrohttpd refuses other major versions.
+    facts->host_required = strcmp(version, MHD_HTTP_VERSION_1_0) != 0;
     tmhd_framing framing = {facts, NULL};
     MHD_get_connection_values(connection, MHD_HEADER_KIND, tmhd_inspect_framing, &framing);
     if (framing.first_content_length != NULL) {
@@ -443,10 +601,11 @@ static enum MHD_Result tmhd_access(void *cls, struct MHD_Connection *connection,
     tmhd_server *server = cls;
     tmhd_exchange *exchange = *req_cls == &tmhd_nul_in_path ? NULL : *req_cls;
     if (exchange == NULL) {
-        // Rule: the head is complete: its deadline no longer applies to this request.
+        // Rule: the head is complete: its deadline gives way to the body's (--body-timeout),
+        // however slowly the body trickles.
         tmhd_link *link = tmhd_link_of(connection);
         if (link != NULL) {
-            atomic_store_explicit(&link->deadline, 0, memory_order_relaxed);
+            tmhd_start_deadline(link, server->options.body_timeout);
         }
         tmhd_facts facts;
         tmhd_gather_facts(server, connection, *req_cls, version, &facts);
@@ -552,6 +711,11 @@ int tmhd_respond(tmhd_exchange *exchange, unsigned int status, const char *heade
     enum MHD_Result queued = MHD_queue_response(exchange->connection, status, response);
     MHD_destroy_response(response);
     exchange->responded = 1;
+    // Rule: the client has --send-timeout to take the answer, however slowly it reads.
+    tmhd_link *link = tmhd_link_of(exchange->connection);
+    if (link != NULL && queued == MHD_YES) {
+        tmhd_start_deadline(link, exchange->server->options.send_timeout);
+    }
     return queued == MHD_YES ? 0 : -1;
 }
 
@@ -625,8 +789,8 @@ static void tmhd_connection_changed(void *cls, struct MHD_Connection *connection
     }
 }
 
-// Rule: a connection without a complete request head by its deadline is shut down, however
-// slowly it trickles (each byte restarts libmicrohttpd's idle timeout, not this deadline).
+// Rule: a connection past its deadline (head, body or answer not through in time) is shut down,
+// however slowly it trickles (each byte restarts libmicrohttpd's idle timeout, not these).
 // Only listed links are touched, under the mutex their close notification takes, so a reused
 // fd number is never shut down; libmicrohttpd then sees the end of stream and closes it.
 // What the watcher knows of completed requests: the count it saw last round and at its last trim.
@@ -669,7 +833,9 @@ static void *tmhd_watch(void *argument) {
         }
         // Trimming may take a while: connections open and close meanwhile.
         pthread_mutex_unlock(&server->links_mutex);
-        tmhd_give_back_memory(server, &trim);
+        if (!server->options.leave_memory) {
+            tmhd_give_back_memory(server, &trim);
+        }
         pthread_mutex_lock(&server->links_mutex);
         struct timespec until;
         clock_gettime(CLOCK_MONOTONIC, &until);
@@ -709,6 +875,8 @@ tmhd_server *tmhd_start(const tmhd_options *options) {
         return NULL;
     }
     server->options = *options;
+    server->busy_slots = options->threads > 0 && options->threads < TMHD_MAX_BUSY_SLOTS ? options->threads
+                                                                                         : TMHD_MAX_BUSY_SLOTS;
     pthread_condattr_t condition;
     pthread_condattr_init(&condition);
     pthread_condattr_setclock(&condition, CLOCK_MONOTONIC);
@@ -732,9 +900,9 @@ tmhd_server *tmhd_start(const tmhd_options *options) {
         {MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)tmhd_connection_changed, server},
         {MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)tmhd_uri_seen, server},
         {MHD_OPTION_PER_IP_CONNECTION_LIMIT, (intptr_t)options->max_connections_per_ip, NULL},
-        // Rule: libmicrohttpd itself refuses an HTTP/1.1 request without Host (400, RFC 9112
-        // §3.2) and closes a connection whose request line has a space inside the target.
-        {MHD_OPTION_STRICT_FOR_CLIENT, 1, NULL},
+        // Rule: Host and the target are checked here (RFC 9112 §3.2): libmicrohttpd's strict
+        // mode would answer a missing Host itself, with its head written twice.
+        {MHD_OPTION_STRICT_FOR_CLIENT, 0, NULL},
         {options->threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END,
          (intptr_t)options->threads, NULL},
         {MHD_OPTION_END, 0, NULL},

@@ -16,6 +16,13 @@ public struct RequestFacts: Sendable, Equatable {
     public var transferEncodings = 0
     /// The last Transfer-Encoding is exactly `chunked`.
     public var chunked = false
+    public var hostFields = 1
+    /// A Host value that is not RFC 3986 `host [ ":" port ]` (userinfo, whitespace...).
+    public var hostInvalid = false
+    /// The version requires Host (HTTP/1.1 and later).
+    public var hostRequired = true
+    /// Whitespace or a control character in the target, or an absolute-form target without a valid host.
+    public var targetInvalid = false
 
     public init() {}
 }
@@ -43,6 +50,11 @@ public struct ConnectionPolicy: Sendable {
         // Rule: a head that two readers could read two ways is refused (request smuggling).
         if facts.nulInTarget { return .nulInTarget }
         if facts.malformedHead { return .malformedHead }
+        if facts.targetInvalid { return .badTarget }
+        // Rule: exactly one valid Host in HTTP/1.1, at most one in HTTP/1.0 (RFC 9112 §3.2).
+        if facts.hostFields > 1 || facts.hostInvalid || (facts.hostRequired && facts.hostFields == 0) {
+            return .badHost
+        }
         // Rule: only framings the server delimits exactly get through (RFC 9112 §6.3): a lone
         // `chunked`, or one Content-Length; never both, never two different lengths.
         if facts.transferEncodings > 1 || (facts.transferEncodings == 1 && !facts.chunked) {

@@ -51,8 +51,11 @@ public final class HTTPServer: Sendable {
             max_connections: UInt32(clamping: configuration.maxConnections),
             connection_timeout: UInt32(clamping: configuration.connectionTimeout),
             header_timeout: UInt32(clamping: configuration.headerTimeout),
+            body_timeout: UInt32(clamping: configuration.bodyTimeout),
+            send_timeout: UInt32(clamping: configuration.sendTimeout),
             max_connections_per_ip: UInt32(clamping: configuration.maxConnectionsPerIP),
             connection_memory_limit: configuration.connectionMemoryLimit,
+            leave_memory: configuration.managesMemory ? 0 : 1,
             budget: memoryBudget.map(Self.bridge) ?? tmhd_budget(),
             policy: { context, facts in
                 guard let context, let facts else { return TMHD_REJECT_NONE }
@@ -88,6 +91,12 @@ public final class HTTPServer: Sendable {
 
     public var requestsInFlight: Int {
         state.withLock { $0.running.map { Int(tmhd_requests_in_flight($0.server)) } ?? 0 }
+    }
+
+    /// The heartbeat: how long the longest-running handler call in progress has run (zero when
+    /// no worker is in the handler). A worker stuck on one request shows as a growing figure.
+    public var longestBusyWorker: Duration {
+        state.withLock { $0.running.map { .milliseconds(Int64(tmhd_longest_busy_ms($0.server))) } ?? .zero }
     }
 
     /// Closes every connection and joins the workers.
@@ -144,6 +153,10 @@ private final class HandlerBox: Sendable {
         facts.declaredLength = raw.length_overflows != 0 ? nil : UInt64(raw.declared_length)
         facts.transferEncodings = Int(raw.transfer_encodings)
         facts.chunked = raw.chunked != 0
+        facts.hostFields = Int(raw.host_fields)
+        facts.hostInvalid = raw.host_invalid != 0
+        facts.hostRequired = raw.host_required != 0
+        facts.targetInvalid = raw.target_invalid != 0
         switch policy.admit(facts) {
         case nil: return TMHD_REJECT_NONE
         case .bodyTooLarge: return TMHD_REJECT_BODY_TOO_LARGE
@@ -153,6 +166,8 @@ private final class HandlerBox: Sendable {
         case .memoryExhausted: return TMHD_REJECT_MEMORY
         case .malformedHead: return TMHD_REJECT_MALFORMED_HEAD
         case .nulInTarget: return TMHD_REJECT_NUL_IN_TARGET
+        case .badHost: return TMHD_REJECT_BAD_HOST
+        case .badTarget: return TMHD_REJECT_BAD_TARGET
         }
     }
 
@@ -170,6 +185,8 @@ private final class HandlerBox: Sendable {
         case TMHD_REJECT_MEMORY: rejection = .memoryExhausted
         case TMHD_REJECT_MALFORMED_HEAD: rejection = .malformedHead
         case TMHD_REJECT_NUL_IN_TARGET: rejection = .nulInTarget
+        case TMHD_REJECT_BAD_HOST: rejection = .badHost
+        case TMHD_REJECT_BAD_TARGET: rejection = .badTarget
         default: rejection = nil
         }
         let request = HTTPRequest(

@@ -17,11 +17,20 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     public var headerTimeout: Int
     /// Open connections one client address may hold; 0 means no limit (proxies share one address).
     public var maxConnectionsPerIP: Int
+    /// Seconds a request body has to arrive, from the end of its head, however slowly it trickles;
+    /// past it the connection is closed and the body's memory returned. 0 turns the deadline off.
+    public var bodyTimeout: Int
+    /// Seconds a client has to take an answer, from when it is queued; past it the connection is
+    /// closed and the answer's memory returned. 0 turns the deadline off.
+    public var sendTimeout: Int
+    /// The server gives malloc's free memory back once idle; false for a second server in the
+    /// process (the operations listener), whose idle rounds would trim while the API is busy.
+    public var managesMemory = true
 
     public init(
         host: String = "0.0.0.0", port: Int = 8080, threads: Int = 2, maxBodyBytes: Int = 8 << 20,
         maxConnections: Int = 1024, connectionTimeout: Int = 30, connectionMemoryLimit: Int = 32 << 10,
-        headerTimeout: Int = 10, maxConnectionsPerIP: Int = 0
+        headerTimeout: Int = 10, maxConnectionsPerIP: Int = 0, bodyTimeout: Int = 10, sendTimeout: Int = 10
     ) {
         self.host = host
         self.port = port
@@ -32,5 +41,7 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         self.connectionMemoryLimit = connectionMemoryLimit
         self.headerTimeout = headerTimeout
         self.maxConnectionsPerIP = maxConnectionsPerIP
+        self.bodyTimeout = bodyTimeout
+        self.sendTimeout = sendTimeout
     }
 }

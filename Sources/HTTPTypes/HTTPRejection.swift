@@ -15,4 +15,8 @@ public enum HTTPRejection: Sendable, Equatable {
     case malformedHead
     /// A NUL in the request target, raw or as %00 in the path.
     case nulInTarget
+    /// Two Host fields or more, a Host value that is not `host[:port]`, or no Host in HTTP/1.1.
+    case badHost
+    /// Whitespace or a control character in the target, or an absolute-form target without a valid host.
+    case badTarget
 }

@@ -16,6 +16,8 @@ struct Configuration {
     var requestTimeout = 5.0
     /// Seconds between SIGTERM and the drain, with /readyz 503 while requests are still served.
     var shutdownDelay = 0
+    /// The operations listener's port (/healthz, /readyz, /metrics on their own thread); 0: none.
+    var opsPort = 0
     /// Directories whose font files replace the default packages' faces (--font-dir, TRELLIS_FONT_DIRS).
     var fontDirectories: [String] = []
 
@@ -29,7 +31,8 @@ struct Configuration {
 
         Trellis computes UI state and layout (outline, flow, sections, drawer) over HTTP JSON.
 
-          healthcheck                 exit 0 when GET /healthz on --host/--port answers 200, else 1
+          healthcheck                 exit 0 when GET /healthz answers 200 on --host and --ops-port
+                                      when it is set, else on --port; else exit 1
           --host HOST                 listen address (TRELLIS_HOST; default 0.0.0.0)
           --port PORT                 listen port (TRELLIS_PORT, else PORT; default 8080)
           --threads N                 worker threads, each with its own epoll loop; 0 = one thread
@@ -40,6 +43,18 @@ struct Configuration {
           --header-timeout S          seconds a connection has to send a complete request head, from its
                                       accept or its previous answer, however slowly it trickles; an idle
                                       keep-alive connection closes after it too (TRELLIS_HEADER_TIMEOUT; default 10)
+          --body-timeout S            seconds a request body has to arrive after its head, however slowly
+                                      it trickles; past it the connection is closed and its memory given
+                                      back (TRELLIS_BODY_TIMEOUT; default 10: at least 0.8 MB/s for the
+                                      largest body)
+          --send-timeout S            seconds a client has to take an answer once it is ready; past it the
+                                      connection is closed and the answer's memory given back
+                                      (TRELLIS_SEND_TIMEOUT; default 10)
+          --ops-port PORT             also serve GET /healthz, /readyz and /metrics on PORT, on a thread of
+                                      their own (answered while every worker is busy); /healthz there is
+                                      503 while a worker has been on one request longer than
+                                      --request-timeout + 10 s; /metrics is then served only there;
+                                      0 = off (TRELLIS_OPS_PORT; default 0)
           --max-connections-per-ip N  open connections one client address may hold, more are closed;
                                       0 = no limit (behind a proxy all share its address)
                                       (TRELLIS_MAX_CONNECTIONS_PER_IP; default 0)
@@ -80,6 +95,8 @@ struct Configuration {
             ("memory-budget", ["TRELLIS_MEMORY_BUDGET"]), ("max-answer-factor", ["TRELLIS_MAX_ANSWER_FACTOR"]),
             ("request-timeout", ["TRELLIS_REQUEST_TIMEOUT"]),
             ("header-timeout", ["TRELLIS_HEADER_TIMEOUT"]),
+            ("body-timeout", ["TRELLIS_BODY_TIMEOUT"]), ("send-timeout", ["TRELLIS_SEND_TIMEOUT"]),
+            ("ops-port", ["TRELLIS_OPS_PORT"]),
             ("max-connections-per-ip", ["TRELLIS_MAX_CONNECTIONS_PER_IP"]),
             ("shutdown-delay", ["TRELLIS_SHUTDOWN_DELAY"]),
             ("log", ["TRELLIS_LOG"]),
@@ -126,6 +143,9 @@ struct Configuration {
             try config.apply(name, value)
         }
         if !flagDirectories.isEmpty { config.fontDirectories = flagDirectories }
+        if config.opsPort != 0 && config.opsPort == config.server.port {
+            throw Invalid(message: "--ops-port must differ from --port (\(config.opsPort))")
+        }
         return config
     }
 
@@ -154,6 +174,9 @@ struct Configuration {
             }
             requestTimeout = seconds
         case "header-timeout": server.headerTimeout = try integer(1...86400)
+        case "body-timeout": server.bodyTimeout = try integer(1...86400)
+        case "send-timeout": server.sendTimeout = try integer(1...86400)
+        case "ops-port": opsPort = try integer(0...65535)
         case "max-connections-per-ip": server.maxConnectionsPerIP = try integer(0...60000)
         case "shutdown-delay": shutdownDelay = try integer(0...3600)
         case "cors-origins": corsOrigins = value
@@ -168,7 +191,18 @@ struct Configuration {
         ServiceConfiguration(
             cors: CORSPolicy(corsOrigins), log: AccessLog(enabled: log == "json"),
             maxAnswerFactor: maxAnswerFactor, memoryBudget: memoryBudget,
-            requestTimeout: requestTimeout > 0 ? .nanoseconds(Int64(requestTimeout * 1e9)) : nil)
+            requestTimeout: requestTimeout > 0 ? .nanoseconds(Int64(requestTimeout * 1e9)) : nil,
+            metricsOnAPIPort: opsPort == 0)
+    }
+
+    /// The operations listener: the API's host and deadlines, one thread, a few connections, no bodies to speak of.
+    var operations: HTTPServerConfiguration {
+        var operations = HTTPServerConfiguration(
+            host: server.host, port: opsPort, threads: 1, maxBodyBytes: 4096, maxConnections: 64,
+            connectionTimeout: server.connectionTimeout, connectionMemoryLimit: 16 << 10, headerTimeout: server.headerTimeout,
+            maxConnectionsPerIP: 0, bodyTimeout: server.bodyTimeout, sendTimeout: server.sendTimeout)
+        operations.managesMemory = false
+        return operations
     }
 
     /// The default memory budget: half the memory this process may use, from the cgroup v2 or v1

@@ -52,7 +52,8 @@ case .version:
     print("\(TrellisService.name) \(TrellisService.version)")
     exit(0)
 case .healthcheck:
-    let status = HTTPProbe.status(host: configuration.server.host, port: configuration.server.port, path: "/healthz")
+    let probed = configuration.opsPort > 0 ? configuration.opsPort : configuration.server.port
+    let status = HTTPProbe.status(host: configuration.server.host, port: probed, path: "/healthz")
     exit(status == 200 ? 0 : 1)
 case .serve:
     break
@@ -93,6 +94,21 @@ do {
 }
 say("listening on \(configuration.server.host):\(port) with \(configuration.server.threads) threads, memory budget \(memoryBudget.limit) bytes, \(faces.count) font faces")
 for path in unusable { say("skipped \(path): not a font file Trellis can read") }
+// The operations listener: its own daemon and thread, so probes and scrapes are answered while every worker is busy.
+var operations: HTTPServer?
+if configuration.opsPort > 0 {
+    let handler = service.operationsHandler(
+        longestBusyWorker: { [server] in server.longestBusyWorker }, stuckAfter: serviceConfiguration.stuckWorkerAfter)
+    let listener = HTTPServer(configuration: configuration.operations, memoryBudget: memoryBudget, handler: handler)
+    do {
+        let opsPort = try listener.start()
+        say("operations (/healthz, /readyz, /metrics) on \(configuration.server.host):\(opsPort)")
+    } catch {
+        server.stop()
+        fail("operations port: \(error.description)", code: 1)
+    }
+    operations = listener
+}
 
 var received: Int32 = 0
 sigwait(&stopSignals, &received)
@@ -116,4 +132,5 @@ while server.requestsInFlight > 0 && Date.monotonicSeconds() < deadline {
     usleep(10_000)
 }
 server.stop()
+operations?.stop()
 exit(0)

@@ -30,6 +30,17 @@ final class ConnectionPolicyTests: XCTestCase {
             .ambiguousLength)
         XCTAssertEqual(policy.admit(facts { $0.contentLengths = 1; $0.declaredLength = 1001 }), .bodyTooLarge(limit: 1000))
         XCTAssertEqual(policy.admit(facts { $0.contentLengths = 1; $0.declaredLength = nil }), .bodyTooLarge(limit: 1000))
+        XCTAssertEqual(policy.admit(facts { $0.targetInvalid = true }), .badTarget)
+        XCTAssertEqual(policy.admit(facts { $0.hostFields = 2 }), .badHost)
+        XCTAssertEqual(policy.admit(facts { $0.hostInvalid = true }), .badHost)
+        XCTAssertEqual(policy.admit(facts { $0.hostFields = 0 }), .badHost)
+    }
+
+    /// RFC 9112 §3.2: HTTP/1.1 needs exactly one Host; HTTP/1.0 may have none, never two.
+    func testHostIsOptionalOnlyInHTTP10() {
+        XCTAssertNil(policy.admit(facts { $0.hostRequired = false; $0.hostFields = 0 }))
+        XCTAssertEqual(policy.admit(facts { $0.hostRequired = false; $0.hostFields = 2 }), .badHost)
+        XCTAssertEqual(policy.admit(facts { $0.hostRequired = false; $0.hostInvalid = true }), .badHost)
     }
 
     func testOverloadComesFirstAndSmugglingBeforeFraming() {

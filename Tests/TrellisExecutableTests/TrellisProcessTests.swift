@@ -71,7 +71,8 @@ final class TrellisProcessTests: XCTestCase {
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.stdout.contains("--max-body-bytes"))
         for flag in ["--header-timeout", "TRELLIS_HEADER_TIMEOUT", "--max-connections-per-ip", "TRELLIS_MAX_CONNECTIONS_PER_IP",
-                     "--shutdown-delay", "TRELLIS_SHUTDOWN_DELAY"] {
+                     "--shutdown-delay", "TRELLIS_SHUTDOWN_DELAY", "--body-timeout", "TRELLIS_BODY_TIMEOUT",
+                     "--send-timeout", "TRELLIS_SEND_TIMEOUT", "--ops-port", "TRELLIS_OPS_PORT"] {
             XCTAssertTrue(help.stdout.contains(flag), flag)
         }
         let version = try run(["--version"])
@@ -83,7 +84,8 @@ final class TrellisProcessTests: XCTestCase {
         for arguments in [["--port", "http"], ["--port", "70000"], ["--threads", "-1"], ["--log", "xml"],
                           ["--bogus", "1"], ["--max-body-bytes"], ["stray"], ["--connection-memory", "1"],
                           ["--header-timeout", "0"], ["--max-connections-per-ip", "-1"], ["--shutdown-delay", "-1"],
-                          ["--shutdown-delay", "3601"]] {
+                          ["--shutdown-delay", "3601"], ["--body-timeout", "0"], ["--send-timeout", "x"],
+                          ["--ops-port", "70000"]] {
             let result = try run(arguments)
             XCTAssertEqual(result.status, 2, "\(arguments)")
             XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, "\(arguments): \(result.stderr)")
@@ -108,6 +110,34 @@ final class TrellisProcessTests: XCTestCase {
         XCTAssertEqual(try run(["healthcheck"], environment: ["TRELLIS_PORT": String(server.port)]).status, 0)
         XCTAssertEqual(server.terminate(), 0)
         XCTAssertEqual(try run(["healthcheck", "--port", String(server.port)]).status, 1)
+    }
+
+    /// --ops-port: /healthz, /readyz and /metrics there, /metrics no longer on the API port, and
+    /// `trellis healthcheck` asks the operations port (here the API port given to it is closed).
+    func testOperationsPort() throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        let opsPort = Int(UInt16(bigEndian: address.sin_port))
+        close(fd)
+        let server = try Running(["--ops-port", String(opsPort)])
+        // The operations listener starts right after the "listening on" line.
+        let deadline = Date().addingTimeInterval(5)
+        while status(opsPort, "GET", "/healthz") == nil && Date() < deadline { usleep(20_000) }
+        for path in ["/healthz", "/readyz", "/metrics"] {
+            XCTAssertEqual(status(opsPort, "GET", path), 200, path)
+        }
+        XCTAssertEqual(status(server.port, "GET", "/healthz"), 200)
+        XCTAssertEqual(status(server.port, "GET", "/metrics"), 404)
+        XCTAssertEqual(try run(["healthcheck", "--port", "1", "--ops-port", String(opsPort), "--host", "127.0.0.1"]).status, 0)
+        XCTAssertEqual(try run(["--port", "8123", "--ops-port", "8123"]).status, 2)
+        XCTAssertEqual(server.terminate(), 0)
+        XCTAssertNil(status(opsPort, "GET", "/healthz"), "the operations port closed with the process")
     }
 
     func testEnvironmentConfiguresAndFlagsWin() throws {

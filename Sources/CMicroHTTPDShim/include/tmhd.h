@@ -5,8 +5,9 @@
 // the daemon from a plain options struct, reports the facts of each request head (open
 // connections, framing fields, strictness of the head, a NUL in the target) to a policy
 // callback that decides before the body is read, accumulates each body under a hard cap and a
-// memory budget the caller keeps, closes connections that do not send a complete request head
-// in time, and hands exactly one complete request to one callback. Its header uses only plain
+// memory budget the caller keeps, closes connections that do not send a complete request head,
+// their body or take their answer in time, keeps a heartbeat of the workers busy in the handler,
+// and hands exactly one complete request to one callback. Its header uses only plain
 // C types; microhttpd.h stays inside the .c file.
 // Every public symbol is prefixed `tmhd_`.
 #ifndef TMHD_H
@@ -42,6 +43,12 @@ typedef enum {
     TMHD_REJECT_NUL_IN_TARGET = 6,
     /// Receiving the body would pass the memory budget.
     TMHD_REJECT_MEMORY = 7,
+    /// Two Host fields or more, one whose value is not a valid host, or none in an HTTP/1.1
+    /// request (RFC 9112 §3.2).
+    TMHD_REJECT_BAD_HOST = 8,
+    /// A request target with whitespace or a control character, or an absolute-form target
+    /// whose authority is not a valid host.
+    TMHD_REJECT_BAD_TARGET = 9,
 } tmhd_rejection;
 
 /// The memory budget, kept by the caller: the shim takes the bytes of request bodies (as their
@@ -72,6 +79,14 @@ typedef struct {
     /// Transfer-Encoding fields, and whether the last one is exactly `chunked`.
     unsigned int transfer_encodings;
     int chunked;
+    /// Host fields, whether any value is not RFC 3986 `host [ ":" port ]` (userinfo, spaces...),
+    /// and whether the request's version requires one (HTTP/1.1 and later).
+    unsigned int host_fields;
+    int host_invalid;
+    int host_required;
+    /// Whitespace or a control character in the raw target, or an absolute-form target
+    /// (http:// or https://) whose authority is empty or not a valid host.
+    int target_invalid;
 } tmhd_facts;
 
 /// Decides from the facts whether to answer before the body (a rejection) or to read it.
@@ -84,6 +99,7 @@ typedef struct {
 
 typedef struct {
     const char *method;
+    /// The target's path; an absolute-form target (RFC 9112 §3.2.2) arrives as its path alone.
     const char *path;
     /// The query string as received (without '?'), or "" when there is none.
     const char *query;
@@ -115,10 +131,19 @@ typedef struct {
     /// from the end of each answer (so an idle keep-alive connection closes after it too),
     /// however slowly it trickles; 0 turns the deadline off.
     unsigned int header_timeout;
+    /// Seconds a request's body has to arrive, counted from the end of its head, however slowly
+    /// it trickles; past it the connection is closed and its body buffer freed. 0: no deadline.
+    unsigned int body_timeout;
+    /// Seconds the client has to take an answer, counted from when it is queued; past it the
+    /// connection is closed and the answer freed. 0: no deadline.
+    unsigned int send_timeout;
     /// Open connections one client address may hold (more are closed at once); 0 = no limit.
     unsigned int max_connections_per_ip;
     /// Bytes of per-connection buffer memory libmicrohttpd may use for reading.
     size_t connection_memory_limit;
+    /// 1: the watcher leaves malloc's free memory alone (another server in the process, the one
+    /// doing the work, gives it back: malloc is process-wide).
+    int leave_memory;
     /// Request bodies and queued answers are accounted here (reserve NULL: no budget).
     tmhd_budget budget;
     /// Called once per request head with its facts (it shares the handler's context).
@@ -141,6 +166,10 @@ void tmhd_quiesce(tmhd_server *server);
 
 /// Requests received and not yet completed (counting uploads in progress).
 unsigned int tmhd_requests_in_flight(const tmhd_server *server);
+
+/// The heartbeat: milliseconds the longest-running handler call in progress has run (each worker
+/// busy in the handler holds one slot from entering it to leaving it), 0 when no worker is busy.
+uint64_t tmhd_longest_busy_ms(const tmhd_server *server);
 
 /// Closes every connection, joins the worker threads and frees the server.
 void tmhd_stop(tmhd_server *server);

@@ -15,7 +15,7 @@ enum Operations {
     static let playgroundPolicy = "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'unsafe-inline'; "
         + "img-src data:; connect-src *; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-    static func index(endpoints: [String]) -> [UInt8] {
+    static func index(endpoints: [String], metrics: Bool = true) -> [UInt8] {
         var json = JSONWriter()
         json.beginObject()
         json.key("service"); json.string(TrellisService.name)
@@ -26,7 +26,7 @@ enum Operations {
             ("GET", "/healthz"), ("GET", "/readyz"), ("GET", "/metrics"), ("GET", "/openapi.yaml"), ("GET", "/playground"),
             ("GET", "/clients/trellis.mjs"), ("GET", "/v1/fonts"),
         ]
-            + endpoints.map({ ("POST", $0) }) {
+            + endpoints.map({ ("POST", $0) }) where metrics || path != "/metrics" {
             json.beginObject()
             json.key("method"); json.string(method)
             json.key("path"); json.string(path)

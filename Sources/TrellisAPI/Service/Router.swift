@@ -67,8 +67,25 @@ struct Router: Sendable {
                     + "values must not contain control characters other than tab, and lines must not be folded.")
         case .nulInTarget:
             throw ProblemDetails(status: 400, detail: "The request target contains a NUL byte (raw or %00 in the path).")
+        case .badHost:
+            throw ProblemDetails(
+                status: 400,
+                detail: "Send exactly one Host header (HTTP/1.1 requires it) whose value is host or host:port, "
+                    + "without userinfo or whitespace.")
+        case .badTarget:
+            throw ProblemDetails(
+                status: 400,
+                detail: "The request target must be a path (/v1/...), an absolute URI with a valid host "
+                    + "(http://host/v1/...), or * for OPTIONS, with no whitespace or control characters.")
         case nil:
             break
+        }
+        // Rule: the asterisk form names the server itself, for OPTIONS only (RFC 9112 §3.2.4).
+        if request.path == "*" {
+            guard request.method == "OPTIONS" else {
+                throw ProblemDetails(status: 400, detail: "The request target * is for OPTIONS only.")
+            }
+            return HTTPResponse(status: 204, headers: ["Allow": "GET, HEAD, POST, OPTIONS"])
         }
         guard let route else {
             throw ProblemDetails(status: 404, detail: "There is no endpoint at this path; GET / lists them.")

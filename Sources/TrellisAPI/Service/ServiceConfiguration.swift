@@ -12,14 +12,17 @@ public struct ServiceConfiguration: Sendable {
     public var fonts: TextFonts
     /// Rule "deadline": a request still computing this long after it arrived is abandoned with a 503 (nil: never).
     public var requestTimeout: Duration?
+    /// GET /metrics on the API port; false when the operations listener (--ops-port) serves it instead.
+    public var metricsOnAPIPort: Bool
 
     public static let answerAllowance = 1 << 20
 
     public init(
         cors: CORSPolicy = .anyOrigin, log: AccessLog = AccessLog(enabled: false),
         maxAnswerFactor: Int = 16, memoryBudget: HTTPMemoryBudget? = nil, fonts: TextFonts = TextFonts(),
-        requestTimeout: Duration? = nil
+        requestTimeout: Duration? = nil, metricsOnAPIPort: Bool = true
     ) {
+        self.metricsOnAPIPort = metricsOnAPIPort
         self.fonts = fonts
         self.requestTimeout = requestTimeout
         self.cors = cors
@@ -27,6 +30,15 @@ public struct ServiceConfiguration: Sendable {
         self.maxAnswerFactor = maxAnswerFactor
         self.memoryBudget = memoryBudget
     }
+
+    /// Rule "heartbeat": a worker busy on one request for longer than this has stopped making progress:
+    /// the request deadline plus a margin for reading the body from memory, parsing and writing the
+    /// answer (nil without a request deadline: no request is bounded, so none is stuck).
+    public var stuckWorkerAfter: Duration? {
+        requestTimeout.map { $0 + Self.stuckWorkerMargin }
+    }
+
+    public static let stuckWorkerMargin = Duration.seconds(10)
 
     /// The largest answer to a request with a body of `bodyBytes`.
     public func answerLimit(bodyBytes: Int) -> Int {

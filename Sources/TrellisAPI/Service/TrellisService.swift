@@ -15,6 +15,7 @@ public final class TrellisService: Sendable {
     private let chain: MiddlewareChain
     /// Route paths in the order metrics and the index list them.
     public let paths: [String]
+    private let exposition: @Sendable () -> HTTPResponse
 
     public init(configuration: ServiceConfiguration = ServiceConfiguration(), endpoints: [JSONEndpoint] = Features.endpoints) {
         self.configuration = configuration
@@ -26,17 +27,21 @@ public final class TrellisService: Sendable {
         let metrics = Metrics(routes: paths, memoryBudget: configuration.memoryBudget)
         self.metrics = metrics
         let draining = self.draining
-        let index = Operations.index(endpoints: endpoints.map(\.path))
-        let gets: [(String, @Sendable () -> HTTPResponse)] = [
+        let index = Operations.index(endpoints: endpoints.map(\.path), metrics: configuration.metricsOnAPIPort)
+        let exposition: @Sendable () -> HTTPResponse = {
+            Operations.text(metrics.exposition(), type: "text/plain; version=0.0.4; charset=utf-8")
+        }
+        self.exposition = exposition
+        var gets: [(String, @Sendable () -> HTTPResponse)] = [
             ("/", { Operations.json(index) }),
             ("/healthz", { Operations.json(Operations.healthy) }),
             ("/readyz", { Operations.readiness(draining: draining.isSet, fontsLoaded: fonts.isLoaded) }),
-            ("/metrics", { Operations.text(metrics.exposition(), type: "text/plain; version=0.0.4; charset=utf-8") }),
             ("/openapi.yaml", { Operations.text(Operations.openAPI, type: "application/yaml") }),
             ("/playground", { Operations.playgroundPage() }),
             ("/clients/trellis.mjs", { Operations.javaScriptClient() }),
             (FontsListing.path, { FontsListing.response(fonts) }),
         ]
+        if configuration.metricsOnAPIPort { gets.append(("/metrics", exposition)) }
         let router = Router(configuration: configuration, paths: paths, gets: gets, endpoints: endpoints)
         chain = MiddlewareChain(
             [
@@ -58,5 +63,37 @@ public final class TrellisService: Sendable {
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         var context = RequestContext()
         return chain.respond(request, &context)
+    }
+
+    /// The operations listener's handler (--ops-port, its own thread): GET /healthz, /readyz and
+    /// /metrics, neither counted in the metrics nor logged. /healthz answers 503 while
+    /// `longestBusyWorker` (the API server's heartbeat) is past `stuckAfter` (nil: never).
+    public func operationsHandler(
+        longestBusyWorker: @escaping @Sendable () -> Duration, stuckAfter: Duration?
+    ) -> @Sendable (HTTPRequest) -> HTTPResponse {
+        let draining = self.draining
+        let fonts = configuration.fonts
+        let paths = ["/healthz", "/readyz", "/metrics"]
+        let gets: [(String, @Sendable () -> HTTPResponse)] = [
+            ("/healthz", {
+                let busy = longestBusyWorker()
+                // Rule "heartbeat": unhealthy only when a worker has been on one request longer than any bounded request takes.
+                if let stuckAfter, busy > stuckAfter {
+                    return ProblemDetails(
+                        status: 503,
+                        detail: "A worker has been busy on one request for \(busy), longer than any request may take (\(stuckAfter))."
+                    ).response()
+                }
+                return Operations.json(Operations.healthy)
+            }),
+            ("/readyz", { Operations.readiness(draining: draining.isSet, fontsLoaded: fonts.isLoaded) }),
+            ("/metrics", exposition),
+        ]
+        let router = Router(configuration: configuration, paths: paths, gets: gets, endpoints: [])
+        let chain = MiddlewareChain([DrainingMiddleware(draining: draining)], around: router)
+        return { request in
+            var context = RequestContext()
+            return chain.respond(request, &context)
+        }
     }
 }

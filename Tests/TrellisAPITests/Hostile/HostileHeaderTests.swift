@@ -116,18 +116,9 @@ final class HostileHeaderTests: HostileTestCase {
             assertLibraryPage(try send(server, request), status)
             assertHealthy(server)
         }
-        // HTTP/1.1 without Host (RFC 9112 §3.2; libmicrohttpd's strict mode): its page comes with
-        // its status line twice, like the one for a Content-Length that is not a number.
-        let hostless = try send(server, "GET /healthz HTTP/1.1\r\n\r\n")
-        XCTAssertEqual(hostless.status, 400)
-        XCTAssertTrue(hostless.text.contains("Host"), hostless.text)
         let garbage = try server.connect()
         try garbage.send((0..<1024).map { UInt8(truncatingIfNeeded: $0) })
         assertLibraryPage(try garbage.readResponse(), 400)
-        // A space inside the target: libmicrohttpd's strict mode closes the connection.
-        let spaced = try Hostile.connect(server, timeoutSeconds: 5)
-        try spaced.send("GET /heal thz HTTP/1.1\r\nHost: x\r\n\r\n")
-        XCTAssertEqual(Hostile.ending(of: spaced), .closed)
         assertHealthy(server)
     }
 
@@ -143,9 +134,8 @@ final class HostileHeaderTests: HostileTestCase {
             XCTAssertEqual(try send(server, request).status, 200, request.debugDescription)
         }
         for request in [
-            "GET http://x/healthz HTTP/1.1\r\nHost: x\r\n\r\n",
-            "OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n",
             "GET /%zz HTTP/1.1\r\nHost: x\r\n\r\n",
+            "GET ftp://x/healthz HTTP/1.1\r\nHost: x\r\n\r\n",
         ] {
             assertProblem(try send(server, request), 404)
         }

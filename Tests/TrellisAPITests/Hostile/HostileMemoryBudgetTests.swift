@@ -31,7 +31,7 @@ final class HostileMemoryBudgetTests: HostileTestCase {
         let budgetBytes = 16 << 20
         let budget = try XCTUnwrap(HTTPMemoryBudget(limit: budgetBytes))
         let server = try LiveServer(
-            http: HTTPServerConfiguration(threads: 2, maxBodyBytes: 2 << 20, connectionMemoryLimit: 64 << 10),
+            http: HTTPServerConfiguration(threads: 2, maxBodyBytes: 2 << 20, connectionMemoryLimit: 64 << 10, sendTimeout: 0),
             service: ServiceConfiguration(memoryBudget: budget))
         // A 1 MiB flow request; its answer is about 3.5 MiB.
         let body = Array(Hostile.largeFlowBody(bytes: 1 << 20).utf8)

@@ -57,13 +57,17 @@ enum Hostile {
     /// The real server with every feature endpoint, on an ephemeral loopback port.
     static func server(
         maxBodyBytes: Int = 64 << 10, maxConnections: Int = 1024, connectionTimeout: Int = 30, threads: Int = 2,
-        connectionMemory: Int = 256 << 10, headerTimeout: Int = 10, maxConnectionsPerIP: Int = 0
+        connectionMemory: Int = 256 << 10, headerTimeout: Int = 10, maxConnectionsPerIP: Int = 0,
+        bodyTimeout: Int = 10, sendTimeout: Int = 10, memoryBudget: HTTPMemoryBudget? = nil
     ) throws -> LiveServer {
         // 256 KiB of connection memory (--connection-memory) so that 64 KiB headers fit.
-        try LiveServer(http: HTTPServerConfiguration(
-            threads: threads, maxBodyBytes: maxBodyBytes, maxConnections: maxConnections,
-            connectionTimeout: connectionTimeout, connectionMemoryLimit: connectionMemory,
-            headerTimeout: headerTimeout, maxConnectionsPerIP: maxConnectionsPerIP))
+        try LiveServer(
+            http: HTTPServerConfiguration(
+                threads: threads, maxBodyBytes: maxBodyBytes, maxConnections: maxConnections,
+                connectionTimeout: connectionTimeout, connectionMemoryLimit: connectionMemory,
+                headerTimeout: headerTimeout, maxConnectionsPerIP: maxConnectionsPerIP,
+                bodyTimeout: bodyTimeout, sendTimeout: sendTimeout),
+            service: ServiceConfiguration(memoryBudget: memoryBudget))
     }
 
     /// A flow layout body of about `bytes` bytes (items of varied widths; its answer is about 3.5×).
