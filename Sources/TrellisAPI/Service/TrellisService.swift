@@ -26,15 +26,15 @@ public final class TrellisService: Sendable {
         let metrics = Metrics(routes: paths, memoryBudget: configuration.memoryBudget)
         self.metrics = metrics
         let draining = self.draining
-        let index = Operations.index(endpoints: endpoints.map(\.path))
+        let index = Operations.indexAnswer(endpoints: endpoints.map(\.path))
         let gets: [(String, @Sendable () -> HTTPResponse)] = [
-            ("/", { Operations.json(index) }),
+            ("/", { index.response }),
             ("/healthz", { Operations.json(Operations.healthy) }),
             ("/readyz", { Operations.readiness(draining: draining.isSet, fontsLoaded: fonts.isLoaded) }),
             ("/metrics", { Operations.text(metrics.exposition(), type: "text/plain; version=0.0.4; charset=utf-8") }),
-            ("/openapi.yaml", { Operations.text(Operations.openAPI, type: "application/yaml") }),
-            ("/playground", { Operations.playgroundPage() }),
-            ("/clients/trellis.mjs", { Operations.javaScriptClient() }),
+            ("/openapi.yaml", { Operations.openAPI.response }),
+            ("/playground", { Operations.playgroundAnswer.response }),
+            ("/clients/trellis.mjs", { Operations.javaScriptAnswer.response }),
             (FontsListing.path, { FontsListing.response(fonts) }),
         ]
         let router = Router(configuration: configuration, paths: paths, gets: gets, endpoints: endpoints)
@@ -44,6 +44,7 @@ public final class TrellisService: Sendable {
                 CORSMiddleware(policy: configuration.cors),
                 RequestIDMiddleware(ids: RequestID()),
                 DrainingMiddleware(draining: draining),
+                ResponseHeadersMiddleware(),
             ],
             around: router)
     }

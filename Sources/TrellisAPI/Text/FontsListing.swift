@@ -23,6 +23,7 @@ enum FontsListing {
         }
         json.endArray()
         json.endObject()
-        return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: json.bytes)
+        // Fixed once the fonts have loaded: cacheable, and revalidated by the listing's own tag.
+        return FixedAnswer(json.bytes, type: "application/json").response
     }
 }
