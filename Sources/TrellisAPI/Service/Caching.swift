@@ -5,9 +5,10 @@ enum Caching {
     /// API answers, problems, health, readiness and metrics: no cache keeps them (RFC 9111 §5.2.2.5).
     static let noStore = "no-store"
     /// Answers fixed for the life of the process (the embedded assets, the index, the fonts listing):
-    /// any cache may keep them for 5 minutes, then revalidates with their ETag. The paths carry no
-    /// version, so the freshness is short: after an upgrade a browser sees the new bytes within 5 minutes.
-    static let fixed = "public, max-age=300"
+    /// any cache, shared ones too, may keep them for 5 minutes, then revalidates with their ETag
+    /// (`public` would add nothing: no request is authenticated, RFC 9111 §5.2.2.9). The paths carry
+    /// no version, so the freshness is short: after an upgrade a browser sees the new bytes within 5 minutes.
+    static let fixed = "max-age=300"
 
     /// A strong entity tag (RFC 9110 §8.8.3) for bytes fixed at start: the first 128 bits of their SHA-256.
     static func entityTag<Bytes: Collection<UInt8>>(of bytes: Bytes) -> String {
