@@ -22,7 +22,7 @@ BROWSER_PACKAGES := chromium chromium-driver
 
 .PHONY: run build release deps test-deps test unit-test spec-test docker-lint static-test contract-test \
 	image-test browser-deps browser-test js-client-test client-gen-test screenshots bench soak fixtures text-fixtures paragraph-fixtures clean \
-	kube-validate kube-play-test rolling-restart-test bench-peers search-oracle-test
+	kube-validate kube-play-test checkov-test redbot-check rolling-restart-test bench-peers search-oracle-test
 .PHONY: fuzz fuzz-seeds asan-test tsan-test shim-sanitize-test
 
 ## test: the whole suite: spec, Dockerfile, static build, the schemathesis contract run, container image,
@@ -30,7 +30,7 @@ BROWSER_PACKAGES := chromium chromium-driver
 ## the playground in Chromium, the sanitizer runs, the JavaScript client against a live server, a
 ## Python client generated from openapi.yaml against a live server, then unit, router and live HTTP
 ## tests (last, so that XCTest's closing line ends the output).
-test: test-deps spec-test docker-lint static-test contract-test image-test kube-validate kube-play-test \
+test: test-deps spec-test docker-lint static-test contract-test image-test kube-validate checkov-test kube-play-test \
 	rolling-restart-test browser-test shim-sanitize-test asan-test tsan-test js-client-test client-gen-test \
 	search-oracle-test unit-test
 
@@ -143,6 +143,36 @@ kube-validate: test-deps
 	@python3 -c 'import importlib.metadata as m, sys; sys.exit(m.version("kubernetes-validate") != "$(KUBERNETES_VALIDATE_VERSION)")' 2>/dev/null || \
 		{ echo "Installing kubernetes-validate $(KUBERNETES_VALIDATE_VERSION)"; python3 -m pip install -q "kubernetes-validate==$(KUBERNETES_VALIDATE_VERSION)"; }
 	KUBERNETES_VERSION=$(KUBERNETES_VERSION) python3 scripts/kube-check.py
+
+# The policy scanner, pinned (its checks change between releases), in its own virtualenv: it pins
+# dozens of libraries that must not replace the other test tools' ones.
+CHECKOV_VERSION := 3.3.30
+CHECKOV_VENV := .build/tools/checkov
+## checkov-test: checkov on the rendered kustomization, the Ingress example and the Dockerfile, offline
+## (--skip-download); no failed check. A skipped check is annotated in its manifest with the reason.
+checkov-test: test-deps
+	@command -v kubectl >/dev/null || { echo "Installing kubernetes-client"; $(APT_GET) update -qq && $(APT_GET) install -y -qq kubernetes-client >/dev/null; }
+	@python3 -m venv --help >/dev/null 2>&1 || { $(APT_GET) update -qq && $(APT_GET) install -y -qq python3-venv >/dev/null; }
+	@$(CHECKOV_VENV)/bin/python -c 'import importlib.metadata as m, sys; sys.exit(m.version("checkov") != "$(CHECKOV_VERSION)")' 2>/dev/null || \
+		{ echo "Installing checkov $(CHECKOV_VERSION) into $(CHECKOV_VENV)"; rm -rf $(CHECKOV_VENV); python3 -m venv $(CHECKOV_VENV) && \
+		$(CHECKOV_VENV)/bin/python -m pip install -q "checkov==$(CHECKOV_VERSION)"; }
+	@mkdir -p .build/kube
+	kubectl kustomize deploy/kubernetes > .build/kube/checkov-rendered.yaml
+	$(CHECKOV_VENV)/bin/checkov --skip-download --compact --quiet --framework kubernetes dockerfile \
+		-f .build/kube/checkov-rendered.yaml -f deploy/kubernetes/examples/ingress-nginx.yaml -f Dockerfile
+
+# HTTP lint, pinned, in its own virtualenv like checkov. Not in make test (it makes many requests per
+# route and its notes change between releases): run it after changing caching or headers.
+REDBOT_VERSION := 2.7.1
+REDBOT_VENV := .build/tools/redbot
+## redbot-check: REDbot on every GET route of the release build on an ephemeral loopback port; any BAD
+## or WARN note fails it (scripts/redbot-check.py prints every note).
+redbot-check: release
+	@python3 -m venv --help >/dev/null 2>&1 || { $(APT_GET) update -qq && $(APT_GET) install -y -qq python3-venv >/dev/null; }
+	@$(REDBOT_VENV)/bin/python -c 'import importlib.metadata as m, sys; sys.exit(m.version("redbot") != "$(REDBOT_VERSION)")' 2>/dev/null || \
+		{ echo "Installing redbot $(REDBOT_VERSION) into $(REDBOT_VENV)"; rm -rf $(REDBOT_VENV); python3 -m venv $(REDBOT_VENV) && \
+		$(REDBOT_VENV)/bin/python -m pip install -q "redbot==$(REDBOT_VERSION)"; }
+	python3 scripts/redbot-check.py --binary .build/release/trellis --redbot $(REDBOT_VENV)/bin/redbot
 
 ## kube-play-test: podman kube play of the rendered Deployment and ConfigMap on the image that
 ## image-test built (localhost/trellis:image-test): security settings, limits, probes, the

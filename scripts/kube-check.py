@@ -5,7 +5,10 @@ Renders the kustomization with `kubectl kustomize` (what `kubectl apply -k` appl
 .build/kube/rendered.yaml, validates it and every file in deploy/kubernetes/examples/ with
 kubernetes-validate (--strict: unknown fields fail) for Kubernetes KUBERNETES_VERSION, then checks
 that the security settings, probes, shutdown timings, resources and configuration are the ones
-the README and docs/capacity.md describe. Prints "ok: ..." per check; any "FAIL: ..." exits 1.
+the README and docs/capacity.md describe: among them probes and Prometheus on the operations port
+(ops, OPS_PORT), a NetworkPolicy with no egress, a namespace, the image by version tag, and an
+Ingress example that routes only /v1/ with TLS and rate limits. Prints "ok: ..." per check; any
+"FAIL: ..." exits 1.
 """
 import math
 import os
@@ -25,6 +28,8 @@ DRAIN_SECONDS = 10
 PROCESS_BYTES = 20 << 20
 # One JSON parser per thread holds up to about this many times the largest body it parsed.
 PARSER_FACTOR = 10
+# The operations listener's port (TRELLIS_OPS_PORT): probes and metrics go there, not through the Service.
+OPS_PORT = 9090
 FAILURES = []
 
 
@@ -93,7 +98,8 @@ def policy(docs):
     by_kind = {}
     for doc in docs:
         by_kind.setdefault(doc["kind"], []).append(doc)
-    for kind in ["ServiceAccount", "ConfigMap", "Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget"]:
+    for kind in ["Namespace", "ServiceAccount", "ConfigMap", "Deployment", "Service", "NetworkPolicy",
+                 "HorizontalPodAutoscaler", "PodDisruptionBudget"]:
         check(len(by_kind.get(kind, [])) == 1, f"one {kind}")
     if FAILURES:
         return
@@ -151,12 +157,19 @@ def policy(docs):
     check(not security.get("privileged") and not pod.get("hostNetwork") and not pod.get("hostPID"),
           "not privileged, no host network or PIDs")
 
+    # The operations port: in the pod, named ops; the ConfigMap's TRELLIS_OPS_PORT once trellis reads it.
+    check(ports.get("ops") == OPS_PORT, f"containerPort ops = {OPS_PORT}", f"{ports}")
+    if "TRELLIS_OPS_PORT" in variables:
+        check(numbers.get("TRELLIS_OPS_PORT") == OPS_PORT, f"TRELLIS_OPS_PORT {config.get('TRELLIS_OPS_PORT')} = the ops port {OPS_PORT}")
+    else:
+        print(f"note: this trellis reads no TRELLIS_OPS_PORT yet: the probes on port {OPS_PORT} need the operations listener")
+
     # Probes, and the shutdown timings they imply.
     def probe(name, path):
         p = container.get(name) or {}
         get = p.get("httpGet") or {}
         target = ports.get(get.get("port"), get.get("port"))
-        check(get.get("path") == path and target == port, f"{name} GET {path} on port {port}", f"{p}")
+        check(get.get("path") == path and target == OPS_PORT, f"{name} GET {path} on the ops port {OPS_PORT}", f"{p}")
         return p
 
     startup = probe("startupProbe", "/readyz")
@@ -199,7 +212,7 @@ def policy(docs):
     labels = template["metadata"]["labels"]
     check(service["spec"].get("type", "ClusterIP") == "ClusterIP" and service["spec"]["selector"].items() <= labels.items()
           and all(ports.get(p["targetPort"], p["targetPort"]) == port for p in service["spec"]["ports"]),
-          "ClusterIP Service onto the container port")
+          "ClusterIP Service onto the API port only (not the ops port)")
     target = hpa["spec"]["scaleTargetRef"]
     cpu_metrics = [m for m in hpa["spec"].get("metrics", []) if m.get("type") == "Resource" and m["resource"]["name"] == "cpu"]
     check(hpa["apiVersion"] == "autoscaling/v2" and target["kind"] == "Deployment"
@@ -209,7 +222,35 @@ def policy(docs):
           and ("maxUnavailable" in pdb["spec"] or "minAvailable" in pdb["spec"]), "PodDisruptionBudget over the pods")
     annotations = template["metadata"].get("annotations", {})
     check(annotations.get("prometheus.io/scrape") == "true" and annotations.get("prometheus.io/path") == "/metrics"
-          and int(annotations.get("prometheus.io/port", 0)) == port, "Prometheus scrape annotations for /metrics")
+          and int(annotations.get("prometheus.io/port", 0)) == OPS_PORT, f"Prometheus scrape annotations for /metrics on {OPS_PORT}")
+
+    # Namespace and image.
+    namespace = by_kind["Namespace"][0]["metadata"]["name"]
+    placed = {doc["kind"]: doc["metadata"].get("namespace") for doc in docs if doc["kind"] != "Namespace"}
+    check(namespace != "default" and set(placed.values()) == {namespace},
+          f"every object in the namespace {namespace} (kustomization.yaml), none in default", f"{placed}")
+    image = container.get("image", "")
+    tag = image.rsplit("@", 1)[0].rsplit(":", 1)[-1] if ":" in image.rsplit("/", 1)[-1] else ""
+    check(re.fullmatch(r"\d+\.\d+\.\d+", tag) is not None or "@sha256:" in image,
+          f"the image by a version tag or a digest ({image})")
+    check(container.get("imagePullPolicy") == "Always" or "@sha256:" in image,
+          f"imagePullPolicy {container.get('imagePullPolicy')} (Always for a tag; a digest may use IfNotPresent)")
+    check(config.get("TRELLIS_CORS_ORIGINS") not in ("*", None), f"TRELLIS_CORS_ORIGINS is a list to set, not * ({config.get('TRELLIS_CORS_ORIGINS')})")
+
+    # NetworkPolicy: the pods, ingress from named peers on named ports only, no egress.
+    network = by_kind["NetworkPolicy"][0]["spec"]
+    check(network["podSelector"].get("matchLabels", {}).items() <= labels.items() and network["podSelector"].get("matchLabels"),
+          "the NetworkPolicy selects the Deployment's pods")
+    check(sorted(network.get("policyTypes", [])) == ["Egress", "Ingress"] and not network.get("egress"),
+          "the NetworkPolicy allows no egress (Egress in policyTypes, no egress rule)")
+    rules = network.get("ingress", [])
+    peers_ok = all(rule.get("from") and all(peer.get("namespaceSelector") and peer.get("podSelector") for peer in rule["from"])
+                   for rule in rules)
+    rule_ports = sorted(ports.get(p["port"], p["port"]) for rule in rules for p in rule.get("ports", []))
+    check(len(rules) == 2 and peers_ok and rule_ports == sorted([port, OPS_PORT]),
+          f"the NetworkPolicy admits two peers (namespace and pod selectors), one on the API port, one on {OPS_PORT}",
+          f"{rules}")
+    numbers["namespace"] = namespace
     return numbers
 
 
@@ -223,6 +264,17 @@ def ingress(numbers):
           f"the Ingress example's proxy-body-size {body} = TRELLIS_MAX_BODY_BYTES")
     check(int(annotations["nginx.ingress.kubernetes.io/proxy-read-timeout"]) == numbers["TRELLIS_CONNECTION_TIMEOUT"],
           "the Ingress example's proxy-read-timeout = TRELLIS_CONNECTION_TIMEOUT")
+    rules = doc["spec"]["rules"]
+    paths = [path["path"] for rule in rules for path in rule["http"]["paths"]]
+    check(paths and all(path.startswith("/v1/") for path in paths),
+          f"the Ingress example routes only the API ({paths}): /metrics, /playground, /openapi.yaml stay inside")
+    hosts = {rule.get("host") for rule in rules}
+    covered = {host for tls in doc["spec"].get("tls", []) for host in tls.get("hosts", []) if tls.get("secretName")}
+    check(hosts <= covered, f"the Ingress example's TLS section covers its hosts {sorted(hosts)}")
+    check(all(int(annotations.get(f"nginx.ingress.kubernetes.io/{name}", 0)) > 0 for name in ("limit-rps", "limit-connections")),
+          "the Ingress example rate-limits each client (limit-rps, limit-connections)")
+    check(doc["metadata"].get("namespace") == numbers["namespace"],
+          f"the Ingress example is in the Service's namespace ({doc['metadata'].get('namespace')})")
 
 
 def main():

@@ -6,8 +6,8 @@ plays one replica) on localhost/trellis:image-test, with two changes for this ma
 image instead of the registry's, and the container port published on 127.0.0.1 (podman has no
 Service). Checks, each "ok: ..." or "FAIL: ...": the pod runs with the manifest's security settings
 (uid, read-only root filesystem, no capabilities, no-new-privileges, seccomp filter) and limits
-(memory, CPU) and the ConfigMap's environment; every probe's HTTP GET answers 200 through the
-port, as the kubelet sends it; the openapi.yaml examples answer 200; then `podman stop -t
+(memory, CPU) and the ConfigMap's environment; every probe's HTTP GET answers 200 through its
+port (the operations port when the ConfigMap sets TRELLIS_OPS_PORT), as the kubelet sends it; the openapi.yaml examples answer 200; then `podman stop -t
 terminationGracePeriodSeconds` on the container (what the kubelet gives it): /readyz turns 503 while /healthz
 and the examples are still served for the shutdown delay, and the container exits 0 within the grace period.
 Uses image-test's podman state (TRELLIS_IMAGE_STATE) and its lock.
@@ -106,8 +106,21 @@ def main():
     grace = pod_spec.get("terminationGracePeriodSeconds", 30)
     port = free_port()
     container["image"] = IMAGE
+    container["imagePullPolicy"] = "IfNotPresent"  # the local image: nothing to pull
     container["ports"][0].update(hostIP="127.0.0.1", hostPort=port)
     container_port = container["ports"][0]["containerPort"]
+    # The probes' port: the operations port (named ops) when the ConfigMap turns the listener on, published
+    # too; without TRELLIS_OPS_PORT the probes' paths are sent to the API port, which serves them as well.
+    probe_ports = {"http": port}
+    ops = next((p for p in container["ports"] if p.get("name") == "ops"), None)
+    if ops is not None and "TRELLIS_OPS_PORT" in data:
+        probe_ports["ops"] = free_port()
+        ops.update(hostIP="127.0.0.1", hostPort=probe_ports["ops"])
+        if int(data["TRELLIS_OPS_PORT"]) != ops["containerPort"]:
+            raise SystemExit(f"FAIL: TRELLIS_OPS_PORT {data['TRELLIS_OPS_PORT']} is not the ops containerPort {ops['containerPort']}")
+    elif ops is not None:
+        print(f"note: no TRELLIS_OPS_PORT in the ConfigMap: the probes' paths go to the API port, not {ops['containerPort']}")
+        container["ports"].remove(ops)
     deployment["metadata"]["name"] = NAME
 
     spec = importlib.util.spec_from_file_location("image_test", os.path.join(ROOT, "scripts", "image-test.py"))
@@ -127,7 +140,7 @@ def main():
     if result.returncode != 0:
         raise SystemExit(f"FAIL: podman kube play: {result.stderr.strip()}")
     try:
-        run(port, container_port, data, security, container, pod_spec, deployment, cases, delay, grace)
+        run(port, probe_ports, container_port, data, security, container, pod_spec, deployment, cases, delay, grace)
     finally:
         subprocess.run(["podman", "kube", "down", play], capture_output=True)
         for path in os.listdir(directory):
@@ -139,7 +152,7 @@ def main():
     print("kube-play-test passed")
 
 
-def run(port, container_port, data, security, container, pod_spec, deployment, cases, delay, grace):
+def run(port, probe_ports, container_port, data, security, container, pod_spec, deployment, cases, delay, grace):
     names = podman("ps", "-a", "--format", "{{.Names}}", "--filter", f"pod={deployment['metadata']['name']}-pod-0").split()
     workload = [n for n in names if n.endswith("-" + container["name"])]
     if len(workload) != 1:
@@ -147,10 +160,13 @@ def run(port, container_port, data, security, container, pod_spec, deployment, c
     name = workload[0]
 
     # The startup probe, as the kubelet runs it: GET until 200, within period x failureThreshold.
+    def probe_port(probe):
+        return probe_ports.get(probe["httpGet"]["port"], port)
+
     startup = container["startupProbe"]
     budget = startup.get("periodSeconds", 10) * startup.get("failureThreshold", 3)
     started = time.monotonic()
-    while status(port, "GET", startup["httpGet"]["path"], timeout=startup.get("timeoutSeconds", 1)) != 200:
+    while status(probe_port(startup), "GET", startup["httpGet"]["path"], timeout=startup.get("timeoutSeconds", 1)) != 200:
         if time.monotonic() - started > budget:
             print(logs(name))
             raise SystemExit(f"FAIL: the startup probe did not pass within {budget} s")
@@ -158,8 +174,8 @@ def run(port, container_port, data, security, container, pod_spec, deployment, c
     ok(f"startupProbe GET {startup['httpGet']['path']}: 200 after {time.monotonic() - started:.2f} s (allowed {budget} s)")
     for probe_name in ["readinessProbe", "livenessProbe"]:
         probe = container[probe_name]
-        got = status(port, "GET", probe["httpGet"]["path"], timeout=probe.get("timeoutSeconds", 1))
-        check(got == 200, f"{probe_name} GET {probe['httpGet']['path']} through 127.0.0.1:{port}: {got}")
+        got = status(probe_port(probe), "GET", probe["httpGet"]["path"], timeout=probe.get("timeoutSeconds", 1))
+        check(got == 200, f"{probe_name} GET {probe['httpGet']['path']} through 127.0.0.1:{probe_port(probe)}: {got}")
 
     text = logs(name)
     check(f"listening on {data['TRELLIS_HOST']}:{data['TRELLIS_PORT']} with {data['TRELLIS_THREADS']} threads" in text

@@ -81,6 +81,9 @@ final class OperationsPortTests: XCTestCase {
         let health = try get(setup.port, "/healthz")
         XCTAssertEqual(health.status, 200)
         XCTAssertEqual(health.text, #"{"status":"ok"}"#)
+        // The same fields as on the API port: never stored by a cache, never sniffed.
+        XCTAssertEqual(health.header("Cache-Control"), "no-store")
+        XCTAssertEqual(health.header("X-Content-Type-Options"), "nosniff")
         XCTAssertEqual(try get(setup.port, "/readyz").status, 200)
         let metrics = try get(setup.port, "/metrics")
         XCTAssertEqual(metrics.status, 200)

@@ -31,7 +31,20 @@ final class PlaygroundTests: XCTestCase {
         }
         let policy = call(service, "GET", "/playground").header("Content-Security-Policy") ?? ""
         XCTAssertTrue(policy.hasPrefix("default-src 'none';"), policy)
-        XCTAssertTrue(policy.contains("connect-src *"), "the page must be able to call any API base URL: \(policy)")
+        XCTAssertTrue(policy.contains("connect-src 'self';"), "the page served by Trellis calls only its own origin: \(policy)")
+    }
+
+    /// The page's own script runs by its hash, never through 'unsafe-inline' (CSP3 §8.4).
+    func testThePolicyAllowsTheInlineScriptByItsHashOnly() throws {
+        let policy = call(service, "GET", "/playground").header("Content-Security-Policy") ?? ""
+        let scripts = try XCTUnwrap(policy.split(separator: ";").first { $0.hasPrefix(" script-src") })
+        XCTAssertFalse(policy.contains("unsafe-inline") && scripts.contains("unsafe-inline"), policy)
+        XCTAssertFalse(scripts.contains("unsafe-eval"), policy)
+        let page = String(decoding: Self.pageOnDisk, as: UTF8.self)
+        let start = try XCTUnwrap(page.range(of: "<script>")), end = try XCTUnwrap(page.range(of: "</script>"))
+        let script = Array(page[start.upperBound..<end.lowerBound].utf8)
+        XCTAssertEqual(page.components(separatedBy: "<script").count, 2, "one inline script")
+        XCTAssertEqual(String(scripts), " script-src 'self' 'sha256-\(SHA256.base64(SHA256.digest(script)))'")
     }
 
     func testHeadOptionsAndWrongMethod() throws {

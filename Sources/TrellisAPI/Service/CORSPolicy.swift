@@ -25,11 +25,11 @@ public enum CORSPolicy: Sendable, Equatable {
     /// Adds the CORS headers for a request from `origin` (nothing for a disallowed one).
     func decorate(_ headers: inout HTTPHeaders, origin: String?, preflight: Bool) {
         if case .origins = self { headers.add("Vary", "Origin") }
-        guard let origin else { return }
-        switch self {
-        case .anyOrigin:
+        switch (self, origin) {
+        case (.anyOrigin, _):
+            // With or without Origin: one answer for every origin, so a cache may hand any origin the one it kept.
             headers.add("Access-Control-Allow-Origin", "*")
-        case .origins(let allowed) where allowed.contains(origin):
+        case (.origins(let allowed), let origin?) where allowed.contains(origin):
             headers.add("Access-Control-Allow-Origin", origin)
         default:
             return

@@ -4,7 +4,7 @@ import Synchronization
 /// Prometheus metrics kept in atomics only, so workers never wait on each other.
 public final class Metrics: @unchecked Sendable {
     // @unchecked: the buffers below are written once in init and then only through atomics.
-    static let statuses = [200, 204, 400, 404, 405, 413, 415, 422, 500, 503]
+    static let statuses = [200, 204, 304, 400, 404, 405, 413, 415, 422, 500, 503]
     static let methods = ["GET", "HEAD", "POST", "OPTIONS"]
     /// Upper bounds of the duration histogram, in seconds.
     static let buckets: [Double] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10]

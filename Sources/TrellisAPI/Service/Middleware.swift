@@ -82,6 +82,20 @@ struct DrainingMiddleware: Middleware {
     }
 }
 
+/// The fields every answer carries: `X-Content-Type-Options: nosniff` (Fetch §3.5: no answer is sniffed
+/// as another type), and `Cache-Control: no-store` unless the route set its own caching.
+struct ResponseHeadersMiddleware: Middleware {
+    func respond(
+        to request: HTTPRequest, context: inout RequestContext,
+        next: (HTTPRequest, inout RequestContext) -> HTTPResponse
+    ) -> HTTPResponse {
+        var response = next(request, &context)
+        if response.headers["Cache-Control"] == nil { response.headers.add("Cache-Control", Caching.noStore) }
+        response.headers.add("X-Content-Type-Options", "nosniff")
+        return response
+    }
+}
+
 /// Metrics (requests in flight, counts and durations by route) and the access log line.
 struct ObservabilityMiddleware: Middleware {
     let metrics: Metrics

@@ -1,17 +1,7 @@
-import Synchronization
-
-/// X-Request-Id: the client's own when it is a sane token, else a new one.
+/// X-Request-Id: the client's own when it is a sane token, else a new one that reveals nothing
+/// (neither the process nor how many requests came before it).
 public final class RequestID: Sendable {
-    private let prefix: String
-    private let counter = Atomic<UInt64>(0)
-
-    /// 8 random hex digits per process, then a counter: up to 15 characters (16M requests) the id
-    /// is a small String, built without a heap allocation.
-    public init() {
-        var generator = SystemRandomNumberGenerator()
-        let hex = String(generator.next() as UInt32, radix: 16)
-        prefix = String(repeating: "0", count: 8 - hex.count) + hex
-    }
+    public init() {}
 
     /// The client's id when it is 1–128 visible ASCII characters.
     public static func accepts(_ id: String) -> Bool {
@@ -21,7 +11,21 @@ public final class RequestID: Sendable {
 
     public func id(for client: String?) -> String {
         if let client, Self.accepts(client) { return client }
-        let n = counter.wrappingAdd(1, ordering: .relaxed).newValue
-        return prefix + "-" + String(n, radix: 16)
+        return Self.random()
+    }
+
+    /// 128 bits from the system's generator (getrandom), as 32 lowercase hex digits.
+    static func random() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let high: UInt64 = generator.next(), low: UInt64 = generator.next()
+        return String(unsafeUninitializedCapacity: 32) { text in
+            for i in 0..<16 {
+                let nibble = Int(truncatingIfNeeded: (high >> UInt64(60 - 4 * i)) & 15)
+                text[i] = nibble < 10 ? UInt8(48 + nibble) : UInt8(87 + nibble)
+                let low4 = Int(truncatingIfNeeded: (low >> UInt64(60 - 4 * i)) & 15)
+                text[16 + i] = low4 < 10 ? UInt8(48 + low4) : UInt8(87 + low4)
+            }
+            return 32
+        }
     }
 }

@@ -94,7 +94,7 @@ struct Router: Sendable {
         case "OPTIONS":
             return HTTPResponse(status: 204, headers: ["Allow": route.allow])
         case "GET", "HEAD":
-            if let read = route.read { return read() }
+            if let read = route.read { return Caching.conditional(read(), for: request) }
         case "POST":
             if let post = route.post { return try answer(request, post, &context) }
         default:

@@ -27,18 +27,18 @@ public final class TrellisService: Sendable {
         let metrics = Metrics(routes: paths, memoryBudget: configuration.memoryBudget)
         self.metrics = metrics
         let draining = self.draining
-        let index = Operations.index(endpoints: endpoints.map(\.path), metrics: configuration.metricsOnAPIPort)
+        let index = Operations.indexAnswer(endpoints: endpoints.map(\.path), metrics: configuration.metricsOnAPIPort)
         let exposition: @Sendable () -> HTTPResponse = {
             Operations.text(metrics.exposition(), type: "text/plain; version=0.0.4; charset=utf-8")
         }
         self.exposition = exposition
         var gets: [(String, @Sendable () -> HTTPResponse)] = [
-            ("/", { Operations.json(index) }),
+            ("/", { index.response }),
             ("/healthz", { Operations.json(Operations.healthy) }),
             ("/readyz", { Operations.readiness(draining: draining.isSet, fontsLoaded: fonts.isLoaded) }),
-            ("/openapi.yaml", { Operations.text(Operations.openAPI, type: "application/yaml") }),
-            ("/playground", { Operations.playgroundPage() }),
-            ("/clients/trellis.mjs", { Operations.javaScriptClient() }),
+            ("/openapi.yaml", { Operations.openAPI.response }),
+            ("/playground", { Operations.playgroundAnswer.response }),
+            ("/clients/trellis.mjs", { Operations.javaScriptAnswer.response }),
             (FontsListing.path, { FontsListing.response(fonts) }),
         ]
         if configuration.metricsOnAPIPort { gets.append(("/metrics", exposition)) }
@@ -49,6 +49,7 @@ public final class TrellisService: Sendable {
                 CORSMiddleware(policy: configuration.cors),
                 RequestIDMiddleware(ids: RequestID()),
                 DrainingMiddleware(draining: draining),
+                ResponseHeadersMiddleware(),
             ],
             around: router)
     }
@@ -90,7 +91,7 @@ public final class TrellisService: Sendable {
             ("/metrics", exposition),
         ]
         let router = Router(configuration: configuration, paths: paths, gets: gets, endpoints: [])
-        let chain = MiddlewareChain([DrainingMiddleware(draining: draining)], around: router)
+        let chain = MiddlewareChain([DrainingMiddleware(draining: draining), ResponseHeadersMiddleware()], around: router)
         return { request in
             var context = RequestContext()
             return chain.respond(request, &context)

@@ -10,6 +10,11 @@ enum FontsListing {
         guard let collection = fonts.collection else {
             return ProblemDetails.unavailable("The fonts are still loading; retry shortly.").response()
         }
+        // Fixed once the fonts have loaded: cacheable, and revalidated by the listing's own tag.
+        return fonts.listingAnswer(for: collection, make: answer).response
+    }
+
+    private static func answer(_ collection: FontCollection) -> FixedAnswer {
         var json = JSONWriter()
         json.beginObject()
         json.key("fonts")
@@ -23,6 +28,6 @@ enum FontsListing {
         }
         json.endArray()
         json.endObject()
-        return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: json.bytes)
+        return FixedAnswer(json.bytes, type: "application/json")
     }
 }
