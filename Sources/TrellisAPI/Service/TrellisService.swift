@@ -21,12 +21,12 @@ public final class TrellisService: Sendable {
         let fonts = configuration.fonts
         let endpoints = endpoints.map { $0.bound(to: fonts) }
         let paths = ["/", "/healthz", "/readyz", "/metrics", "/openapi.yaml", "/playground", "/clients/trellis.mjs", FontsListing.path]
-            + endpoints.map(\.path)
+            + endpoints.map(\.path) + [BatchEndpoint.path]
         self.paths = paths
         let metrics = Metrics(routes: paths, memoryBudget: configuration.memoryBudget)
         self.metrics = metrics
         let draining = self.draining
-        let index = Operations.index(endpoints: endpoints.map(\.path))
+        let index = Operations.index(endpoints: endpoints.map(\.path) + [BatchEndpoint.path])
         let gets: [(String, @Sendable () -> HTTPResponse)] = [
             ("/", { Operations.json(index) }),
             ("/healthz", { Operations.json(Operations.healthy) }),
