@@ -108,7 +108,9 @@ public struct JSONWriter: ~Copyable {
     /// here is not a failure, the writer grows as it writes.
     public mutating func reserveCapacity(_ size: Int) {
         let size = count + min(size, bound - count)
-        if failure == nil && size > capacity { _ = grow(to: size) }
+        guard failure == nil && size > capacity else { return }
+        // After earlier parts (a batch's entries) the buffer grows geometrically, so that parts don't copy it each time.
+        _ = grow(to: count == 0 ? size : min(max(size, capacity * 2), limit))
     }
 
     /// A place in the answer to come back to.

@@ -51,6 +51,11 @@ extension Router {
         json.beginArray()
         var steps = 0
         defer { context.steps = steps }
+        // Rule "deadline": one check for the whole batch, from when it arrived.
+        let shouldStop = configuration.requestTimeout.map { timeout in
+            let deadline = context.started.advanced(by: timeout)
+            return { @Sendable in ContinuousClock.now >= deadline }
+        }
         for (k, (entry, bytes)) in zip(batch.entries, entryBytes).enumerated() {
             let started = ObservabilityMiddleware.monotonicMicros()
             let mark = json.mark
@@ -63,7 +68,7 @@ extension Router {
             let (end, overflow) = bodyStart.addingReportingOverflow(entryLimit)
             let ownBoundFirst = !overflow && end < json.limit
             json.bound(to: overflow ? nil : end)
-            var meter = meter(inputBytes: bytes, context)
+            var meter = shouldStop.map { WorkMeter(inputBytes: bytes, stopWhen: $0) } ?? WorkMeter(inputBytes: bytes)
             var status = 200
             var entrySteps = 0
             do {

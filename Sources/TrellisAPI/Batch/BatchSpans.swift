@@ -8,54 +8,57 @@ enum BatchSpans {
     /// parsed already, so it is valid JSON; the scan stops after the last value (at most one pass).
     static func byteCounts(of values: [JSONValue], in text: UnsafeRawBufferPointer) -> [Int] {
         var counts = [Int](repeating: 0, count: values.count)
+        guard let base = text.baseAddress?.assumingMemoryBound(to: UInt8.self), !values.isEmpty else { return counts }
+        let starts = values.map(\.index)
+        let ends = values.map(\.end)
+        let n = text.count
         var tape = 1
         var i = 0
         var k = 0
         var start = 0
-        let n = text.count
-        while k < values.count && i < n {
-            let byte = text[i]
-            switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: ","), UInt8(ascii: ":"):
+        var nextStart = starts[0]
+        var nextEnd = ends[0]
+        while i < n {
+            let byte = base[i]
+            // Whitespace and separators are no tape values.
+            if byte <= 0x20 || byte == UInt8(ascii: ",") || byte == UInt8(ascii: ":") {
                 i += 1
                 continue
-            default:
-                break
             }
-            if tape == values[k].index { start = i }
+            if tape == nextStart { start = i }
             switch byte {
             case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "}"), UInt8(ascii: "]"):
                 i += 1
                 tape += 1
             case UInt8(ascii: "\""):
+                // To the closing quote, stepping over each escape's next byte (strings are short: no memchr).
                 i += 1
                 while i < n {
-                    let c = text[i]
-                    if c == UInt8(ascii: "\\") {
-                        i += 2
-                    } else {
+                    let c = base[i]
+                    if c == UInt8(ascii: "\"") {
                         i += 1
-                        if c == UInt8(ascii: "\"") { break }
+                        break
                     }
+                    i += c == UInt8(ascii: "\\") ? 2 : 1
                 }
                 tape += 1
             default:
                 // A number (two tape words) or true, false, null (one).
                 let isLiteral = byte == UInt8(ascii: "t") || byte == UInt8(ascii: "f") || byte == UInt8(ascii: "n")
+                i += 1
                 while i < n {
-                    let c = text[i]
-                    if c == UInt8(ascii: ",") || c == UInt8(ascii: "]") || c == UInt8(ascii: "}") || c == UInt8(ascii: " ")
-                        || c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") || c == UInt8(ascii: "\t") || c == UInt8(ascii: ":")
-                    {
-                        break
-                    }
+                    let c = base[i]
+                    if c <= 0x20 || c == UInt8(ascii: ",") || c == UInt8(ascii: "]") || c == UInt8(ascii: "}") { break }
                     i += 1
                 }
                 tape += isLiteral ? 1 : 2
             }
-            if tape == values[k].end {
-                counts[k] = min(i, n) - start
+            if tape == nextEnd {
+                counts[k] = i - start
                 k += 1
+                guard k < values.count else { break }
+                nextStart = starts[k]
+                nextEnd = ends[k]
             }
         }
         return counts

@@ -3,6 +3,7 @@ import HTTPServer
 import HTTPTypes
 import XCTest
 @testable import TrellisAPI
+import TrellisJSON
 
 /// `POST /v1/batch` over a real socket: each entry is answered byte for byte as its endpoint answers the
 /// same body alone; a malformed batch is a 422 with a pointer for each problem; the bounds, the deadline
@@ -130,6 +131,22 @@ final class BatchEndpointTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(compared, requests.count)
+    }
+
+    /// Each entry's body is measured as the bytes it was sent with: strings with escaped quotes and
+    /// backslashes, numbers, literals, nesting and whitespace between the tokens.
+    func testEachEntryBodyIsMeasuredByItsOwnBytes() throws {
+        let bodies = [
+            #"{"a" : "x\"}\\" , "b":[1, -2.5e-3 ,true,false,null,{}],"c":{"d":[[]]}}"#, "7", #""\\""#, " [ ] ", "null",
+            #"{"containerWidth":300,"items":[{"text":"caf\u00e9 \"q\""}]}"#,
+        ]
+        let text = "{ \"requests\" : [" + bodies.map { #"{"path":"/p","pad":"}\"]","body":\#($0)}"# }.joined(separator: " ,\n") + "]}"
+        let bytes = Array(text.utf8)
+        try bytes.withUnsafeBytes { raw in
+            guard case .success(let document) = JSONDocument.parse(raw, padded: false) else { return XCTFail("not JSON: \(text)") }
+            let values = try XCTUnwrap(document.root.member("requests")).elements.compactMap { $0.member("body") }
+            XCTAssertEqual(BatchSpans.byteCounts(of: values, in: raw), bodies.map { $0.trimmingCharacters(in: .whitespaces).utf8.count })
+        }
     }
 
     func testEveryProblemOfAMalformedBatchHasItsPointer() throws {
