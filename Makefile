@@ -103,10 +103,14 @@ browser-deps:
 browser-test: browser-deps build
 	python3 scripts/playground/browser_test.py --binary .build/debug/trellis
 
-## js-client-test: the JavaScript client (clients/js) with node --test against the debug build on an
-## ephemeral loopback port; Debian's nodejs is installed when there is no node.
+## js-client-test: the JavaScript client (clients/js): its declarations type-checked with Debian's
+## node-typescript (tsc --strict over trellis.d.ts and trellis.usage.ts, which calls every method), then
+## node --test against the debug build on an ephemeral loopback port; nodejs and node-typescript are
+## installed when missing.
 js-client-test: build
 	@command -v node >/dev/null || { echo "Installing nodejs"; $(APT_GET) update -qq && $(APT_GET) install -y -qq nodejs >/dev/null; }
+	@command -v tsc >/dev/null || { echo "Installing node-typescript"; $(APT_GET) update -qq && $(APT_GET) install -y -qq node-typescript >/dev/null; }
+	cd clients/js && tsc --strict --noEmit --target es2022 --lib es2022,dom --moduleResolution node trellis.d.ts trellis.usage.ts
 	TRELLIS_BINARY=.build/debug/trellis node --test clients/js/trellis.test.mjs
 
 ## client-gen-test: a Python client generated from openapi.yaml with openapi-python-client (pinned)

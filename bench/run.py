@@ -285,11 +285,58 @@ def main():
             rows.append(row)
             print(f"{name} -c{connections}: Trellis {row['rps']:.0f} req/s, bare {row['bare_rps']:.0f} req/s, "
                   f"ratio {row['rps'] / row['bare_rps']:.2f}, p99 ratio {row['p99'] / row['bare_p99']:.2f}", flush=True)
-    write_report(args, rows)
+    if rows:
+        write_report(args, rows)
+    if not args.only or args.only in "batch":
+        write_batch_report(args)
     if not args.only:
         write_scaling_report(args)
         write_parse_limit_report(args)
         write_json_report(args)
+
+
+BATCH_SIZE = 50
+BATCH_CONNECTIONS = 32
+
+
+def write_batch_report(args):
+    """The seed's flow layout 50 at a time in POST /v1/batch against the same layouts as separate keep-alive
+    requests, in one run: layouts per second of each (the batch's req/s × 50), medians of the pairs."""
+    method, path, seed = bodies()["flow7"]
+    single = write_body("flow7", seed)
+    batch = write_body("batch50flow7", {"requests": [{"path": path, "body": seed} for _ in range(BATCH_SIZE)]})
+    port = free_port()
+    trellis = start_trellis(port, args.threads, 8 << 20)
+    reply, _ = fetch(port, "POST", "/v1/batch", batch)
+    entries = json.loads(reply)["responses"]
+    assert len(entries) == BATCH_SIZE and all(e["status"] == 200 for e in entries), reply[:300]
+    stop(trellis)
+    single_script = lua_script("batch_single", method, path, single)
+    batch_script = lua_script("batch_50", "POST", "/v1/batch", batch)
+    singles, batches = [], []
+    for _ in range(args.pairs):
+        trellis = start_trellis(port, args.threads, 8 << 20)
+        singles.append(run_wrk(port, single_script, args.duration, BATCH_CONNECTIONS)[0])
+        batches.append(run_wrk(port, batch_script, args.duration, BATCH_CONNECTIONS)[0] * BATCH_SIZE)
+        stop(trellis)
+    alone, batched = statistics.median(singles), statistics.median(batches)
+    print(f"batch of {BATCH_SIZE} seed flow layouts: {batched:.0f} layouts/s, separate requests {alone:.0f} layouts/s, "
+          f"ratio {batched / alone:.2f}", flush=True)
+    command = "make bench" if len(sys.argv) == 1 else "bench/run.py " + " ".join(sys.argv[1:])
+    lines = [
+        "## Batch against separate requests",
+        "",
+        f"- Command: `{command}` ({args.pairs} runs of {args.duration} s each way on one server, medians); "
+        f"wrk -t1 -c{BATCH_CONNECTIONS}, keep-alive, on the same machine",
+        f"- Date: {datetime.date.today().isoformat()}; load average {os.getloadavg()[0]:.1f} after",
+        f"- Target: a batch computes at least 5 × the layouts per second of the same layouts sent one per request",
+        "",
+        "| workload | request bytes | layouts/s | ratio |",
+        "|---|---:|---:|---:|",
+        f"| the seed's flow layout (7 tags), one per request | {os.path.getsize(single)} | {alone:.0f} | 1.00 |",
+        f"| the same, {BATCH_SIZE} per `POST /v1/batch` | {os.path.getsize(batch)} | {batched:.0f} | {batched / alone:.2f} |",
+    ]
+    replace_section(args.output, "## Batch against separate requests", "\n".join(lines) + "\n")
 
 
 def replace_section(path, marker, section):

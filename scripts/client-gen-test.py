@@ -150,6 +150,7 @@ CHIPS = [("swift", 62), ("swiftui", 84), ("uikit", 66), ("xcode", 68), ("apple",
 
 def call_everything(base: str, package_dir: pathlib.Path) -> None:
     from trellis_client import Client
+    from trellis_client.api.batch import batch
     from trellis_client.api.drawer import drawer_state
     from trellis_client.api.flow import flow_layout
     from trellis_client.api.outline import outline_expansion, outline_rows
@@ -170,7 +171,7 @@ def call_everything(base: str, package_dir: pathlib.Path) -> None:
     expect(isinstance(got, m.ServiceIndex) and got.service == "trellis", "GET / is the ServiceIndex", got)
     posts = [e.path for e in got.endpoints if e.method == m.HTTPMethod.POST]
     expect(posts == ["/v1/outline/expansion", "/v1/outline/rows", "/v1/flow/layout", "/v1/sections/toggle",
-                     "/v1/drawer/state", "/v1/text/measure", "/v1/text/layout"], "the index lists the POST paths", posts)
+                     "/v1/drawer/state", "/v1/text/measure", "/v1/text/layout", "/v1/batch"], "the index lists the POST paths", posts)
     done(index)
     got = healthz.sync(client=client)
     expect(isinstance(got, m.HealthStatus) and got.status == "ok", "GET /healthz", got)
@@ -288,6 +289,29 @@ def call_everything(base: str, package_dir: pathlib.Path) -> None:
         label_padding=m.FlowLabelPadding(top=8, leading=16, bottom=8, trailing=16)))
     expect(isinstance(got, m.FlowLayoutResponse) and got.items[0].width == 41.78125 + 32 and got.items[0].height == 36,
            "flowLayout: labels", got)
+
+    # -- batch: mixed entries, each answered as alone (typed by its path), a 422 entry with its pointer --
+    request = m.BatchRequest.from_dict({"requests": [
+        {"path": "/v1/text/measure", "body": {"font": {"family": "DejaVu Sans, IPAGothic", "size": 17}, "texts": ["Swift"]}},
+        {"path": "/v1/flow/layout", "body": {"containerWidth": -1, "items": [{"width": 10, "height": 10}]}},
+        {"path": "/v1/sections/toggle", "body": {"sections": [{"id": "a"}, {"id": "b"}], "toggle": "b"}},
+        {"path": "/v1/outline/rows", "body": {"nodes": OUTLINE_TREE, "selection": "readme", "offset": 1, "limit": 3}},
+    ]})
+    expect([type(entry.body).__name__ for entry in request.requests] == [
+        "TextMeasureRequest", "FlowLayoutRequest", "SectionsToggleRequest", "OutlineRowsRequest"],
+        "batch: each entry's body typed by its path", request.requests)
+    got = batch.sync(client=client, body=request)
+    expect(isinstance(got, m.BatchResponse) and [entry.status for entry in got.responses] == [200, 422, 200, 200],
+           "batch: statuses in order", got)
+    bodies = [entry.body for entry in got.responses]
+    expect(isinstance(bodies[0], m.TextMeasureResponse) and bodies[0].texts[0].width == 41.78125,
+           "batch: the text entry as alone", bodies[0])
+    expect(isinstance(bodies[1], m.ValidationProblem) and [e.pointer for e in bodies[1].errors] == ["/containerWidth"],
+           "batch: the flow entry's 422 points into its body", bodies[1])
+    expect(isinstance(bodies[2], m.SectionsToggleResponse) and bodies[2].expanded == ["b"], "batch: the sections entry", bodies[2])
+    expect(isinstance(bodies[3], m.OutlineRowsResponse) and [row.id for row in bodies[3].rows] == ["docs", "readme", "guides"],
+           "batch: the rows entry", bodies[3])
+    done(batch)
 
     generated = {p.stem for p in (package_dir / "api").glob("*/*.py") if p.stem != "__init__"}
     expect(called == generated, "every generated operation called", sorted(generated - called))

@@ -288,6 +288,18 @@ FIXES = {
 }
 
 
+def _batch(body: dict) -> None:
+    """Each entry's body keeps its endpoint's rules, as it would alone."""
+    for entry in body.get("requests") or []:
+        if isinstance(entry, dict) and isinstance(entry.get("body"), dict):
+            fix = FIXES.get(entry.get("path"))
+            if fix is not None:
+                fix(entry["body"])
+
+
+FIXES["/v1/batch"] = _batch
+
+
 @schemathesis.hook
 def map_case(context, case):
     meta = case.meta

@@ -25,19 +25,66 @@ extension TrellisClient {
         }
     }
 
-    /// One chip to place: its own size (without padding), an optional id echoed on its placement, and a forced break.
+    /// One chip to place: its own size (without padding), or a label measured in the request's `font`;
+    /// an optional id echoed on its placement, and a forced break.
     public struct FlowItem: Sendable, Equatable, Codable {
         public var id: TrellisID?
-        public var width: Double
-        public var height: Double
+        /// A sized item's width and height (nil for a label).
+        public var width: Double?
+        public var height: Double?
+        /// A label: the item is its width + labelPadding's leading + trailing wide, the line height + top + bottom high.
+        public var text: String?
         /// The item starts a new row.
         public var breakBefore: Bool?
+        /// A label's outer width limit: a wider label is cut with an ellipsis, or wrapped to `maxLines` (default 1).
+        public var maxWidth: Double?
+        public var maxLines: Int?
 
         public init(id: TrellisID? = nil, width: Double, height: Double, breakBefore: Bool? = nil) {
             self.id = id
             self.width = width
             self.height = height
             self.breakBefore = breakBefore
+        }
+
+        /// A label chip (the request then needs `font`).
+        public init(id: TrellisID? = nil, text: String, breakBefore: Bool? = nil, maxWidth: Double? = nil, maxLines: Int? = nil) {
+            self.id = id
+            self.text = text
+            self.breakBefore = breakBefore
+            self.maxWidth = maxWidth
+            self.maxLines = maxLines
+        }
+    }
+
+    /// Padding around each label (each default 0).
+    public struct FlowLabelPadding: Sendable, Equatable, Codable {
+        public var top: Double?
+        public var leading: Double?
+        public var bottom: Double?
+        public var trailing: Double?
+
+        public init(top: Double? = nil, leading: Double? = nil, bottom: Double? = nil, trailing: Double? = nil) {
+            self.top = top
+            self.leading = leading
+            self.bottom = bottom
+            self.trailing = trailing
+        }
+    }
+
+    /// The "+N more" chip: its size, or its label (`{n}` is replaced by the hidden count; measured like a label item).
+    public struct FlowOverflowChip: Sendable, Equatable, Codable {
+        public var width: Double?
+        public var height: Double?
+        public var text: String?
+
+        public init(width: Double, height: Double) {
+            self.width = width
+            self.height = height
+        }
+
+        public init(label text: String) {
+            self.text = text
         }
     }
 
@@ -79,18 +126,24 @@ extension TrellisClient {
         public var direction: FlowDirection?
         /// Only the first maxRows rows are laid out; the rest are hidden.
         public var maxRows: Int?
-        /// The size of a "+N more" chip at the end of the last visible row; only with maxRows.
-        public var overflowIndicator: Size?
+        /// A "+N more" chip (its size or its label) at the end of the last visible row; only with maxRows.
+        public var overflowIndicator: FlowOverflowChip?
         public var lineBreaking: FlowLineBreaking?
         /// Snap every edge to the device-pixel grid of this scale.
         public var pixelScale: Double?
+        /// The font labels are measured in (required when an item or the overflow chip has a label).
+        public var font: TextFont?
+        public var labelPadding: FlowLabelPadding?
 
         public init(
             containerWidth: Double, items: [FlowItem], horizontalSpacing: Double? = nil, verticalSpacing: Double? = nil,
             columnGap: Double? = nil, rowGap: Double? = nil, alignment: FlowAlignment? = nil,
             rowAlignment: FlowRowAlignment? = nil, direction: FlowDirection? = nil, maxRows: Int? = nil,
-            overflowIndicator: Size? = nil, lineBreaking: FlowLineBreaking? = nil, pixelScale: Double? = nil
+            overflowIndicator: FlowOverflowChip? = nil, lineBreaking: FlowLineBreaking? = nil, pixelScale: Double? = nil,
+            font: TextFont? = nil, labelPadding: FlowLabelPadding? = nil
         ) {
+            self.font = font
+            self.labelPadding = labelPadding
             self.containerWidth = containerWidth
             self.items = items
             self.horizontalSpacing = horizontalSpacing
@@ -119,10 +172,16 @@ extension TrellisClient {
             public var y: Double
             public var width: Double
             public var height: Double
+            /// A label item with maxWidth: its line count and whether it was cut.
+            public var lineCount: Int?
+            public var truncated: Bool?
 
             public init(
-                id: TrellisID? = nil, index: Int, row: Int, x: Double, y: Double, width: Double, height: Double
+                id: TrellisID? = nil, index: Int, row: Int, x: Double, y: Double, width: Double, height: Double,
+                lineCount: Int? = nil, truncated: Bool? = nil
             ) {
+                self.lineCount = lineCount
+                self.truncated = truncated
                 self.id = id
                 self.index = index
                 self.row = row

@@ -4,7 +4,7 @@ extension TrellisClient {
     /// The request writes each node under its `idKey`, `childrenKey` and `parentKey` (default `id`,
     /// `children`, `parent`). Nested form: `children` nil is a leaf, an array (even empty) makes the
     /// node expandable. Flat form (the request's `parentKey` set): `parent` nil is a root.
-    /// `label` (written under `label`, the search's default `labelKey`) is what a search looks at.
+    /// `label` (written under the search's `labelKey`, default `label`) is what a search looks at.
     public struct OutlineNode: Sendable, Equatable {
         public var id: TrellisID
         public var children: [OutlineNode]?
@@ -33,12 +33,18 @@ extension TrellisClient {
         public var mode: String?
         public var caseSensitive: Bool?
         public var diacriticSensitive: Bool?
+        /// The member holding each node's label (default `label`, at most 256 bytes): the request writes the
+        /// nodes' labels under it.
+        public var labelKey: String?
 
-        public init(query: String, mode: String? = nil, caseSensitive: Bool? = nil, diacriticSensitive: Bool? = nil) {
+        public init(
+            query: String, mode: String? = nil, caseSensitive: Bool? = nil, diacriticSensitive: Bool? = nil, labelKey: String? = nil
+        ) {
             self.query = query
             self.mode = mode
             self.caseSensitive = caseSensitive
             self.diacriticSensitive = diacriticSensitive
+            self.labelKey = labelKey
         }
     }
 
@@ -109,7 +115,7 @@ extension TrellisClient {
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try tree.encode(to: encoder)
+            try tree.encode(to: encoder, labelKey: search?.labelKey)
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(selection, forKey: .selection)
             try container.encodeIfPresent(selections, forKey: .selections)
@@ -214,7 +220,7 @@ extension TrellisClient {
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try tree.encode(to: encoder)
+            try tree.encode(to: encoder, labelKey: search?.labelKey)
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(selection, forKey: .selection)
             try container.encodeIfPresent(expanded, forKey: .expanded)
@@ -291,6 +297,8 @@ struct OutlineKeys {
     var id: String
     var children: String
     var parent: String?
+    /// Where each node's label is written: the search's `labelKey` (default `label`).
+    var label = "label"
 }
 
 /// A coding key made from a string at run time, for the tree's client-chosen member names.
@@ -321,6 +329,13 @@ extension TrellisClient.OutlineTree: Codable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try encode(to: encoder, labelKey: nil)
+    }
+
+    /// The tree with each node's label under `labelKey` (a search's; nil: `label`).
+    func encode(to encoder: any Encoder, labelKey: String?) throws {
+        var keys = keys
+        if let labelKey { keys.label = labelKey }
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(idKey, forKey: .idKey)
         try container.encodeIfPresent(childrenKey, forKey: .childrenKey)
@@ -337,9 +352,9 @@ extension TrellisClient.OutlineNode {
     func encode(to encoder: any Encoder, keys: OutlineKeys) throws {
         var container = encoder.container(keyedBy: DynamicKey.self)
         try container.encode(id, forKey: DynamicKey(keys.id))
-        // Rule: the label goes under `label` unless one of the tree's keys already uses that name.
-        if ![keys.id, keys.children, keys.parent].contains("label") {
-            try container.encodeIfPresent(label, forKey: DynamicKey("label"))
+        // Rule: the label goes under its key unless one of the tree's keys already uses that name.
+        if ![keys.id, keys.children, keys.parent].contains(keys.label) {
+            try container.encodeIfPresent(label, forKey: DynamicKey(keys.label))
         }
         if let parentKey = keys.parent {
             try container.encode(parent, forKey: DynamicKey(parentKey))

@@ -83,7 +83,10 @@ public struct TrellisClient: Sendable {
             throw .problem(Self.problem(status: http.statusCode, body: data, requestID: answerID))
         }
         do {
-            let value = try JSONDecoder().decode(Request.Response.self, from: data)
+            let decoder = JSONDecoder()
+            // A batch's entries decode by their own endpoints' answers.
+            if let batch = request as? BatchRequest { decoder.userInfo[BatchResponse.entriesKey] = batch.requests }
+            let value = try decoder.decode(Request.Response.self, from: data)
             return TrellisReply(value: value, status: http.statusCode, requestID: answerID)
         } catch {
             throw .undecodableResponse(status: http.statusCode, requestID: answerID, detail: String(describing: error))

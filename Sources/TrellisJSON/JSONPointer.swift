@@ -23,13 +23,13 @@ public enum JSONPointer {
 
     /// The pointers to the values at ascending tape indices, found in one forward walk from the
     /// root that skips every subtree holding none of them (no recursion: a stack of open containers).
-    static func pointers(to targets: [Int], in document: tjson_document) -> [String] {
+    static func pointers(to targets: [Int], in document: tjson_document, root: Int = 1) -> [String] {
         var steps = 0
-        return pointers(to: targets, in: document, steps: &steps)
+        return pointers(to: targets, in: document, root: root, steps: &steps)
     }
 
     /// The same, counting the tape entries the walk stepped over (tests check it stays one walk).
-    static func pointers(to targets: [Int], in document: tjson_document, steps: inout Int) -> [String] {
+    static func pointers(to targets: [Int], in document: tjson_document, root: Int = 1, steps: inout Int) -> [String] {
         struct Frame {
             let index: Int
             let end: Int
@@ -43,7 +43,7 @@ public enum JSONPointer {
             guard type == TJSON_ARRAY || type == TJSON_OBJECT else { return nil }
             return Frame(index: index, end: tjson_after(document, index), isArray: type == TJSON_ARRAY, cursor: index + 1)
         }
-        var frames: [Frame] = frame(1).map { [$0] } ?? []
+        var frames: [Frame] = frame(root).map { [$0] } ?? []
         // tokens[k] leads from frames[k] to frames[k + 1].
         var tokens: [String] = []
         func spelled(_ last: String? = nil) -> String {

@@ -22,6 +22,8 @@ public struct JSONWriter: ~Copyable {
     private var atStart = true
     /// The most bytes this answer may take.
     public let limit: Int
+    /// Where the part being written must end (`limit` unless a part of the answer has a bound of its own).
+    public private(set) var bound: Int
     private let budget: (any JSONWriterBudget)?
     /// Why writing stopped; nil while every byte fits.
     public private(set) var failure: Failure?
@@ -35,6 +37,7 @@ public struct JSONWriter: ~Copyable {
 
     public init(capacity: Int = 512, limit: Int = .max, budget: (any JSONWriterBudget)? = nil) {
         self.limit = max(limit, 16)
+        bound = self.limit
         self.budget = budget
         let wanted = min(max(capacity, 16), self.limit)
         self.capacity = 0
@@ -76,7 +79,7 @@ public struct JSONWriter: ~Copyable {
     private mutating func reserve(_ extra: Int) -> Bool {
         guard failure == nil else { return false }
         guard count + extra > capacity else { return true }
-        guard extra <= limit - count else {
+        guard extra <= bound - count else {
             failure = .tooLarge
             return false
         }
@@ -101,11 +104,33 @@ public struct JSONWriter: ~Copyable {
         return true
     }
 
-    /// Allocates room for an answer of about `size` bytes up front (at most `limit`); a refusal
+    /// Allocates room for about `size` more bytes up front (at most up to `bound`); a refusal
     /// here is not a failure, the writer grows as it writes.
     public mutating func reserveCapacity(_ size: Int) {
-        let size = min(size, limit)
-        if failure == nil && size > capacity { _ = grow(to: size) }
+        let size = count + min(size, bound - count)
+        guard failure == nil && size > capacity else { return }
+        // After earlier parts (a batch's entries) the buffer grows geometrically, so that parts don't copy it each time.
+        _ = grow(to: count == 0 ? size : min(max(size, capacity * 2), limit))
+    }
+
+    /// A place in the answer to come back to.
+    public struct Mark: Sendable {
+        public let count: Int
+        fileprivate let atStart: Bool
+    }
+
+    public var mark: Mark { Mark(count: count, atStart: atStart) }
+
+    /// Takes back everything written after `mark` (and the failure that stopped it).
+    public mutating func rewind(to mark: Mark) {
+        count = min(count, mark.count)
+        atStart = mark.atStart
+        failure = nil
+    }
+
+    /// Rule "a part's own bound": what follows may not pass `end` (nor `limit`); `bound(to: nil)` lifts it.
+    public mutating func bound(to end: Int?) {
+        bound = min(end ?? limit, limit)
     }
 
     /// Room for `extra` more bytes: the common case is one comparison, growing is out of line.

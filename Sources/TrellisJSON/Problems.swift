@@ -24,7 +24,15 @@ public struct Problems {
         var detailEnd = ""
     }
 
+    /// The tape index pointers start from: the document's root, or the value a request was read from.
+    private var root = 1
+
     public init() {}
+
+    /// Problems of a request read from `root`, a value inside a larger document: pointers lead from it.
+    public init(root: JSONValue) {
+        self.root = root.index
+    }
 
     public var isEmpty: Bool { count == 0 }
 
@@ -70,7 +78,7 @@ public struct Problems {
         var pointers: [Int: String] = [:]
         if let document, !wanted.isEmpty {
             let sorted = Array(Set(wanted)).sorted()
-            for (index, pointer) in zip(sorted, JSONPointer.pointers(to: sorted, in: document)) { pointers[index] = pointer }
+            for (index, pointer) in zip(sorted, JSONPointer.pointers(to: sorted, in: document, root: root)) { pointers[index] = pointer }
         }
         func spell(_ location: Location) -> String {
             switch location {

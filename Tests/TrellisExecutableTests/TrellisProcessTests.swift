@@ -35,12 +35,13 @@ final class TrellisProcessTests: XCTestCase {
         let port: Int
         private let err = Pipe()
 
-        init(_ arguments: [String] = [], environment: [String: String] = [:]) throws {
+        /// `stdout`: where the access log goes (nowhere by default).
+        init(_ arguments: [String] = [], environment: [String: String] = [:], stdout: Pipe? = nil) throws {
             process.executableURL = TrellisProcessTests.binary
             process.arguments = ["--port", "0", "--host", "127.0.0.1", "--log", "off"] + arguments
             process.environment = environment
             process.standardError = err
-            process.standardOutput = FileHandle.nullDevice
+            process.standardOutput = stdout ?? FileHandle.nullDevice
             try process.run()
             var text = ""
             while !text.contains("\n") {
@@ -176,6 +177,20 @@ final class TrellisProcessTests: XCTestCase {
         server.process.waitUntilExit()
         XCTAssertEqual(server.process.terminationStatus, 0)
         XCTAssertEqual(server.process.terminationReason, .exit)
+    }
+
+    /// --log json: a batch is one access log line, with its entry count (its entries have no lines of their own).
+    func testTheAccessLogWritesOneLineForABatchWithItsEntryCount() throws {
+        let out = Pipe()
+        let server = try Running(["--log", "json"], stdout: out)
+        let batch = #"{"requests":[{"path":"/v1/sections/toggle","body":{"sections":[{"id":"a"}],"toggle":"a"}},"#
+            + #"{"path":"/v1/flow/layout","body":{"containerWidth":-1,"items":[]}}]}"#
+        XCTAssertEqual(status(server.port, "POST", "/v1/batch", body: batch), 200)
+        XCTAssertEqual(server.terminate(), 0)
+        let lines = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, "\(lines)")
+        XCTAssertTrue(lines.first?.contains(#""path":"/v1/batch","status":200"#) == true, "\(lines)")
+        XCTAssertTrue(lines.first?.contains(#""entries":2}"#) == true, "\(lines)")
     }
 
     /// One request on a new connection with Connection: close; the status, or nil when refused or unanswered.

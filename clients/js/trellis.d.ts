@@ -78,6 +78,13 @@ export interface TrellisClient {
   textMeasure(body: Body<TextMeasureRequest>, options?: CallOptions): Promise<TextMeasureResponse>;
   /** POST /v1/text/layout: paragraphs wrapped, clamped or cut with an ellipsis, as Chromium lays them out. */
   textLayout(body: Body<TextLayoutRequest>, options?: CallOptions): Promise<TextLayoutResponse>;
+  /**
+   * POST /v1/batch: several requests in one round trip, answered in order, each entry as its endpoint answers
+   * that body alone (a 422 entry resolves with its problem; only a malformed batch rejects). Typed by path:
+   * `responses[i].body` is the answer of `requests[i].path` when `status` is 200.
+   */
+  batch<E extends BatchEntry[]>(body: { requests: [...E] }, options?: CallOptions): Promise<BatchResponse<E>>;
+  batch(body: Body<BatchRequest>, options?: CallOptions): Promise<BatchResponse>;
   /** GET /v1/fonts: the font faces text can be measured with. */
   fonts(options?: CallOptions): Promise<FontsResponse>;
   /** POSTs to any path of the service. */
@@ -95,7 +102,52 @@ export const endpoints: Readonly<{
   drawerState: '/v1/drawer/state';
   textMeasure: '/v1/text/measure';
   textLayout: '/v1/text/layout';
+  batch: '/v1/batch';
 }>;
+
+// ---- batch ---------------------------------------------------------------------------------------
+
+/** Each POST feature path's request body. */
+export interface BatchBodies {
+  '/v1/outline/expansion': OutlineExpansionRequest;
+  '/v1/outline/rows': OutlineRowsRequest;
+  '/v1/flow/layout': FlowLayoutRequest;
+  '/v1/sections/toggle': SectionsToggleRequest;
+  '/v1/drawer/state': DrawerStateRequest;
+  '/v1/text/measure': TextMeasureRequest;
+  '/v1/text/layout': TextLayoutRequest;
+}
+
+/** Each POST feature path's 200 answer. */
+export interface BatchAnswers {
+  '/v1/outline/expansion': OutlineExpansionResponse;
+  '/v1/outline/rows': OutlineRowsResponse;
+  '/v1/flow/layout': FlowLayoutResponse;
+  '/v1/sections/toggle': SectionsToggleResponse;
+  '/v1/drawer/state': DrawerStateResponse;
+  '/v1/text/measure': TextMeasureResponse;
+  '/v1/text/layout': TextLayoutResponse;
+}
+
+export type BatchPath = keyof BatchBodies;
+
+/** One request of a batch: a feature path and the body that endpoint takes. */
+export type BatchEntry<P extends BatchPath = BatchPath> = P extends BatchPath ? { path: P; body: BatchBodies[P] } : never;
+
+/** 1 to 100 entries. */
+export interface BatchRequest {
+  requests: BatchEntry[];
+}
+
+/** One entry's answer: the endpoint's answer with 200, else its problem (pointers into the entry's body). */
+export type BatchEntryResponse<P extends BatchPath = BatchPath> =
+  | { status: 200; body: BatchAnswers[P] }
+  | { status: 422 | 503; body: ProblemDetails };
+
+/** The answers in request order; for a tuple of entries, each typed by its entry's path. */
+export interface BatchResponse<E extends BatchEntry[] = BatchEntry[]> {
+  responses: { [K in keyof E]: E[K] extends { path: infer P extends BatchPath } ? BatchEntryResponse<P> : BatchEntryResponse };
+}
 
 // ---- outline -------------------------------------------------------------------------------------
 

@@ -3,7 +3,9 @@
 // No dependencies; runs in browsers and in Node 18+ (global fetch). Trellis serves this file at
 // GET /clients/trellis.mjs, so a page can `import { createClient } from '<base URL>/clients/trellis.mjs'`.
 
-/** The feature paths, by method name (as in openapi.yaml's operationIds). */
+/** The feature paths, by method name (as in openapi.yaml's operationIds). `batch` takes
+ * `{requests: [{path, body}, …]}` and answers `{responses: [{status, body}, …]}`, each entry as its endpoint
+ * answers that body alone (a problem entry is not thrown: its status says what it is). */
 export const endpoints = Object.freeze({
   outlineExpansion: '/v1/outline/expansion',
   outlineRows: '/v1/outline/rows',
@@ -12,6 +14,7 @@ export const endpoints = Object.freeze({
   drawerState: '/v1/drawer/state',
   textMeasure: '/v1/text/measure',
   textLayout: '/v1/text/layout',
+  batch: '/v1/batch',
 });
 
 // At most this many characters of a non-problem error body become the problem's detail.

@@ -75,7 +75,7 @@ const drawerExample = {
 test('one method per endpoint, named as openapi.yaml\'s operationIds', () => {
   const client = createClient({ baseUrl: 'http://127.0.0.1:1' });
   assert.deepEqual(Object.keys(endpoints),
-    ['outlineExpansion', 'outlineRows', 'flowLayout', 'sectionsToggle', 'drawerState', 'textMeasure', 'textLayout']);
+    ['outlineExpansion', 'outlineRows', 'flowLayout', 'sectionsToggle', 'drawerState', 'textMeasure', 'textLayout', 'batch']);
   assert.equal(typeof client.fonts, 'function');
   for (const name of Object.keys(endpoints)) assert.equal(typeof client[name], 'function', name);
   assert.equal(client.baseUrl, 'http://127.0.0.1:1');
@@ -130,6 +130,31 @@ test('every method answers its openapi.yaml example', { timeout: TIMEOUT }, asyn
   assert.equal(drawer.transition.css.duration, '758ms');
   assert.equal(drawer.transition.keyframes.length, 47);
 });
+
+test('batch: the four panels in one round trip, each entry as alone; a 422 entry resolves, a malformed batch rejects',
+  { timeout: TIMEOUT }, async () => {
+    const client = createClient({ baseUrl });
+    const requests = [
+      { path: endpoints.outlineRows, body: { nodes: outlineTree, selection: 'readme', offset: 1, limit: 3 } },
+      { path: endpoints.flowLayout, body: flowExample },
+      { path: endpoints.sectionsToggle, body: sectionsExample },
+      { path: endpoints.drawerState, body: drawerExample },
+      { path: endpoints.flowLayout, body: { containerWidth: -1, items: [] } },
+    ];
+    const { responses } = await client.batch({ requests });
+    assert.deepEqual(responses.map((entry) => entry.status), [200, 200, 200, 200, 422]);
+    assert.deepEqual(responses[0].body, await client.outlineRows(requests[0].body));
+    assert.deepEqual(responses[1].body, await client.flowLayout(flowExample));
+    assert.deepEqual(responses[2].body, await client.sectionsToggle(sectionsExample));
+    assert.deepEqual(responses[3].body, await client.drawerState(drawerExample));
+    assert.deepEqual(responses[4].body.errors.map((error) => error.pointer), ['/containerWidth']);
+    await assert.rejects(client.batch({ requests: [{ path: '/v1/batch', body: {} }] }), (error) => {
+      assert.ok(error instanceof TrellisProblem);
+      assert.equal(error.status, 422);
+      assert.deepEqual(error.errors.map((e) => e.pointer), ['/requests/0/path']);
+      return true;
+    });
+  });
 
 test('outline search: the returned ranges slice the labels as JavaScript strings', { timeout: TIMEOUT }, async () => {
   const client = createClient({ baseUrl });

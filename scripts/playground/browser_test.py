@@ -454,6 +454,29 @@ def test_sections(page, server):
         check(request["actions"] == [{"type": action}] and state["expanded"] == expected, f"sections: {action} gave {state['expanded']}")
 
 
+def test_whole_screen(page, server):
+    """The whole-screen button: the four panels' requests one by one and as one batch, whose entries answer as they did."""
+    if not server.has_endpoint("/v1/batch"):
+        raise Skip("this build has no POST /v1/batch yet")
+    page.click("#whole-screen-send")
+    page.wait("document.querySelector('#whole-screen table') !== null", timeout=15, what="the whole screen's timings")
+    rows = page.evaluate("""[...document.querySelectorAll('#whole-screen tr[data-panel]')].map(tr =>
+        [...tr.children].map(td => td.textContent))""")
+    check([row[0] for row in rows] == ["outline", "flow", "sections", "drawer"], f"whole screen: rows {rows}")
+    for name, single_ms, single_status, batched in rows:
+        check(single_ms.endswith(" ms") and single_status == batched,
+              f"whole screen: {name} answered {single_status} alone but {batched} in the batch")
+    summary = page.evaluate("document.querySelector('#whole-screen .status').textContent")
+    check("one batch:" in summary and page.evaluate("document.querySelector('#whole-screen .status').dataset.state") == "ok",
+          f"whole screen: {summary!r}")
+    texts = [request_text(page, panel) for panel in ("outline", "flow", "sections", "drawer")]
+    status, _, batch = server.post("/v1/batch", json.dumps({"requests": [
+        {"path": path, "body": json.loads(text)} for path, text in
+        zip(["/v1/outline/rows", "/v1/flow/layout", "/v1/sections/toggle", "/v1/drawer/state"], texts)]}))
+    check(status == 200 and [str(e["status"]) for e in batch["responses"]] == [row[2] for row in rows],
+          f"whole screen: the API answers the batch {status} {[e['status'] for e in batch.get('responses', [])]}")
+
+
 def computed_x(page, selector):
     return page.evaluate(f"new DOMMatrixReadOnly(getComputedStyle(document.querySelector({json.dumps(selector)})).transform).m41")
 
@@ -735,6 +758,7 @@ def main():
         report.run("text panel: lines at the API's positions, a width to drag, modes", test_text, page, open_server)
         report.run("sections panel: headers, items, toggling, modes", test_sections, page, open_server)
         report.run("drawer panel: frames, linear() spring, mask tap", test_drawer, page, open_server)
+        report.run("whole screen: the four panels as one batch, timed beside single calls", test_whole_screen, page, open_server)
         report.run("problem details with highlighted pointers", test_problems, page, open_server)
         report.run("nothing but the service is loaded (offline)", test_nothing_else_loaded, page, open_server)
         report.run("CORS: allowed origin succeeds, disallowed fails", test_cors_probe, browser, site, allowing)

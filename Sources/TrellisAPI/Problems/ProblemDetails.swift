@@ -43,6 +43,17 @@ public struct ProblemDetails: Error, Equatable, Sendable {
     /// The answer, at most about `limit` bytes: errors that would pass it are left out (and the
     /// detail says how many are listed).
     public func response(limit: Int = 1 << 20) -> HTTPResponse {
+        var json = JSONWriter(capacity: 256)
+        write(to: &json, limit: limit)
+        var headers: HTTPHeaders = ["Content-Type": "application/problem+json"]
+        for (name, value) in extraHeaders { headers.add(name, value) }
+        // Rule: a failed allocation still answers, with the status and no body.
+        return HTTPResponse(status: status, headers: headers, body: json.body(budget: nil))
+    }
+
+    /// The problem+json document, written where `json` stands (an answer of its own, or a batch's entry),
+    /// with the errors that fit `limit`.
+    public func write(to json: inout JSONWriter, limit: Int = 1 << 20) {
         var errors = self.errors
         var detail = self.detail
         if let listed = errors {
@@ -57,7 +68,6 @@ public struct ProblemDetails: Error, Equatable, Sendable {
                 detail = "The request body has \(max(problemCount, listed.count)) problems; see errors (the first \(kept.count) are listed)."
             }
         }
-        var json = JSONWriter(capacity: 256)
         json.beginObject()
         json.key("type"); json.string("about:blank")
         json.key("title"); json.string(title)
@@ -75,9 +85,5 @@ public struct ProblemDetails: Error, Equatable, Sendable {
             json.endArray()
         }
         json.endObject()
-        var headers: HTTPHeaders = ["Content-Type": "application/problem+json"]
-        for (name, value) in extraHeaders { headers.add(name, value) }
-        // Rule: a failed allocation still answers, with the status and no body.
-        return HTTPResponse(status: status, headers: headers, body: json.body(budget: nil))
     }
 }

@@ -10,7 +10,7 @@ public struct AccessLog: Sendable {
         self.enabled = enabled
     }
 
-    func write(requestId: String, method: String, path: String, status: Int, micros: Int, bytesIn: Int, bytesOut: Int) {
+    func write(requestId: String, method: String, path: String, status: Int, micros: Int, bytesIn: Int, bytesOut: Int, entries: Int? = nil) {
         guard enabled else { return }
         var json = JSONWriter(capacity: 256)
         json.beginObject()
@@ -22,6 +22,8 @@ public struct AccessLog: Sendable {
         json.key("durationUs"); json.int(micros)
         json.key("bytesIn"); json.int(bytesIn)
         json.key("bytesOut"); json.int(bytesOut)
+        // A batch's line says how many entries it answered.
+        if let entries { json.key("entries"); json.int(entries) }
         json.endObject()
         var line = json.bytes
         line.append(UInt8(ascii: "\n"))

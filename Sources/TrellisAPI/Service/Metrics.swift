@@ -33,7 +33,9 @@ public final class Metrics: @unchecked Sendable {
 
     var unmatchedRoute: Int { routes.count - 1 }
 
-    func record(route: Int, method: String, status: Int, micros: Int, bytesIn: Int, bytesOut: Int, steps: Int = 0) {
+    func record(
+        route: Int, method: String, status: Int, micros: Int, bytesIn: Int, bytesOut: Int, steps: Int = 0, countsBytes: Bool = true
+    ) {
         let m = Self.methods.firstIndex(of: method) ?? Self.methods.count
         let s = Self.statuses.firstIndex(of: status) ?? Self.statuses.count
         requests.add(1, at: (route * (Self.methods.count + 1) + m) * (Self.statuses.count + 1) + s)
@@ -42,6 +44,7 @@ public final class Metrics: @unchecked Sendable {
         durationBuckets.add(1, at: route * (Self.buckets.count + 1) + b)
         durationSumMicros.add(micros, at: route)
         if steps > 0 { self.steps.add(steps, at: route) }
+        guard countsBytes else { return }
         requestBytes.wrappingAdd(bytesIn, ordering: .relaxed)
         responseBytes.wrappingAdd(bytesOut, ordering: .relaxed)
     }

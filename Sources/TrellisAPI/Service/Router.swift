@@ -10,23 +10,33 @@ struct Router: Sendable {
         let index: Int
         let read: (@Sendable () -> HTTPResponse)?
         let post: JSONEndpoint?
+        var isBatch = false
 
         var allow: String { read != nil ? "GET, HEAD, OPTIONS" : "POST, OPTIONS" }
     }
 
     let configuration: ServiceConfiguration
-    private let routes: [String: Route]
+    let routes: [String: Route]
+    /// The feature paths (POST), in the index's order.
+    let featurePaths: [String]
+    /// The most working memory per body byte any feature reserves (a batch's, before its entries are known).
+    let mostWorkingMemoryPerByte: Int
 
-    /// `gets` are the operations (GET, HEAD); `endpoints` the features (POST); `paths` lists them
-    /// all in the order the metrics number them.
+    /// `gets` are the operations (GET, HEAD); `endpoints` the features (POST), answered alone or in a
+    /// batch at `BatchEndpoint.path`; `paths` lists them all in the order the metrics number them.
     init(
         configuration: ServiceConfiguration, paths: [String], gets: [(String, @Sendable () -> HTTPResponse)],
         endpoints: [JSONEndpoint]
     ) {
         self.configuration = configuration
+        featurePaths = endpoints.map(\.path)
+        mostWorkingMemoryPerByte = endpoints.map(\.workingMemoryPerByte).max() ?? 12
         var table: [String: Route] = [:]
         for endpoint in endpoints {
             table[endpoint.path] = Route(index: paths.firstIndex(of: endpoint.path) ?? 0, read: nil, post: endpoint)
+        }
+        if let index = paths.firstIndex(of: BatchEndpoint.path) {
+            table[BatchEndpoint.path] = Route(index: index, read: nil, post: nil, isBatch: true)
         }
         for (path, read) in gets {
             table[path] = Route(index: paths.firstIndex(of: path) ?? 0, read: read, post: nil)
@@ -97,6 +107,7 @@ struct Router: Sendable {
             if let read = route.read { return Caching.conditional(read(), for: request) }
         case "POST":
             if let post = route.post { return try answer(request, post, &context) }
+            if route.isBatch { return try answerBatch(request, &context) }
         default:
             break
         }
@@ -108,43 +119,69 @@ struct Router: Sendable {
     private func answer(
         _ request: HTTPRequest, _ endpoint: JSONEndpoint, _ context: inout RequestContext
     ) throws(ProblemDetails) -> HTTPResponse {
+        try requireJSON(request)
+        // Rule "working memory": what computing the answer may take is reserved before anything is parsed.
+        let working = try reserveWorkingMemory(request.body.count, perByte: endpoint.workingMemoryPerByte)
+        defer { configuration.memoryBudget?.release(working) }
+        // After a large body, parsed or not, this thread's parser gives its memory back.
+        defer { if request.body.count > 1 << 20 { JSONDocument.trimParser(keepingBytes: 1 << 20) } }
+        let document = try parse(request, depthAdvice: endpoint.depthAdvice)
+        let limit = configuration.answerLimit(bodyBytes: request.body.count)
+        var json = JSONWriter(capacity: 1024, limit: limit, budget: configuration.memoryBudget)
+        var meter = meter(inputBytes: request.body.count, context)
+        defer { context.steps = meter.steps }
+        try compute(endpoint, document.root, limit: limit, &json, &meter)
+        return HTTPResponse(
+            status: 200, headers: ["Content-Type": "application/json"], body: json.body(budget: configuration.memoryBudget))
+    }
+
+    func requireJSON(_ request: HTTPRequest) throws(ProblemDetails) {
         guard request.headers.withValue("Content-Type", { MediaType.isJSON(bytes: $0) }) else {
             throw ProblemDetails(
                 status: 415,
                 detail: "Send the body as JSON with the header Content-Type: application/json (curl --json does).")
         }
-        // Rule "working memory": what computing the answer may take is reserved before anything is parsed.
-        let (working, overflow) = request.body.count.multipliedReportingOverflow(by: endpoint.workingMemoryPerByte)
+    }
+
+    /// Takes `bytes` × `perByte` from the memory budget (the caller gives it back), or refuses with a 503.
+    func reserveWorkingMemory(_ bytes: Int, perByte: Int) throws(ProblemDetails) -> Int {
+        let (working, overflow) = bytes.multipliedReportingOverflow(by: perByte)
         if let budget = configuration.memoryBudget, overflow || !budget.reserve(working) {
             throw .unavailable("The server is short of memory for this request; retry shortly.")
         }
-        defer { configuration.memoryBudget?.release(working) }
-        // After a large body, parsed or not, this thread's parser gives its memory back.
-        defer { if request.body.count > 1 << 20 { JSONDocument.trimParser(keepingBytes: 1 << 20) } }
-        let document: JSONDocument
+        return configuration.memoryBudget == nil ? 0 : working
+    }
+
+    func parse(_ request: HTTPRequest, depthAdvice: String?) throws(ProblemDetails) -> JSONDocument {
         switch JSONDocument.parse(request.body, padded: request.bodyPadding >= 64) {
         case .success(let parsed):
-            document = parsed
+            return parsed
         case .failure(.tooDeep(let limit)):
             throw ProblemDetails(
                 status: 400,
-                detail: "The JSON nests deeper than \(limit) levels." + (endpoint.depthAdvice.map { " " + $0 } ?? ""))
+                detail: "The JSON nests deeper than \(limit) levels." + (depthAdvice.map { " " + $0 } ?? ""))
         case .failure(.tooLarge):
             throw ProblemDetails(status: 413, detail: "The JSON document is too large to parse.")
         case .failure(.invalid(let message)):
             throw ProblemDetails(status: 400, detail: "The body is not valid JSON: \(message)")
         }
-        var problems = Problems()
-        let limit = configuration.answerLimit(bodyBytes: request.body.count)
-        var json = JSONWriter(capacity: 1024, limit: limit, budget: configuration.memoryBudget)
-        // Rule "deadline": the computation stops once --request-timeout has passed since the request arrived.
-        let bodyBytes = request.body.count
-        var meter = configuration.requestTimeout.map { timeout in
+    }
+
+    /// Rule "deadline": the computation stops once --request-timeout has passed since the request arrived.
+    func meter(inputBytes: Int, _ context: RequestContext) -> WorkMeter {
+        configuration.requestTimeout.map { timeout in
             let deadline = context.started.advanced(by: timeout)
-            return WorkMeter(inputBytes: bodyBytes) { ContinuousClock.now >= deadline }
-        } ?? WorkMeter(inputBytes: bodyBytes)
-        defer { context.steps = meter.steps }
-        try endpoint.handle(document.root, &problems, &json, &meter)
+            return WorkMeter(inputBytes: inputBytes) { ContinuousClock.now >= deadline }
+        } ?? WorkMeter(inputBytes: inputBytes)
+    }
+
+    /// One endpoint's answer to `body`, written where `json` stands (within `limit` bytes from there), or the
+    /// problem it is answered with instead: the endpoint's own, a 503 once the deadline passed, a 422 past `limit`.
+    func compute(
+        _ endpoint: JSONEndpoint, _ body: JSONValue, limit: Int, _ json: inout JSONWriter, _ meter: inout WorkMeter
+    ) throws(ProblemDetails) {
+        var problems = Problems(root: body)
+        try endpoint.handle(body, &problems, &json, &meter)
         if meter.isStopped {
             throw .unavailable(
                 "The request needed more than the server's limit of \(configuration.requestTimeout ?? .zero) of computing; "
@@ -153,8 +190,7 @@ struct Router: Sendable {
         guard problems.isEmpty else { throw .validation(problems) }
         switch json.failure {
         case nil:
-            return HTTPResponse(
-                status: 200, headers: ["Content-Type": "application/json"], body: json.body(budget: configuration.memoryBudget))
+            return
         case .tooLarge:
             // Rule: an answer past its limit is refused with a problem that says how to ask for less.
             throw ProblemDetails(

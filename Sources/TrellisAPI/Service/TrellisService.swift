@@ -22,12 +22,13 @@ public final class TrellisService: Sendable {
         let fonts = configuration.fonts
         let endpoints = endpoints.map { $0.bound(to: fonts) }
         let paths = ["/", "/healthz", "/readyz", "/metrics", "/openapi.yaml", "/playground", "/clients/trellis.mjs", FontsListing.path]
-            + endpoints.map(\.path)
+            + endpoints.map(\.path) + [BatchEndpoint.path]
         self.paths = paths
         let metrics = Metrics(routes: paths, memoryBudget: configuration.memoryBudget)
         self.metrics = metrics
         let draining = self.draining
-        let index = Operations.indexAnswer(endpoints: endpoints.map(\.path), metrics: configuration.metricsOnAPIPort)
+        let index = Operations.indexAnswer(
+            endpoints: endpoints.map(\.path) + [BatchEndpoint.path], metrics: configuration.metricsOnAPIPort)
         let exposition: @Sendable () -> HTTPResponse = {
             Operations.text(metrics.exposition(), type: "text/plain; version=0.0.4; charset=utf-8")
         }

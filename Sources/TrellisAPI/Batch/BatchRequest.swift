@@ -1,0 +1,64 @@
+import TrellisJSON
+
+/// A batch read from its body: each entry's endpoint, its route number and its body (a value of the batch's document).
+struct BatchRequest {
+    struct Entry {
+        let endpoint: JSONEndpoint
+        let route: Int
+        let body: JSONValue
+    }
+
+    var entries: [Entry]
+
+    /// The batch, or nil after recording every problem with its pointer (`/requests/3/path`).
+    /// `routes` gives each POST feature path its endpoint and route number.
+    static func read(_ root: JSONValue, routes: (String) -> (JSONEndpoint, Int)?, paths: [String], _ problems: inout Problems) -> BatchRequest? {
+        guard root.kind == .object else {
+            problems.add(at: root, "must be an object")
+            return nil
+        }
+        guard let list = root.member("requests") else {
+            problems.add(at: root, member: "requests", "is required")
+            return nil
+        }
+        guard list.kind == .array else {
+            problems.add(at: list, "must be an array of 1 to \(BatchLimits.maxRequests) requests")
+            return nil
+        }
+        let count = list.count
+        guard count >= 1 && count <= BatchLimits.maxRequests else {
+            problems.add(at: list, "must hold 1 to \(BatchLimits.maxRequests) requests (it holds \(count))")
+            return nil
+        }
+        var entries: [Entry] = []
+        entries.reserveCapacity(count)
+        for element in list.elements {
+            guard element.kind == .object else {
+                problems.add(at: element, "must be an object with a path and a body")
+                continue
+            }
+            let (path, body) = element.members("path", "body")
+            var endpoint: (JSONEndpoint, Int)?
+            if let path {
+                if let name = path.string {
+                    if name == BatchEndpoint.path {
+                        problems.add(at: path, "must not be \(BatchEndpoint.path): a batch cannot hold a batch")
+                    } else if let found = routes(name) {
+                        endpoint = found
+                    } else {
+                        problems.add(at: path, "must be one of the POST endpoints: \(paths.joined(separator: ", ")) (not \(Problems.quote(name)))")
+                    }
+                } else {
+                    problems.add(at: path, "must be a string: one of the POST endpoints")
+                }
+            } else {
+                problems.add(at: element, member: "path", "is required")
+            }
+            if body == nil { problems.add(at: element, member: "body", "is required") }
+            if let (endpoint, route) = endpoint, let body {
+                entries.append(Entry(endpoint: endpoint, route: route, body: body))
+            }
+        }
+        return problems.isEmpty ? BatchRequest(entries: entries) : nil
+    }
+}

@@ -1,0 +1,57 @@
+// Type-checked with the declarations (`tsc --strict --noEmit`, in make js-client-test): a call of every
+// method of trellis.d.ts as a TypeScript program would write it. Never run.
+import { createClient, endpoints, TrellisProblem } from './trellis';
+import type {
+  BatchEntry, BatchResponse, DrawerStateResponse, FlowLayoutResponse, FontsResponse, OutlineExpansionResponse,
+  OutlineRowsResponse, ProblemDetails, SectionsToggleResponse, TextLayoutResponse, TextMeasureResponse, TrellisClient,
+} from './trellis';
+
+async function everyMethod(): Promise<void> {
+  const client: TrellisClient = createClient({ baseUrl: 'http://localhost:8080', headers: { 'X-Client': 'usage' }, requestId: () => 'id-1' });
+  const nodes = [{ id: 'root', children: [{ id: 'docs' }] }];
+  const expansion: OutlineExpansionResponse = await client.outlineExpansion({ nodes, selection: 'docs' });
+  const rows: OutlineRowsResponse = await client.outlineRows(
+    { nodes, selection: 'docs', offset: 0, limit: 10, search: { query: 'do', labelKey: 'title', mode: 'prefix' } },
+    { requestId: 'rows-1', signal: new AbortController().signal });
+  const flow: FlowLayoutResponse = await client.flowLayout({
+    containerWidth: 300, items: [{ id: 1, width: 40, height: 20 }, { text: 'Swift', maxWidth: 120, maxLines: 2 }],
+    font: { family: 'DejaVu Sans', size: 16 }, labelPadding: { top: 8, leading: 16 }, maxRows: 1, overflowIndicator: { text: '+{n}' },
+  });
+  const sections: SectionsToggleResponse = await client.sectionsToggle({ sections: [{ id: 'a' }], actions: [{ type: 'expandAll' }] });
+  const drawer: DrawerStateResponse = await client.drawerState({ container: { width: 390, height: 844 }, action: 'open' });
+  const measured: TextMeasureResponse = await client.textMeasure({ font: { family: 'sans-serif', size: 17 }, texts: ['Swift'] });
+  const laidOut: TextLayoutResponse = await client.textLayout({ font: { family: 'serif', size: 16 }, texts: ['a b'], width: 100 });
+  const faces: FontsResponse = await client.fonts();
+  const anything: unknown = await client.post(endpoints.flowLayout, '{"containerWidth":1,"items":[]}');
+
+  // A batch typed by path: each entry's body is checked against its endpoint's request, and each
+  // answer is typed as that endpoint's answer once its status is 200.
+  const screen = await client.batch({ requests: [
+    { path: '/v1/outline/rows', body: { nodes, selection: 'docs' } },
+    { path: '/v1/flow/layout', body: { containerWidth: 300, items: [{ width: 40, height: 20 }] } },
+    { path: '/v1/sections/toggle', body: { sections: [{ id: 'a' }], toggle: 'a' } },
+    { path: '/v1/drawer/state', body: { container: { width: 390, height: 844 } } },
+  ] });
+  const [picker, chips] = screen.responses;
+  if (picker.status === 200) { const visible: number = picker.body.totalRows; void visible; }
+  if (chips.status === 200) { const hidden: number = chips.body.hiddenCount; void hidden; } else { const problem: ProblemDetails = chips.body; void problem; }
+  const entries: BatchEntry[] = [{ path: '/v1/text/measure', body: { font: { family: 'DejaVu Sans', size: 16 }, texts: [] } }];
+  const any: BatchResponse = await client.batch({ requests: entries });
+  // @ts-expect-error: a flow body is not a text measure request.
+  await client.batch({ requests: [{ path: '/v1/text/measure', body: { containerWidth: 300, items: [] } }] });
+  // @ts-expect-error: the batch is not a path a batch can hold.
+  await client.batch({ requests: [{ path: '/v1/batch', body: { requests: [] } }] });
+
+  try {
+    await client.flowLayout({ containerWidth: -1, items: [] });
+  } catch (error) {
+    if (error instanceof TrellisProblem) {
+      const pointers: string[] = error.errors.map((e) => e.pointer);
+      const status: number = error.status;
+      const id: string | null = error.requestId;
+      void [pointers, status, id];
+    }
+  }
+  void [expansion, rows, flow, sections, drawer, measured, laidOut, faces, anything, any, new TrellisProblem({ type: 'about:blank', title: 'x', status: 400, detail: 'y' })];
+}
+void everyMethod;
