@@ -72,7 +72,8 @@ enum DrawerResponse {
         json.key("css")
         json.beginObject()
         json.key("duration"); json.string(DrawerCSSEasing.duration(milliseconds: (plan.easingDuration * 1000).rounded()))
-        json.key("easing"); json.string(DrawerCSSEasing.linear(plan.easingStops))
+        json.key("easing")
+        DrawerCSSEasing.linearBytes(plan.easingStops).withUnsafeBytes { json.string(utf8: $0) }
         json.endObject()
     }
 
