@@ -260,6 +260,12 @@ enum Cost {
         case "/v1/text/measure":
             let texts = { (n: Int) in #"{"font":{"family":"DejaVu Sans, IPAGothic","size":16},"texts":[\#(join(n) { "\"\(words($0)) \(words($0 * 3))\"" })]}"# }
             return (texts(2), texts(600))
+        case "/v1/text/layout":
+            // Paragraphs of words wrapped at one width: what a layout request normally asks.
+            let paragraphs = { (n: Int) in
+                #"{"font":{"family":"DejaVu Sans, IPAGothic","size":16},"width":240,"texts":[\#(join(n) { "\"\(words($0)) \(words($0 * 3)) \(words($0 * 5)) \(words($0 * 7)) \(words($0 * 11))\"" })]}"#
+            }
+            return (paragraphs(2), paragraphs(300))
         default:
             // The spring differs by a hair each time, so that no kept plan answers it.
             let drawer = #""action":"toggle","container":{"width":390,"height":844},"spring":{"response":\#(0.55 + Double(salt) / 1e9),"dampingFraction":0.825}"#
