@@ -132,7 +132,8 @@ screenshots: browser-deps release
 	python3 scripts/playground/screenshots.py --binary .build/release/trellis --out docs
 
 ## image-test: build the Dockerfile with podman and run the image (needs root; installs podman;
-## base images and podman's state in TRELLIS_IMAGE_STATE, default /var/cache/trellis-image-test).
+## base images and podman's state in TRELLIS_IMAGE_STATE, default /var/cache/trellis-image-test);
+## TRELLIS_RECORD=1 writes its figures into BENCHMARKS.md.
 image-test: test-deps
 	scripts/image-test.sh
 
@@ -186,7 +187,8 @@ kube-play-test: image-test kube-validate
 
 ## rolling-restart-test: three release replicas behind Debian's HAProxy (checks on /readyz with the
 ## readiness probe's timings), each stopped with SIGTERM and started again under a steady mixed load:
-## zero failed requests and zero 5xx; the figures go into BENCHMARKS.md.
+## zero failed requests and zero 5xx; `TRELLIS_RECORD=1 make rolling-restart-test` writes the figures
+## into BENCHMARKS.md (make test leaves the work tree as it was).
 rolling-restart-test: test-deps release
 	@command -v haproxy >/dev/null || { echo "Installing haproxy"; $(APT_GET) update -qq && $(APT_GET) install -y -qq haproxy >/dev/null; }
 	python3 scripts/rolling-restart.py .build/release/trellis
