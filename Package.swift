@@ -40,9 +40,9 @@ let package = Package(
         ),
         // HTTP values (request, response, headers, body, status, the memory budget): no C, so the
         // API builds and its router tests run without libmicrohttpd.
-        .target(name: "HTTPTypes"),
+        .target(name: "TrellisHTTP"),
         // The transport: the one Swift module that touches libmicrohttpd (through the shim).
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPDShim", "HTTPTypes"]),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPDShim", "TrellisHTTP"]),
         .target(name: "TrellisCore"),
         // Text measurement as Chromium does it (fonts, matching, fallback, widths, the cache): the only
         // Swift that imports CHarfBuzzShim; no I/O (font bytes come from the API's start-up).
@@ -53,41 +53,41 @@ let package = Package(
         .target(name: "TrellisJSON", dependencies: ["CSimdJSON"]),
         .target(
             name: "TrellisAPI",
-            dependencies: ["TrellisCore", "HTTPTypes", "TrellisJSON", "TrellisText"],
+            dependencies: ["TrellisCore", "TrellisHTTP", "TrellisJSON", "TrellisText"],
             resources: [
                 .embedInCode("Resources/openapi.yaml"), .embedInCode("Resources/playground.html"),
                 .embedInCode("Resources/trellis.mjs"),
             ]
         ),
-        .executableTarget(name: "trellis", dependencies: ["TrellisAPI", "HTTPServer", "HTTPTypes", "TrellisText"]),
+        .executableTarget(name: "trellis", dependencies: ["TrellisAPI", "HTTPServer", "TrellisHTTP", "TrellisText"]),
         // `make bench`: the JSON layer against Foundation's coders.
         .executableTarget(name: "JSONBench", dependencies: ["TrellisAPI", "TrellisJSON"], path: "bench/JSONBench"),
         // `make fuzz`: the libFuzzer target (built apart, with -sanitize=fuzzer,address); the
         // ordinary build makes it a replayer of saved inputs. See fuzz/TrellisFuzz.
         .executableTarget(
-            name: "TrellisFuzz", dependencies: ["TrellisAPI", "HTTPTypes", "TrellisJSON", "TrellisText"], path: "fuzz/TrellisFuzz",
+            name: "TrellisFuzz", dependencies: ["TrellisAPI", "TrellisHTTP", "TrellisJSON", "TrellisText"], path: "fuzz/TrellisFuzz",
             swiftSettings: [.enableExperimentalFeature("Extern")]
         ),
         // Seeded generators and reference models shared by the test targets.
         .target(name: "TrellisTestSupport", path: "Tests/TrellisTestSupport"),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTypes"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TrellisHTTP"]),
         .testTarget(
             name: "TrellisCoreTests", dependencies: ["TrellisCore", "TrellisTestSupport"],
             exclude: ["Flow/Fixtures"]
         ),
         .testTarget(
-            name: "TrellisTextTests", dependencies: ["TrellisText", "TrellisAPI", "HTTPTypes"],
+            name: "TrellisTextTests", dependencies: ["TrellisText", "TrellisAPI", "TrellisHTTP"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "TrellisAPITests",
-            dependencies: ["TrellisAPI", "TrellisJSON", "HTTPTypes", "HTTPServer", "TrellisTestSupport", "TrellisText"],
+            dependencies: ["TrellisAPI", "TrellisJSON", "TrellisHTTP", "HTTPServer", "TrellisTestSupport", "TrellisText"],
             exclude: ["AnswerCorpus/answers.jsonl"]
         ),
         // The client against the live server; TrellisCore for the README's on-device snippet.
         .testTarget(
             name: "TrellisClientTests",
-            dependencies: ["TrellisClient", "TrellisCore", "TrellisAPI", "HTTPServer", "HTTPTypes", "TrellisText"]
+            dependencies: ["TrellisClient", "TrellisCore", "TrellisAPI", "HTTPServer", "TrellisHTTP", "TrellisText"]
         ),
         // Runs the built `trellis` binary as a process.
         .testTarget(name: "TrellisExecutableTests", dependencies: ["trellis"]),

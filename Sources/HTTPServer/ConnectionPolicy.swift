@@ -1,4 +1,4 @@
-import HTTPTypes
+import TrellisHTTP
 
 /// What the transport found in a request head, before any of the body is read.
 public struct RequestFacts: Sendable, Equatable {

@@ -1,11 +1,11 @@
 import CMicroHTTPDShim
 import Glibc
-import HTTPTypes
+import TrellisHTTP
 import Synchronization
 
 /// A small HTTP/1.1 server over libmicrohttpd. Handlers run synchronously on its worker threads.
 public final class HTTPServer: Sendable {
-    public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+    public typealias Handler = @Sendable (TrellisRequest) -> TrellisResponse
 
     public let configuration: HTTPServerConfiguration
     /// Request bodies and queued answers count against it (nil: unbounded).
@@ -133,7 +133,7 @@ public final class HTTPServer: Sendable {
 }
 
 /// The Swift side of the C callbacks: applies the policy to a head's facts, turns a tmhd_request
-/// into an HTTPRequest and answers.
+/// into an TrellisRequest and answers.
 private final class HandlerBox: Sendable {
     let handler: HTTPServer.Handler
     let policy: ConnectionPolicy
@@ -174,7 +174,7 @@ private final class HandlerBox: Sendable {
     func serve(_ raw: UnsafePointer<tmhd_request>, _ exchange: OpaquePointer) {
         let r = raw.pointee
         // tmhd_header is two C string pointers, as HTTPReceivedField is.
-        let headers = HTTPHeaders(
+        let headers = TrellisHeaders(
             received: r.headers.map { UnsafeRawPointer($0).assumingMemoryBound(to: HTTPReceivedField.self) }, count: r.header_count)
         let rejection: HTTPRejection?
         switch r.rejection {
@@ -189,7 +189,7 @@ private final class HandlerBox: Sendable {
         case TMHD_REJECT_BAD_TARGET: rejection = .badTarget
         default: rejection = nil
         }
-        let request = HTTPRequest(
+        let request = TrellisRequest(
             method: String(cString: r.method),
             path: String(cString: r.path),
             query: String(cString: r.query),

@@ -1,6 +1,6 @@
 import Glibc
 import HTTPServer
-import HTTPTypes
+import TrellisHTTP
 import TrellisAPI
 
 /// Flags and their environment variables (flags win).

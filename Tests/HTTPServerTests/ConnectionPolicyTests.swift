@@ -1,5 +1,5 @@
 import HTTPServer
-import HTTPTypes
+import TrellisHTTP
 import XCTest
 
 /// The connection policy on facts alone: every rule, in its order of precedence.

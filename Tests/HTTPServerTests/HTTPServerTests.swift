@@ -1,6 +1,6 @@
 import Foundation
 import HTTPServer
-import HTTPTypes
+import TrellisHTTP
 import XCTest
 
 /// The server on its own, with a handler that reports what it received.
@@ -11,12 +11,12 @@ final class HTTPServerTests: XCTestCase {
             configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: threads, maxBodyBytes: maxBodyBytes)
         ) { request in
             if let rejection = request.rejection {
-                return HTTPResponse(status: rejection == .overloaded ? 503 : 413, body: Array("rejected".utf8))
+                return TrellisResponse(status: rejection == .overloaded ? 503 : 413, body: Array("rejected".utf8))
             }
             let padded = request.bodyPadding >= 64
                 && UnsafeRawBufferPointer(start: request.body.baseAddress! + request.body.count, count: 64).allSatisfy { $0 == 0 }
             let summary = "\(request.method) \(request.path)?\(request.query) \(request.body.count) \(padded) \(request.headers["x-test"] ?? "-")"
-            return HTTPResponse(status: 200, headers: ["Content-Type": "text/plain", "X-Echo": "yes"], body: Array(summary.utf8))
+            return TrellisResponse(status: 200, headers: ["Content-Type": "text/plain", "X-Echo": "yes"], body: Array(summary.utf8))
         }
         try server.start()
         return server
@@ -92,7 +92,7 @@ final class HTTPServerTests: XCTestCase {
     func testPortInUseIsReported() throws {
         let server = try startServer()
         defer { server.stop() }
-        let second = HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: server.port)) { _ in HTTPResponse(status: 200) }
+        let second = HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: server.port)) { _ in TrellisResponse(status: 200) }
         XCTAssertThrowsError(try second.start()) { error in
             XCTAssertEqual(error as? HTTPServerError, .addressInUse(host: "127.0.0.1", port: server.port))
         }

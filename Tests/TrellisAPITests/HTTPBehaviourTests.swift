@@ -1,6 +1,6 @@
 import Foundation
 import HTTPServer
-import HTTPTypes
+import TrellisHTTP
 import XCTest
 @testable import TrellisAPI
 @testable import TrellisJSON
@@ -22,7 +22,7 @@ final class HTTPBehaviourTests: XCTestCase {
         let json = response.json
         XCTAssertEqual(json["type"] as? String, "about:blank", file: file, line: line)
         XCTAssertEqual(json["status"] as? Int, status, file: file, line: line)
-        XCTAssertEqual(json["title"] as? String, HTTPStatus.reason(status), file: file, line: line)
+        XCTAssertEqual(json["title"] as? String, TrellisStatus.reason(status), file: file, line: line)
         XCTAssertFalse((json["detail"] as? String ?? "").isEmpty, file: file, line: line)
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPServer
-import HTTPTypes
+import TrellisHTTP
 import TrellisAPI
 import TrellisClient
 import TrellisText

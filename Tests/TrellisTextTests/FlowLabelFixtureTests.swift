@@ -1,5 +1,5 @@
 import Foundation
-import HTTPTypes
+import TrellisHTTP
 import TrellisAPI
 import XCTest
 
@@ -23,10 +23,10 @@ final class FlowLabelFixtureTests: XCTestCase {
             let fixture = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             let request = try JSONSerialization.data(withJSONObject: try XCTUnwrap(fixture["request"]))
             let expected = try XCTUnwrap(fixture["expected"] as? [String: Any])
-            var headers = HTTPHeaders()
+            var headers = TrellisHeaders()
             headers.add("Content-Type", "application/json")
             let response = request.withUnsafeBytes { body in
-                service.handle(HTTPRequest(method: "POST", path: "/v1/flow/layout", headers: headers, body: body))
+                service.handle(TrellisRequest(method: "POST", path: "/v1/flow/layout", headers: headers, body: body))
             }
             let text = String(decoding: response.body.bytes, as: UTF8.self)
             XCTAssertEqual(response.status, 200, "flow \(number): \(text)")

@@ -16,7 +16,7 @@
 // under AddressSanitizer, its peak working memory (allocated during the request, less the answer) to the
 // endpoint's stated bytes per body byte plus a fixed allowance. Either is a finding.
 import Glibc
-import HTTPTypes
+import TrellisHTTP
 import Synchronization
 import TrellisAPI
 import TrellisJSON
@@ -72,10 +72,10 @@ enum Fuzz {
         return response.status
     }
 
-    static func handle(_ body: UnsafeRawBufferPointer, padding: Int, path: String) -> HTTPResponse {
-        var headers = HTTPHeaders()
+    static func handle(_ body: UnsafeRawBufferPointer, padding: Int, path: String) -> TrellisResponse {
+        var headers = TrellisHeaders()
         headers.add("Content-Type", "application/json")
-        return service.handle(HTTPRequest(method: "POST", path: path, headers: headers, body: body, bodyPadding: padding))
+        return service.handle(TrellisRequest(method: "POST", path: path, headers: headers, body: body, bodyPadding: padding))
     }
 
     /// TRELLIS_FUZZ_MAX_SECONDS, default 1.
@@ -93,7 +93,7 @@ enum Fuzz {
     /// `errors` list (at most 100) whose every pointer leads into the request: to a value in it or,
     /// for a member that is missing, to the object that lacks it. Anything else (a 500, output
     /// that is not JSON, a pointer to nowhere) is a finding.
-    static func check(_ response: HTTPResponse, request body: UnsafeRawBufferPointer) {
+    static func check(_ response: TrellisResponse, request body: UnsafeRawBufferPointer) {
         let status = response.status
         guard [200, 400, 413, 422].contains(status) else { fail("unexpected status \(status)") }
         let type = response.headers["Content-Type"]
@@ -173,7 +173,7 @@ enum Fuzz {
 /// Cost per input against a normal request of the same endpoint and size.
 enum Cost {
     struct Measured {
-        let response: HTTPResponse
+        let response: TrellisResponse
         /// CPU time of this thread.
         let seconds: Double
         /// Bytes allocated at the peak, beyond what was live before and the answer (0 without AddressSanitizer).
@@ -196,7 +196,7 @@ enum Cost {
         return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
-    static func measure(_ body: () -> HTTPResponse) -> Measured {
+    static func measure(_ body: () -> TrellisResponse) -> Measured {
         let before = Allocations.live.load(ordering: .relaxed)
         Allocations.peak.store(before, ordering: .relaxed)
         let started = threadSeconds()

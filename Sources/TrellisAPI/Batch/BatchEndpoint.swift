@@ -1,4 +1,4 @@
-import HTTPTypes
+import TrellisHTTP
 import TrellisCore
 import TrellisJSON
 
@@ -20,7 +20,7 @@ struct BatchEntryRecord {
 }
 
 extension Router {
-    func answerBatch(_ request: HTTPRequest, _ context: inout RequestContext) throws(ProblemDetails) -> HTTPResponse {
+    func answerBatch(_ request: TrellisRequest, _ context: inout RequestContext) throws(ProblemDetails) -> TrellisResponse {
         context.entries = []
         try requireJSON(request)
         let bodyBytes = request.body.count
@@ -103,7 +103,7 @@ extension Router {
         json.endObject()
         switch json.failure {
         case nil:
-            return HTTPResponse(
+            return TrellisResponse(
                 status: 200, headers: ["Content-Type": "application/json"], body: json.body(budget: configuration.memoryBudget))
         case .tooLarge:
             throw tooLarge(limit, at: nil)

@@ -1,5 +1,5 @@
 import TrellisJSON
-import HTTPTypes
+import TrellisHTTP
 
 /// An error response that renders itself as RFC 9457 `application/problem+json`.
 public struct ProblemDetails: Error, Equatable, Sendable {
@@ -14,7 +14,7 @@ public struct ProblemDetails: Error, Equatable, Sendable {
 
     public init(status: Int, detail: String, errors: [Problem]? = nil) {
         self.status = status
-        self.title = HTTPStatus.reason(status)
+        self.title = TrellisStatus.reason(status)
         self.detail = detail
         self.errors = errors
     }
@@ -42,13 +42,13 @@ public struct ProblemDetails: Error, Equatable, Sendable {
 
     /// The answer, at most about `limit` bytes: errors that would pass it are left out (and the
     /// detail says how many are listed).
-    public func response(limit: Int = 1 << 20) -> HTTPResponse {
+    public func response(limit: Int = 1 << 20) -> TrellisResponse {
         var json = JSONWriter(capacity: 256)
         write(to: &json, limit: limit)
-        var headers: HTTPHeaders = ["Content-Type": "application/problem+json"]
+        var headers: TrellisHeaders = ["Content-Type": "application/problem+json"]
         for (name, value) in extraHeaders { headers.add(name, value) }
         // Rule: a failed allocation still answers, with the status and no body.
-        return HTTPResponse(status: status, headers: headers, body: json.body(budget: nil))
+        return TrellisResponse(status: status, headers: headers, body: json.body(budget: nil))
     }
 
     /// The problem+json document, written where `json` stands (an answer of its own, or a batch's entry),

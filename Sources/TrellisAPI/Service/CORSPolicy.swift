@@ -1,4 +1,4 @@
-import HTTPTypes
+import TrellisHTTP
 
 /// Which browser origins may call the service (`--cors-origins`).
 public enum CORSPolicy: Sendable, Equatable {
@@ -23,7 +23,7 @@ public enum CORSPolicy: Sendable, Equatable {
     static let maxAge = "600"
 
     /// Adds the CORS headers for a request from `origin` (nothing for a disallowed one).
-    func decorate(_ headers: inout HTTPHeaders, origin: String?, preflight: Bool) {
+    func decorate(_ headers: inout TrellisHeaders, origin: String?, preflight: Bool) {
         if case .origins = self { headers.add("Vary", "Origin") }
         switch (self, origin) {
         case (.anyOrigin, _):

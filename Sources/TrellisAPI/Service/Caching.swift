@@ -1,4 +1,4 @@
-import HTTPTypes
+import TrellisHTTP
 
 /// How answers may be stored by caches (RFC 9111) and revalidated (RFC 9110 §8.8.3, §13.1.2).
 enum Caching {
@@ -18,16 +18,16 @@ enum Caching {
     /// RFC 9110 §13.1.2 for GET and HEAD: a 200 that carries an ETag becomes a 304 when If-None-Match
     /// is "*" or lists a tag that matches it by weak comparison. Only the first If-None-Match field
     /// line is read: a tag in a later one gets the 200, which a cache always accepts.
-    static func conditional(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
+    static func conditional(_ response: TrellisResponse, for request: TrellisRequest) -> TrellisResponse {
         guard response.status == 200, let tag = response.headers["ETag"],
             request.headers.withValue("If-None-Match", { $0.map { noneMatch($0, matches: tag) } ?? false })
         else { return response }
         // §15.4.5: the 304 carries the fields a 200 would for the cache's update, and no content.
-        var headers = HTTPHeaders()
+        var headers = TrellisHeaders()
         for field in response.headers.fields where field.name.lowercased() != "content-type" {
             headers.add(field.name, field.value)
         }
-        return HTTPResponse(status: 304, headers: headers, closeConnection: response.closeConnection)
+        return TrellisResponse(status: 304, headers: headers, closeConnection: response.closeConnection)
     }
 
     /// If-None-Match = "*" / #entity-tag (§13.1.2); entity-tag = [ "W/" ] DQUOTE *etagc DQUOTE (§8.8.3).
@@ -72,13 +72,13 @@ enum Caching {
 
 /// An answer fixed at start (an embedded file, the index): its bytes, type, caching and ETag.
 struct FixedAnswer: Sendable {
-    let response: HTTPResponse
+    let response: TrellisResponse
 
     init(_ body: [UInt8], type: String, headers extra: [(String, String)] = []) {
-        var headers: HTTPHeaders = ["Content-Type": type]
+        var headers: TrellisHeaders = ["Content-Type": type]
         headers.add("Cache-Control", Caching.fixed)
         headers.add("ETag", Caching.entityTag(of: body))
         for (name, value) in extra { headers.add(name, value) }
-        response = HTTPResponse(status: 200, headers: headers, body: body)
+        response = TrellisResponse(status: 200, headers: headers, body: body)
     }
 }

@@ -1,4 +1,4 @@
-import HTTPTypes
+import TrellisHTTP
 import TrellisJSON
 
 /// The server's memory budget is what answers reserve while they are written.

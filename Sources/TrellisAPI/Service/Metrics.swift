@@ -1,4 +1,4 @@
-import HTTPTypes
+import TrellisHTTP
 import Synchronization
 
 /// Prometheus metrics kept in atomics only, so workers never wait on each other.

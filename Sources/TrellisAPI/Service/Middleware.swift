@@ -1,5 +1,5 @@
 import Glibc
-import HTTPTypes
+import TrellisHTTP
 
 /// What the steps around the router learn about a request and hand to each other.
 struct RequestContext {
@@ -18,14 +18,14 @@ struct RequestContext {
 /// One step around the router: it sees the request on the way in and the answer on the way out.
 protocol Middleware: Sendable {
     func respond(
-        to request: HTTPRequest, context: inout RequestContext,
-        next: (HTTPRequest, inout RequestContext) -> HTTPResponse
-    ) -> HTTPResponse
+        to request: TrellisRequest, context: inout RequestContext,
+        next: (TrellisRequest, inout RequestContext) -> TrellisResponse
+    ) -> TrellisResponse
 }
 
 /// The middleware in order, outermost first, around the router: one function per request.
 struct MiddlewareChain: Sendable {
-    typealias Responder = @Sendable (HTTPRequest, inout RequestContext) -> HTTPResponse
+    typealias Responder = @Sendable (TrellisRequest, inout RequestContext) -> TrellisResponse
     let respond: Responder
 
     init(_ middleware: [any Middleware], around router: Router) {
@@ -43,9 +43,9 @@ struct RequestIDMiddleware: Middleware {
     let ids: RequestID
 
     func respond(
-        to request: HTTPRequest, context: inout RequestContext,
-        next: (HTTPRequest, inout RequestContext) -> HTTPResponse
-    ) -> HTTPResponse {
+        to request: TrellisRequest, context: inout RequestContext,
+        next: (TrellisRequest, inout RequestContext) -> TrellisResponse
+    ) -> TrellisResponse {
         context.requestID = ids.id(for: request.headers["X-Request-Id"])
         var response = next(request, &context)
         response.headers.add("X-Request-Id", context.requestID)
@@ -58,9 +58,9 @@ struct CORSMiddleware: Middleware {
     let policy: CORSPolicy
 
     func respond(
-        to request: HTTPRequest, context: inout RequestContext,
-        next: (HTTPRequest, inout RequestContext) -> HTTPResponse
-    ) -> HTTPResponse {
+        to request: TrellisRequest, context: inout RequestContext,
+        next: (TrellisRequest, inout RequestContext) -> TrellisResponse
+    ) -> TrellisResponse {
         let origin = request.headers["Origin"]
         let preflight = request.method == "OPTIONS" && origin != nil
             && request.headers["Access-Control-Request-Method"] != nil
@@ -75,9 +75,9 @@ struct DrainingMiddleware: Middleware {
     let draining: DrainingFlag
 
     func respond(
-        to request: HTTPRequest, context: inout RequestContext,
-        next: (HTTPRequest, inout RequestContext) -> HTTPResponse
-    ) -> HTTPResponse {
+        to request: TrellisRequest, context: inout RequestContext,
+        next: (TrellisRequest, inout RequestContext) -> TrellisResponse
+    ) -> TrellisResponse {
         var response = next(request, &context)
         if draining.isSet { response.closeConnection = true }
         return response
@@ -88,9 +88,9 @@ struct DrainingMiddleware: Middleware {
 /// as another type), and `Cache-Control: no-store` unless the route set its own caching.
 struct ResponseHeadersMiddleware: Middleware {
     func respond(
-        to request: HTTPRequest, context: inout RequestContext,
-        next: (HTTPRequest, inout RequestContext) -> HTTPResponse
-    ) -> HTTPResponse {
+        to request: TrellisRequest, context: inout RequestContext,
+        next: (TrellisRequest, inout RequestContext) -> TrellisResponse
+    ) -> TrellisResponse {
         var response = next(request, &context)
         if response.headers["Cache-Control"] == nil { response.headers.add("Cache-Control", Caching.noStore) }
         response.headers.add("X-Content-Type-Options", "nosniff")
@@ -104,9 +104,9 @@ struct ObservabilityMiddleware: Middleware {
     let log: AccessLog
 
     func respond(
-        to request: HTTPRequest, context: inout RequestContext,
-        next: (HTTPRequest, inout RequestContext) -> HTTPResponse
-    ) -> HTTPResponse {
+        to request: TrellisRequest, context: inout RequestContext,
+        next: (TrellisRequest, inout RequestContext) -> TrellisResponse
+    ) -> TrellisResponse {
         let started = Self.monotonicMicros()
         metrics.inFlight.wrappingAdd(1, ordering: .relaxed)
         let response = next(request, &context)

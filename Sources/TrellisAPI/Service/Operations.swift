@@ -1,5 +1,5 @@
 import TrellisJSON
-import HTTPTypes
+import TrellisHTTP
 
 /// The operations endpoints' bodies: index, health, readiness, the OpenAPI document, the playground,
 /// the JavaScript client.
@@ -67,7 +67,7 @@ enum Operations {
         return json.bytes
     }
 
-    static func readiness(draining: Bool, fontsLoaded: Bool = true) -> HTTPResponse {
+    static func readiness(draining: Bool, fontsLoaded: Bool = true) -> TrellisResponse {
         guard !draining else {
             return ProblemDetails(status: 503, detail: "The service is shutting down.").response()
         }
@@ -82,11 +82,11 @@ enum Operations {
         FixedAnswer(index(endpoints: endpoints, metrics: metrics), type: "application/json")
     }
 
-    static func json(_ body: [UInt8]) -> HTTPResponse {
-        HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: body)
+    static func json(_ body: [UInt8]) -> TrellisResponse {
+        TrellisResponse(status: 200, headers: ["Content-Type": "application/json"], body: body)
     }
 
-    static func text(_ body: String, type: String) -> HTTPResponse {
-        HTTPResponse(status: 200, headers: ["Content-Type": type], body: Array(body.utf8))
+    static func text(_ body: String, type: String) -> TrellisResponse {
+        TrellisResponse(status: 200, headers: ["Content-Type": type], body: Array(body.utf8))
     }
 }

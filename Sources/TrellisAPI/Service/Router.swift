@@ -1,4 +1,4 @@
-import HTTPTypes
+import TrellisHTTP
 import TrellisCore
 import TrellisJSON
 
@@ -8,7 +8,7 @@ import TrellisJSON
 struct Router: Sendable {
     struct Route: Sendable {
         let index: Int
-        let read: (@Sendable () -> HTTPResponse)?
+        let read: (@Sendable () -> TrellisResponse)?
         let post: JSONEndpoint?
         var isBatch = false
 
@@ -25,7 +25,7 @@ struct Router: Sendable {
     /// `gets` are the operations (GET, HEAD); `endpoints` the features (POST), answered alone or in a
     /// batch at `BatchEndpoint.path`; `paths` lists them all in the order the metrics number them.
     init(
-        configuration: ServiceConfiguration, paths: [String], gets: [(String, @Sendable () -> HTTPResponse)],
+        configuration: ServiceConfiguration, paths: [String], gets: [(String, @Sendable () -> TrellisResponse)],
         endpoints: [JSONEndpoint]
     ) {
         self.configuration = configuration
@@ -44,7 +44,7 @@ struct Router: Sendable {
         routes = table
     }
 
-    func respond(to request: HTTPRequest, context: inout RequestContext) -> HTTPResponse {
+    func respond(to request: TrellisRequest, context: inout RequestContext) -> TrellisResponse {
         let route = routes[request.path]
         context.route = route?.index
         do {
@@ -54,7 +54,7 @@ struct Router: Sendable {
         }
     }
 
-    private func answer(_ request: HTTPRequest, route: Route?, _ context: inout RequestContext) throws(ProblemDetails) -> HTTPResponse {
+    private func answer(_ request: TrellisRequest, route: Route?, _ context: inout RequestContext) throws(ProblemDetails) -> TrellisResponse {
         switch request.rejection {
         case .bodyTooLarge(let limit):
             throw ProblemDetails(status: 413, detail: "The request body is larger than the limit of \(limit) bytes.")
@@ -95,14 +95,14 @@ struct Router: Sendable {
             guard request.method == "OPTIONS" else {
                 throw ProblemDetails(status: 400, detail: "The request target * is for OPTIONS only.")
             }
-            return HTTPResponse(status: 204, headers: ["Allow": "GET, HEAD, POST, OPTIONS"])
+            return TrellisResponse(status: 204, headers: ["Allow": "GET, HEAD, POST, OPTIONS"])
         }
         guard let route else {
             throw ProblemDetails(status: 404, detail: "There is no endpoint at this path; GET / lists them.")
         }
         switch request.method {
         case "OPTIONS":
-            return HTTPResponse(status: 204, headers: ["Allow": route.allow])
+            return TrellisResponse(status: 204, headers: ["Allow": route.allow])
         case "GET", "HEAD":
             if let read = route.read { return Caching.conditional(read(), for: request) }
         case "POST":
@@ -117,8 +117,8 @@ struct Router: Sendable {
     }
 
     private func answer(
-        _ request: HTTPRequest, _ endpoint: JSONEndpoint, _ context: inout RequestContext
-    ) throws(ProblemDetails) -> HTTPResponse {
+        _ request: TrellisRequest, _ endpoint: JSONEndpoint, _ context: inout RequestContext
+    ) throws(ProblemDetails) -> TrellisResponse {
         try requireJSON(request)
         // Rule "working memory": what computing the answer may take is reserved before anything is parsed.
         let working = try reserveWorkingMemory(request.body.count, perByte: endpoint.workingMemoryPerByte)
@@ -131,11 +131,11 @@ struct Router: Sendable {
         var meter = meter(inputBytes: request.body.count, context)
         defer { context.steps = meter.steps }
         try compute(endpoint, document.root, limit: limit, &json, &meter)
-        return HTTPResponse(
+        return TrellisResponse(
             status: 200, headers: ["Content-Type": "application/json"], body: json.body(budget: configuration.memoryBudget))
     }
 
-    func requireJSON(_ request: HTTPRequest) throws(ProblemDetails) {
+    func requireJSON(_ request: TrellisRequest) throws(ProblemDetails) {
         guard request.headers.withValue("Content-Type", { MediaType.isJSON(bytes: $0) }) else {
             throw ProblemDetails(
                 status: 415,
@@ -152,7 +152,7 @@ struct Router: Sendable {
         return configuration.memoryBudget == nil ? 0 : working
     }
 
-    func parse(_ request: HTTPRequest, depthAdvice: String?) throws(ProblemDetails) -> JSONDocument {
+    func parse(_ request: TrellisRequest, depthAdvice: String?) throws(ProblemDetails) -> JSONDocument {
         switch JSONDocument.parse(request.body, padded: request.bodyPadding >= 64) {
         case .success(let parsed):
             return parsed

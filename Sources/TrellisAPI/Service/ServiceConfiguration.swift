@@ -1,4 +1,4 @@
-import HTTPTypes
+import TrellisHTTP
 
 /// What the HTTP layer needs to know beyond the socket settings.
 public struct ServiceConfiguration: Sendable {

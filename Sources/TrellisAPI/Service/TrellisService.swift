@@ -1,6 +1,6 @@
 import TrellisJSON
 import Glibc
-import HTTPTypes
+import TrellisHTTP
 import Synchronization
 
 /// The service: the router (operations and the feature registry) inside the middleware every
@@ -15,7 +15,7 @@ public final class TrellisService: Sendable {
     private let chain: MiddlewareChain
     /// Route paths in the order metrics and the index list them.
     public let paths: [String]
-    private let exposition: @Sendable () -> HTTPResponse
+    private let exposition: @Sendable () -> TrellisResponse
 
     public init(configuration: ServiceConfiguration = ServiceConfiguration(), endpoints: [JSONEndpoint] = Features.endpoints) {
         self.configuration = configuration
@@ -29,11 +29,11 @@ public final class TrellisService: Sendable {
         let draining = self.draining
         let index = Operations.indexAnswer(
             endpoints: endpoints.map(\.path) + [BatchEndpoint.path], metrics: configuration.metricsOnAPIPort)
-        let exposition: @Sendable () -> HTTPResponse = {
+        let exposition: @Sendable () -> TrellisResponse = {
             Operations.text(metrics.exposition(), type: "text/plain; version=0.0.4; charset=utf-8")
         }
         self.exposition = exposition
-        var gets: [(String, @Sendable () -> HTTPResponse)] = [
+        var gets: [(String, @Sendable () -> TrellisResponse)] = [
             ("/", { index.response }),
             ("/healthz", { Operations.json(Operations.healthy) }),
             ("/readyz", { Operations.readiness(draining: draining.isSet, fontsLoaded: fonts.isLoaded) }),
@@ -62,7 +62,7 @@ public final class TrellisService: Sendable {
 
     public var isDraining: Bool { draining.isSet }
 
-    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+    public func handle(_ request: TrellisRequest) -> TrellisResponse {
         var context = RequestContext()
         return chain.respond(request, &context)
     }
@@ -72,11 +72,11 @@ public final class TrellisService: Sendable {
     /// `longestBusyWorker` (the API server's heartbeat) is past `stuckAfter` (nil: never).
     public func operationsHandler(
         longestBusyWorker: @escaping @Sendable () -> Duration, stuckAfter: Duration?
-    ) -> @Sendable (HTTPRequest) -> HTTPResponse {
+    ) -> @Sendable (TrellisRequest) -> TrellisResponse {
         let draining = self.draining
         let fonts = configuration.fonts
         let paths = ["/healthz", "/readyz", "/metrics"]
-        let gets: [(String, @Sendable () -> HTTPResponse)] = [
+        let gets: [(String, @Sendable () -> TrellisResponse)] = [
             ("/healthz", {
                 let busy = longestBusyWorker()
                 // Rule "heartbeat": unhealthy only when a worker has been on one request longer than any bounded request takes.

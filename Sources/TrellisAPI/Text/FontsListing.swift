@@ -1,12 +1,12 @@
 import TrellisJSON
 import TrellisText
-import HTTPTypes
+import TrellisHTTP
 
 /// `GET /v1/fonts`: the faces requests can select, sorted by family, weight, then style.
 enum FontsListing {
     static let path = "/v1/fonts"
 
-    static func response(_ fonts: TextFonts) -> HTTPResponse {
+    static func response(_ fonts: TextFonts) -> TrellisResponse {
         guard let collection = fonts.collection else {
             return ProblemDetails.unavailable("The fonts are still loading; retry shortly.").response()
         }

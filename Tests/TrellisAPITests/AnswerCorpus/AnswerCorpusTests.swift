@@ -1,6 +1,6 @@
 import Foundation
 import HTTPServer
-import HTTPTypes
+import TrellisHTTP
 import XCTest
 @testable import TrellisAPI
 
@@ -29,12 +29,12 @@ final class AnswerCorpusTests: XCTestCase {
     static let endpoints = Features.paths.map { (Features.shortName(of: $0), $0) }
 
     static func answer(_ service: TrellisService, _ path: String, _ body: [UInt8]) -> TestResponse {
-        var headers = HTTPHeaders()
+        var headers = TrellisHeaders()
         headers.add("Content-Type", "application/json")
         // Parsed in place, as the server does, with simdjson's padding after the body.
         let padded = body + [UInt8](repeating: 0, count: 64)
         let response = padded.withUnsafeBytes { raw in
-            service.handle(HTTPRequest(
+            service.handle(TrellisRequest(
                 method: "POST", path: path, headers: headers,
                 body: UnsafeRawBufferPointer(rebasing: raw[0..<body.count]), bodyPadding: 64))
         }

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPServer
-import HTTPTypes
+import TrellisHTTP
 import XCTest
 @testable import TrellisAPI
 import TrellisJSON

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPServer
-import HTTPTypes
+import TrellisHTTP
 import TrellisCore
 import TrellisText
 import XCTest

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPServer
-import HTTPTypes
+import TrellisHTTP
 import XCTest
 @testable import TrellisAPI
 @testable import TrellisJSON
@@ -171,7 +171,7 @@ class HostileTestCase: XCTestCase {
         let json = response.json
         XCTAssertEqual(json["status"] as? Int, status, file: file, line: line)
         XCTAssertEqual(json["type"] as? String, "about:blank", file: file, line: line)
-        XCTAssertEqual(json["title"] as? String, HTTPStatus.reason(status), file: file, line: line)
+        XCTAssertEqual(json["title"] as? String, TrellisStatus.reason(status), file: file, line: line)
         XCTAssertFalse((json["detail"] as? String ?? "").isEmpty, file: file, line: line)
         // At most 100 problems of at most 100 bytes of input each, plus the prose around them.
         XCTAssertLessThan(response.body.count, 64 << 10, file: file, line: line)

@@ -1,5 +1,5 @@
 import HTTPServer
-import HTTPTypes
+import TrellisHTTP
 import XCTest
 @testable import TrellisAPI
 

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPServer
-import HTTPTypes
+import TrellisHTTP
 import TrellisAPI
 
 /// A parsed HTTP/1.1 response.
@@ -26,12 +26,12 @@ func call(
     _ service: TrellisService, _ method: String, _ path: String, json: String? = nil,
     headers: [(String, String)] = []
 ) -> TestResponse {
-    var fields = HTTPHeaders()
+    var fields = TrellisHeaders()
     if json != nil { fields.add("Content-Type", "application/json") }
     for (name, value) in headers { fields.add(name, value) }
     let bytes = Array((json ?? "").utf8)
     let response = bytes.withUnsafeBytes { body in
-        service.handle(HTTPRequest(method: method, path: path, headers: fields, body: body))
+        service.handle(TrellisRequest(method: method, path: path, headers: fields, body: body))
     }
     return TestResponse(
         status: response.status, headers: response.headers.fields.map { ($0.name, $0.value) }, body: response.body.bytes)

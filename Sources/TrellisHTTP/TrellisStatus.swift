@@ -1,5 +1,5 @@
 /// Reason phrases for the statuses the service answers with (RFC 9110 §15).
-public enum HTTPStatus {
+public enum TrellisStatus {
     public static func reason(_ status: Int) -> String {
         switch status {
         case 200: return "OK"

@@ -9,7 +9,7 @@ package struct HTTPReceivedField {
 
 /// Header fields; names compare case-insensitively (RFC 9110 §5.1). A request's fields stay in
 /// the server's memory and are read only when asked for (valid during the handler call).
-public struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral {
+public struct TrellisHeaders: Sendable, ExpressibleByDictionaryLiteral {
     /// Fields added in Swift (a response's headers), in order.
     public private(set) var fields: [(name: String, value: String)]
     private var received: Received?

@@ -1,10 +1,10 @@
 /// One complete HTTP request, as the server hands it to a handler.
-public struct HTTPRequest: Sendable {
+public struct TrellisRequest: Sendable {
     public var method: String
     public var path: String
     /// The query string without '?', "" when there is none.
     public var query: String
-    public var headers: HTTPHeaders
+    public var headers: TrellisHeaders
     /// The body. When the server delivers it, it is valid only during the handler call and is
     /// followed by `bodyPadding` zeroed readable bytes.
     public nonisolated(unsafe) var body: UnsafeRawBufferPointer
@@ -13,7 +13,7 @@ public struct HTTPRequest: Sendable {
     public var rejection: HTTPRejection?
 
     public init(
-        method: String, path: String, query: String = "", headers: HTTPHeaders = HTTPHeaders(),
+        method: String, path: String, query: String = "", headers: TrellisHeaders = TrellisHeaders(),
         body: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0),
         bodyPadding: Int = 0, rejection: HTTPRejection? = nil
     ) {
