@@ -28,15 +28,10 @@ public struct OutlineSearch: Sendable {
     private let termLengths: [Int]
     private let symbolCount: Int
     private let symbols: [UInt32: UInt32]
-    private let transitions: [Int32]
-    /// The terms that end at each state (its own and its failure chain's), as bits: two words a state.
-    private let endingTerms: [UInt64]
+    /// Its moves, the terms ending at each state, and the ASCII bytes' symbols.
+    private let tables: OutlineSearchTables
     /// The most terms a search has: two words of bits.
     public static let maxTerms = 128
-    /// Whether any term ends at a state.
-    private let endsTerm: [Bool]
-    /// The automaton's symbol for each ASCII byte (each ASCII scalar folds to exactly one scalar, never a mark).
-    private let asciiSymbols: [Int32]
 
     /// How label scalars fold (shared by every search, made as labels need it).
     private let folding: OutlineFolding
@@ -190,10 +185,7 @@ public struct OutlineSearch: Sendable {
                 }
             }
         }
-        transitions = delta
-        endingTerms = ending
         let ends = (0..<states).map { state in (0..<words).contains { ending[state * words + $0] != 0 } }
-        endsTerm = ends
 
         // An ASCII scalar is its own NFD and folds to its lowercase letter (no ASCII scalar is a mark).
         var ascii = [UInt32](repeating: 0, count: 128)
@@ -201,7 +193,8 @@ public struct OutlineSearch: Sendable {
             let folded = !caseSensitive && (65...90).contains(byte) ? byte + 32 : byte
             ascii[byte] = symbols[UInt32(folded)] ?? 0
         }
-        asciiSymbols = ascii.map { Int32($0) }
+        tables = OutlineSearchTables(
+            transitions: delta, endingTerms: ending, endsTerm: ends, asciiSymbols: ascii.map { Int32($0) })
     }
 
     /// The automaton's symbol for a folded scalar's value (0: in no term): an open-addressing table over the
@@ -260,11 +253,7 @@ public struct OutlineSearch: Sendable {
         seenHigh = 0
         seenCount = 0
         taken = 0
-        labelIsASCII = true
-        for byte in label where byte >= 0x80 {
-            labelIsASCII = false
-            break
-        }
+        labelIsASCII = Self.isASCII(label)
         positions = label.count
         if labelIsASCII {
             scalarCount = label.count
@@ -279,10 +268,25 @@ public struct OutlineSearch: Sendable {
         return seenCount == termLengths.count
     }
 
+    /// Whether every byte is below 0x80, eight bytes at a time.
+    private static func isASCII(_ label: UnsafeRawBufferPointer) -> Bool {
+        var i = 0
+        var high: UInt64 = 0
+        while i &+ 8 <= label.count {
+            high |= label.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            i &+= 8
+        }
+        while i < label.count {
+            high |= UInt64(label[i])
+            i &+= 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
+    }
+
     /// ASCII labels: one scalar per byte, one folded scalar per scalar, no marks, UTF-16 offsets equal byte offsets.
     private mutating func scanASCII(_ label: UnsafeRawBufferPointer) {
         var state = 0
-        let symbols = asciiSymbols, delta = transitions, ends = endsTerm
+        let symbols = tables.asciiSymbols, delta = tables.transitions, ends = tables.endsTerm
         let k = symbolCount
         let limit = mode == .prefix ? min(label.count, termLengths[0]) : label.count
         for i in 0..<limit {
@@ -300,7 +304,7 @@ public struct OutlineSearch: Sendable {
     /// folded positions (an occurrence is never longer than the ring). With diacriticSensitive a term's end waits
     /// for the next folded scalar, which must not be a combining mark.
     private mutating func scanUnicode(_ label: UnsafeRawBufferPointer) {
-        let asciiSymbol = asciiSymbols, delta = transitions, ends = endsTerm
+        let asciiSymbol = tables.asciiSymbols, delta = tables.transitions, ends = tables.endsTerm
         let buffers = scratch
         let utf16Starts = buffers.utf16Starts, labelMarks = buffers.marks, origins = buffers.origins
         var decoder = UTF8Scalars(label)
@@ -336,6 +340,15 @@ public struct OutlineSearch: Sendable {
         }
         scan: while decoder.i < label.count {
             let byte = label[decoder.i]
+            if byte < 0x80 && !diacriticSensitive {
+                // A run of ASCII bytes: no mark, so no end waits; each byte is one scalar and one folded symbol.
+                let run = asciiRun(
+                    label, from: decoder.i, state: &state, position: &position, scalar: &scalar, utf16: &utf16,
+                    limit: &limit)
+                decoder.i = run.end
+                if run.stop { break }
+                continue
+            }
             current = scalar
             scalar += 1
             if byte < 0x80 {
@@ -379,6 +392,55 @@ public struct OutlineSearch: Sendable {
         scalarCount = scalar
     }
 
+    /// The ASCII bytes of a non-ASCII label from `start` up to the next other byte, as `step` takes them when no
+    /// end waits; returns where the run ends and whether the scan stops (the prefix is done, or, when only
+    /// matching, every term has occurred).
+    private mutating func asciiRun(
+        _ label: UnsafeRawBufferPointer, from start: Int, state: inout Int, position: inout Int, scalar: inout Int,
+        utf16: inout UInt32, limit: inout Int
+    ) -> (end: Int, stop: Bool) {
+        let buffers = scratch
+        let utf16Starts = buffers.utf16Starts, labelMarks = buffers.marks, origins = buffers.origins
+        let k = symbolCount, mask = ringMask, all = termLengths.count
+        var i = start, s = state, p = position, c = scalar, u = utf16, left = limit
+        let delta = tables.transitions, ends = tables.endsTerm, symbols = tables.asciiSymbols
+        var stop = false
+        if collect {
+            while i < label.count {
+                let byte = label[i]
+                guard byte < 0x80 else { break }
+                guard left > 0 else { stop = true; break }
+                left &-= 1
+                utf16Starts[c] = u
+                labelMarks[c] = false
+                u &+= 1
+                reopen(at: p)
+                origins[p & mask] = UInt32(truncatingIfNeeded: c)
+                c &+= 1
+                i &+= 1
+                s = Int(delta[s &* k &+ Int(symbols[Int(byte)])])
+                p &+= 1
+                if ends[s] { take(endingAt: s, position: p &- 1) }
+            }
+        } else {
+            while i < label.count {
+                let byte = label[i]
+                guard byte < 0x80 else { break }
+                guard left > 0 else { stop = true; break }
+                left &-= 1
+                c &+= 1
+                i &+= 1
+                s = Int(delta[s &* k &+ Int(symbols[Int(byte)])])
+                p &+= 1
+                guard ends[s] else { continue }
+                take(endingAt: s, position: p &- 1)
+                if seenCount == all { stop = true; break }
+            }
+        }
+        state = s; position = p; scalar = c; utf16 = u; limit = left
+        return (i, stop)
+    }
+
     /// While collecting: the terms whose last occurrence ended far enough back to allow one ending at `position`.
     @inline(__always)
     private mutating func reopen(at position: Int) {
@@ -397,8 +459,8 @@ public struct OutlineSearch: Sendable {
     /// start after this one's end. The bits make each position cost two words, whatever the terms' nesting.
     @inline(__always)
     private mutating func take(endingAt state: Int, position: Int) {
-        let low = endingTerms[2 &* state] & openLow
-        let high = endingTerms[2 &* state &+ 1] & openHigh
+        let low = tables.endingTerms[2 &* state] & openLow
+        let high = tables.endingTerms[2 &* state &+ 1] & openHigh
         guard low | high != 0 else { return }
         openLow &= ~low
         openHigh &= ~high
@@ -407,24 +469,43 @@ public struct OutlineSearch: Sendable {
         seenHigh |= freshHigh
         seenCount &+= freshLow.nonzeroBitCount &+ freshHigh.nonzeroBitCount
         guard collect else { return }
+        var longest = 0
         var bits = low
         while bits != 0 {
-            occurrence(bits.trailingZeroBitCount, endingAt: position)
+            longest = max(longest, reopenLater(bits.trailingZeroBitCount, endingAt: position))
             bits &= bits &- 1
         }
         bits = high
         while bits != 0 {
-            occurrence(64 &+ bits.trailingZeroBitCount, endingAt: position)
+            longest = max(longest, reopenLater(64 &+ bits.trailingZeroBitCount, endingAt: position))
             bits &= bits &- 1
         }
+        cover(length: longest, endingAt: position)
     }
 
-    /// While collecting: term `t`'s occurrence ending at folded `position` is kept, and the term opens again
-    /// where its next occurrence would start after this one.
-    private mutating func occurrence(_ t: Int, endingAt position: Int) {
+    /// While collecting: term `t` takes its occurrence ending at folded `position`, and opens again where its next
+    /// occurrence would start after this one; returns the term's length.
+    @inline(__always)
+    private mutating func reopenLater(_ t: Int, endingAt position: Int) -> Int {
         taken &+= 1
         let buffers = scratch
         let length = termLengths[t]
+        let again = clock &+ position &+ length
+        let slot = again & ringMask
+        if buffers.ringStamp[slot] != again {
+            buffers.ringStamp[slot] = again
+            buffers.ring[2 &* slot] = 0
+            buffers.ring[2 &* slot &+ 1] = 0
+        }
+        buffers.ring[2 &* slot &+ t / 64] |= 1 << UInt64(t % 64)
+        return length
+    }
+
+    /// While collecting: the occurrences taken at one position are kept as the longest of them, the folded
+    /// positions (position - length, position]; the shorter ones lie inside it, so they add no covered scalar and
+    /// no crossed boundary to the ranges.
+    private func cover(length: Int, endingAt position: Int) {
+        let buffers = scratch
         let start = position + 1 - length
         // The occurrence over the label scalars [from, to), kept as differences for `finish`.
         let from = labelIsASCII ? start : Int(buffers.origins[start & ringMask])
@@ -435,14 +516,6 @@ public struct OutlineSearch: Sendable {
             buffers.crossing[from + 1] &+= 1
             buffers.crossing[to] &-= 1
         }
-        let again = clock &+ position &+ length
-        let slot = again & ringMask
-        if buffers.ringStamp[slot] != again {
-            buffers.ringStamp[slot] = again
-            buffers.ring[2 &* slot] = 0
-            buffers.ring[2 &* slot &+ 1] = 0
-        }
-        buffers.ring[2 &* slot &+ t / 64] |= 1 << UInt64(t % 64)
     }
 
     /// Rule: occurrences that overlap are merged into one range, ranges that only touch stay apart; each

@@ -59,3 +59,37 @@ final class OutlineSearchScratch: @unchecked Sendable {
         marks.deallocate()
     }
 }
+
+/// The automaton's tables (see OutlineSearch), made once per search and never written after: raw buffers, so
+/// that the scan's inner loop reads them without a bounds check or a closure around it. Every index the scan
+/// uses is a state below `states` and a symbol below the symbol count, as the automaton was built.
+final class OutlineSearchTables: @unchecked Sendable {
+    // @unchecked: written only by init; every search that shares it reads it.
+    /// The next state for a state and a symbol: `state * symbolCount + symbol`.
+    let transitions: UnsafeMutablePointer<Int32>
+    /// The terms that end at each state (its own and its failure chain's), as bits: two words a state.
+    let endingTerms: UnsafeMutablePointer<UInt64>
+    /// Whether any term ends at a state.
+    let endsTerm: UnsafeMutablePointer<Bool>
+    /// The automaton's symbol for each ASCII byte (each ASCII scalar folds to exactly one scalar, never a mark).
+    let asciiSymbols: UnsafeMutablePointer<Int32>
+
+    init(transitions: [Int32], endingTerms: [UInt64], endsTerm: [Bool], asciiSymbols: [Int32]) {
+        func copy<T>(_ values: [T]) -> UnsafeMutablePointer<T> {
+            let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(1, values.count))
+            _ = UnsafeMutableBufferPointer(start: pointer, count: values.count).initialize(from: values)
+            return pointer
+        }
+        self.transitions = copy(transitions)
+        self.endingTerms = copy(endingTerms)
+        self.endsTerm = copy(endsTerm)
+        self.asciiSymbols = copy(asciiSymbols)
+    }
+
+    deinit {
+        transitions.deallocate()
+        endingTerms.deallocate()
+        endsTerm.deallocate()
+        asciiSymbols.deallocate()
+    }
+}
