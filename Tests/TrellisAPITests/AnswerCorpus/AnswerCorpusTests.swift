@@ -7,7 +7,9 @@ import XCTest
 /// Request/answer pairs recorded from the service, replayed through the router: a refactoring
 /// must keep every answer byte for byte (status, content type and body).
 ///
-/// The requests are the fuzz seeds (fuzz/corpus) plus a sample of inputs the fuzzer found.
+/// The requests are the fuzz seeds (fuzz/corpus), a sample of inputs the fuzzer found, and requests built from
+/// a sample of the Chromium text fixtures (Tests/TrellisTextTests/Fixtures): flows of labels, measurements and
+/// paragraph layouts, answered with the default fonts.
 /// `TRELLIS_RECORD_ANSWERS=1 swift test --filter AnswerCorpusTests` answers them anew into answers.jsonl,
 /// keeping every recorded request and adding new seeds (do that only when a behaviour change is intended,
 /// and say so in the commit).
@@ -61,8 +63,9 @@ final class AnswerCorpusTests: XCTestCase {
         }
     }
 
-    /// The requests already recorded (kept, in order), then seeds in fuzz/corpus/<endpoint> and up to 150 fuzzer
-    /// finds per endpoint from .build/fuzz-work that are not among them; every one answered anew.
+    /// The requests already recorded (kept, in order), then seeds in fuzz/corpus/<endpoint>, up to 150 fuzzer
+    /// finds per endpoint from .build/fuzz-work and the text fixtures' requests that are not among them;
+    /// every one answered anew.
     private func record(_ service: TrellisService) throws {
         let manager = FileManager.default
         var requests: [(path: String, body: [UInt8])] = []
@@ -85,6 +88,7 @@ final class AnswerCorpusTests: XCTestCase {
                 }
             }
         }
+        for (path, body) in try Self.fixtureRequests() { add(path, body) }
         var out = ""
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -96,5 +100,45 @@ final class AnswerCorpusTests: XCTestCase {
             out += String(decoding: try encoder.encode(pair), as: UTF8.self) + "\n"
         }
         try out.write(to: Self.file, atomically: true, encoding: .utf8)
+    }
+
+    /// Requests from every 6th flow-of-labels fixture, 20 of the measurement fixtures' fonts (up to 8 texts each)
+    /// and every 100th paragraph at its first and last fixture width: fixed by the fixture files alone.
+    static func fixtureRequests() throws -> [(path: String, body: [UInt8])] {
+        let fixtures = root.appendingPathComponent("Tests/TrellisTextTests/Fixtures")
+        func cases(_ name: String) throws -> [[String: Any]] {
+            let text = try String(contentsOf: fixtures.appendingPathComponent(name), encoding: .utf8)
+            // The first line describes the file (generator, browser, count).
+            return try text.split(separator: "\n").dropFirst().map {
+                try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
+            }
+        }
+        func json(_ value: Any) throws -> [UInt8] {
+            [UInt8](try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes]))
+        }
+        var requests: [(path: String, body: [UInt8])] = []
+        for (i, flow) in try cases("flow.jsonl").enumerated() where i % 6 == 0 {
+            if let request = flow["request"] { requests.append(("/v1/flow/layout", try json(request))) }
+        }
+        var fonts: [String] = [], texts: [String: [String]] = [:], faces: [String: [String: Any]] = [:]
+        for measured in try cases("measure.jsonl") {
+            let face: [String: Any] = ["family": measured["family"] ?? "", "size": measured["size"] ?? 0,
+                                       "weight": measured["weight"] ?? 400, "style": measured["style"] ?? "normal"]
+            let key = String(decoding: try json(face), as: UTF8.self)
+            if faces[key] == nil { fonts.append(key); faces[key] = face }
+            if let text = measured["text"] as? String, texts[key, default: []].count < 8 { texts[key, default: []].append(text) }
+        }
+        for key in stride(from: 0, to: fonts.count, by: max(1, fonts.count / 20)).prefix(20).map({ fonts[$0] }) {
+            requests.append(("/v1/text/measure", try json(["font": faces[key] ?? [:], "texts": texts[key] ?? []])))
+        }
+        for (i, paragraph) in try cases("paragraphs.jsonl").enumerated() where i % 100 == 0 {
+            let layouts = paragraph["layouts"] as? [[String: Any]] ?? []
+            for layout in [layouts.first, layouts.last].compactMap({ $0 }) {
+                requests.append(("/v1/text/layout", try json([
+                    "font": paragraph["font"] ?? [:], "texts": [paragraph["text"] ?? ""], "width": layout["width"] ?? 0,
+                ])))
+            }
+        }
+        return requests
     }
 }
