@@ -65,6 +65,9 @@ public struct OutlineSearch: Sendable {
     private var taken = 0
     private var collect = false
     private var labelIsASCII = true
+    /// While collecting: the union of the overlapping occurrences taken last, label scalars [spanStart, spanEnd).
+    private var spanStart = 0
+    private var spanEnd = 0
 
 
     /// The query folded and split by `mode`; nil when nothing is left to match (the query, or in
@@ -261,6 +264,7 @@ public struct OutlineSearch: Sendable {
         } else {
             scanUnicode(label)
         }
+        if collect { flushSpan() }
         // The ring's stamps of this label's positions (its folded scalars, and the longest term) are never met again.
         clock &+= positions &+ ringMask &+ 1
         _ = meter.advance(label.count &+ taken)
@@ -465,21 +469,30 @@ public struct OutlineSearch: Sendable {
         openLow &= ~low
         openHigh &= ~high
         let freshLow = low & ~seenLow, freshHigh = high & ~seenHigh
-        seenLow |= freshLow
-        seenHigh |= freshHigh
-        seenCount &+= freshLow.nonzeroBitCount &+ freshHigh.nonzeroBitCount
-        guard collect else { return }
-        var longest = 0
+        if freshLow | freshHigh != 0 {
+            seenLow |= freshLow
+            seenHigh |= freshHigh
+            seenCount &+= freshLow.nonzeroBitCount &+ freshHigh.nonzeroBitCount
+        }
+        if collect { keep(low, high, endingAt: position) }
+    }
+
+    /// While collecting: the terms in `low`/`high` take their occurrences ending at `position`.
+    private mutating func keep(_ low: UInt64, _ high: UInt64, endingAt position: Int) {
+        var longest = 0, count = 0
         var bits = low
         while bits != 0 {
             longest = max(longest, reopenLater(bits.trailingZeroBitCount, endingAt: position))
+            count &+= 1
             bits &= bits &- 1
         }
         bits = high
         while bits != 0 {
             longest = max(longest, reopenLater(64 &+ bits.trailingZeroBitCount, endingAt: position))
+            count &+= 1
             bits &= bits &- 1
         }
+        taken &+= count
         cover(length: longest, endingAt: position)
     }
 
@@ -487,7 +500,6 @@ public struct OutlineSearch: Sendable {
     /// occurrence would start after this one; returns the term's length.
     @inline(__always)
     private mutating func reopenLater(_ t: Int, endingAt position: Int) -> Int {
-        taken &+= 1
         let buffers = scratch
         let length = termLengths[t]
         let again = clock &+ position &+ length
@@ -503,13 +515,30 @@ public struct OutlineSearch: Sendable {
 
     /// While collecting: the occurrences taken at one position are kept as the longest of them, the folded
     /// positions (position - length, position]; the shorter ones lie inside it, so they add no covered scalar and
-    /// no crossed boundary to the ranges.
-    private func cover(length: Int, endingAt position: Int) {
+    /// no crossed boundary to the ranges. Occurrences come in order of their end, so one that overlaps the
+    /// pending span joins it: two overlapping spans whose inner boundaries are all crossed make one such span.
+    @inline(__always)
+    private mutating func cover(length: Int, endingAt position: Int) {
+        let start = position &+ 1 &- length
+        // The occurrence over the label scalars [from, to).
+        let from = labelIsASCII ? start : Int(scratch.origins[start & ringMask])
+        let to = labelIsASCII ? position &+ 1 : Int(scratch.origins[position & ringMask]) &+ 1
+        if from < spanEnd {
+            spanStart = min(spanStart, from)
+        } else {
+            flushSpan()
+            spanStart = from
+        }
+        spanEnd = to
+    }
+
+    /// While collecting: the pending span, kept as differences for `finish` (an empty span adds nothing).
+    private mutating func flushSpan() {
         let buffers = scratch
-        let start = position + 1 - length
-        // The occurrence over the label scalars [from, to), kept as differences for `finish`.
-        let from = labelIsASCII ? start : Int(buffers.origins[start & ringMask])
-        let to = labelIsASCII ? position + 1 : Int(buffers.origins[position & ringMask]) + 1
+        let from = spanStart, to = spanEnd
+        spanStart = 0
+        spanEnd = 0
+        guard to > from else { return }
         buffers.coverage[from] &+= 1
         buffers.coverage[to] &-= 1
         if to - from > 1 {
