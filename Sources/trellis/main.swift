@@ -15,12 +15,10 @@ func fail(_ message: String, code: Int32) -> Never {
     exit(code)
 }
 
-enum Date {
-    static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
+/// A span of time in seconds.
+func seconds(_ duration: Duration) -> Double {
+    let (whole, attoseconds) = duration.components
+    return Double(whole) + Double(attoseconds) / 1e18
 }
 
 /// The process environment, read from `environ` (no Foundation in this binary).
@@ -117,18 +115,18 @@ sigwait(&stopSignals, &received)
 service.beginDraining()
 if configuration.shutdownDelay > 0 {
     say("signal \(received): /readyz answers 503, still serving for \(configuration.shutdownDelay) s")
-    let end = Date.monotonicSeconds() + Double(configuration.shutdownDelay)
+    let end = ContinuousClock.now + .seconds(configuration.shutdownDelay)
     var left = Double(configuration.shutdownDelay)
     repeat {
         var wait = timespec(tv_sec: Int(left), tv_nsec: Int((left - left.rounded(.down)) * 1e9))
         if sigtimedwait(&stopSignals, nil, &wait) >= 0 || errno != EINTR { break }
-        left = end - Date.monotonicSeconds()
+        left = seconds(end - ContinuousClock.now)
     } while left > 0
 }
 say("signal \(received): draining")
 server.quiesce()
-let deadline = Date.monotonicSeconds() + 10
-while server.requestsInFlight > 0 && Date.monotonicSeconds() < deadline {
+let deadline = ContinuousClock.now + .seconds(10)
+while server.requestsInFlight > 0 && ContinuousClock.now < deadline {
     usleep(10_000)
 }
 server.stop()
