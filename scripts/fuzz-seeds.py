@@ -25,6 +25,7 @@ ENDPOINTS = {
     "drawer-state": "/v1/drawer/state",
     "text-measure": "/v1/text/measure",
     "text-layout": "/v1/text/layout",
+    "batch": "/v1/batch",
 }
 
 # Malformed or off-schema bodies every endpoint gets.
@@ -168,6 +169,37 @@ CASES = {
         "both-springs": {"container": {"width": 0, "height": 0}, "drawerWidth": 500,
                          "spring": {"response": 1, "dampingFraction": 1, "duration": 1, "bounce": 0},
                          "safeAreaInsets": {"top": -1, "leading": 1e308, "bottom": 0, "trailing": 0}},
+    },
+    "batch": {
+        "every-feature": {"requests": [
+            {"path": "/v1/outline/expansion", "body": {"nodes": TREE, "selection": "a2"}},
+            {"path": "/v1/outline/rows", "body": {"nodes": FLAT, "parentKey": "parent", "search": {"query": "x"}}},
+            {"path": "/v1/flow/layout", "body": {"containerWidth": 100, "items": [{"width": 40, "height": 20}] * 3}},
+            {"path": "/v1/sections/toggle", "body": {"sections": [{"id": 1}, {"id": 2}], "toggle": 2}},
+            {"path": "/v1/drawer/state", "body": {"action": "toggle", "container": {"width": 390, "height": 844}}},
+            {"path": "/v1/text/measure", "body": {"font": {"family": "DejaVu Sans", "size": 16}, "texts": ["chip"]}},
+            {"path": "/v1/text/layout", "body": {"font": {"family": "DejaVu Sans", "size": 16}, "width": 60,
+                                                "texts": ["a paragraph of words"]}},
+        ]},
+        "entry-problems": {"requests": [
+            {"path": "/v1/flow/layout", "body": {"containerWidth": -1, "items": "x"}},
+            {"path": "/v1/sections/toggle", "body": []},
+            {"path": "/v1/drawer/state", "body": None},
+        ]},
+        "malformed-batch": {"requests": [
+            {"path": "/v1/batch", "body": {"requests": []}}, {"path": "/v1/unknown", "body": {}},
+            {"path": "/healthz", "body": {}}, {"body": {}}, {"path": "/v1/flow/layout"}, 7, None,
+        ]},
+        "empty-requests": {"requests": []},
+        "too-many": {"requests": [{"path": "/v1/sections/toggle", "body": {"sections": [{"id": 1}]}}] * 101},
+        "cost-entries": {"requests": [
+            {"path": "/v1/drawer/state", "body": {"action": "toggle", "container": {"width": 390, "height": 844},
+                                                 "frameRate": 240, "spring": {"response": 0.5, "dampingFraction": 0.01}}},
+            {"path": "/v1/outline/rows", "body": {"nodes": [{"id": 1, "label": "\ufb00" * 64 + "\u00e9"}],
+                                                 "search": {"query": "\ufb00 \ufb00\ufb00 \ufb00\ufb00\ufb00", "mode": "words"}}},
+            {"path": "/v1/text/measure", "body": {"font": {"family": "DejaVu Sans", "size": 16},
+                                                 "texts": ["a" + "\u0301\u0323" * 20]}},
+        ]},
     },
 }
 

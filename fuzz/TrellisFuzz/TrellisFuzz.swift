@@ -9,7 +9,7 @@
 //
 // The endpoint comes from TRELLIS_FUZZ_ENDPOINT: a path such as /v1/flow/layout or the short
 // name of its corpus folder (outline-expansion, outline-rows, flow-layout, sections-toggle,
-// drawer-state, text-measure, text-layout).
+// drawer-state, text-measure, text-layout, batch).
 //
 // The cost check (`Cost`): every input's CPU time is held to TRELLIS_FUZZ_COST_MULTIPLE (default 8) ×
 // what a normal request of its endpoint and size costs in the same build (calibrated at start), and,
@@ -24,7 +24,9 @@ import TrellisText
 
 enum Fuzz {
     /// Corpus folder names and the paths they stand for, from the service's registry.
-    static let endpoints: [(name: String, path: String)] = Features.paths.map { (Features.shortName(of: $0), $0) }
+    static let endpoints: [(name: String, path: String)] = (Features.paths + [batchPath]).map { (Features.shortName(of: $0), $0) }
+    /// The batch, whose entries are the features' requests.
+    static let batchPath = "/v1/batch"
 
     /// With the default fonts loaded, so that text requests are measured rather than answered 503.
     static let service = TrellisService(configuration: ServiceConfiguration(
@@ -222,7 +224,9 @@ enum Cost {
                 Fuzz.fail("\(bytes) bytes cost \(seconds * 1e3) ms of CPU, more than \(multiple) × a normal request of that size (\(allowed / multiple * 1e3) ms)")
             }
         }
-        let factor = Features.endpoints.first { $0.path == path }?.workingMemoryPerByte ?? 12
+        // A batch may hold any feature's entries: it reserves the most any of them states.
+        let factor = Features.endpoints.first { $0.path == path }?.workingMemoryPerByte
+            ?? Features.endpoints.map(\.workingMemoryPerByte).max() ?? 12
         if first.working > factor * bytes + fixedMemory {
             Fuzz.fail("\(bytes) bytes worked with \(first.working) bytes, more than \(factor) per byte + \(fixedMemory)")
         }
@@ -261,6 +265,13 @@ enum Cost {
                 #"{"font":{"family":"DejaVu Sans, IPAGothic","size":16},"width":240,"texts":[\#(join(n) { "\"\(words($0)) \(words($0 * 3)) \(words($0 * 5)) \(words($0 * 7)) \(words($0 * 11))\"" })]}"#
             }
             return (paragraphs(2), paragraphs(300))
+        case Fuzz.batchPath:
+            // Each feature's small normal request in turn, as the entries of one screen's batch.
+            let singles = Features.paths.map { (path: $0, body: normalBodies($0, salt: salt).small) }
+            let batch = { (n: Int) in
+                #"{"requests":[\#(join(n) { #"{"path":"\#(singles[$0 % singles.count].path)","body":\#(singles[$0 % singles.count].body)}"# })]}"#
+            }
+            return (batch(singles.count), batch(100))
         default:
             // The spring differs by a hair each time, so that no kept plan answers it.
             let drawer = #""action":"toggle","container":{"width":390,"height":844},"spring":{"response":\#(0.55 + Double(salt) / 1e9),"dampingFraction":0.825}"#
