@@ -359,11 +359,12 @@ public struct JSONWriter: ~Copyable {
         return digits
     }
 
-    /// Swift's shortest round-trip form of a finite Double (`description`; up to 15 characters it
-    /// is a small String, with no allocation).
+    /// Swift's shortest round-trip form of a finite Double, the bytes of `description`, taken as Double writes
+    /// them to a stream (as ASCII bytes, through `_writeASCII`): no String is made, so no allocation past 15 characters.
     private mutating func appendShortest(_ value: Double) {
-        var text = value.description
-        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+        var sink = ShortestForm()
+        value.write(to: &sink)
+        sink.withBytes { append($0) }
     }
 
     /// A finite number: integral values without a fraction, others as Swift's shortest
@@ -457,4 +458,41 @@ public struct JSONWriter: ~Copyable {
     }
 
     private enum Container { case array, objectAwaitingKey, objectAwaitingValue }
+}
+
+/// Where Double writes its shortest form: up to 32 bytes in place (the longest form has 24), more in an array.
+private struct ShortestForm: TextOutputStream {
+    private var inline: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    private var count = 0
+    private var spilled: [UInt8]?
+
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        add(UnsafeRawBufferPointer(buffer))
+    }
+
+    mutating func write(_ string: String) {
+        var string = string
+        string.withUTF8 { add(UnsafeRawBufferPointer($0)) }
+    }
+
+    private mutating func add(_ bytes: UnsafeRawBufferPointer) {
+        guard !bytes.isEmpty else { return }
+        if spilled == nil && count + bytes.count <= 32 {
+            let at = count
+            withUnsafeMutableBytes(of: &inline) { $0.baseAddress.unsafelyUnwrapped.advanced(by: at).copyMemory(from: bytes.baseAddress.unsafelyUnwrapped, byteCount: bytes.count) }
+            count += bytes.count
+        } else {
+            var all = spilled ?? withUnsafeBytes(of: inline) { Array($0.prefix(count)) }
+            all += bytes
+            spilled = all
+        }
+    }
+
+    func withBytes(_ body: (UnsafeRawBufferPointer) -> Void) {
+        if let spilled {
+            spilled.withUnsafeBytes(body)
+        } else {
+            withUnsafeBytes(of: inline) { body(UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
+        }
+    }
 }

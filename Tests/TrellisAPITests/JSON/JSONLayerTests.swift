@@ -271,7 +271,7 @@ final class JSONLayerTests: XCTestCase {
 final class JSONWriterDoubleTests: XCTestCase {
     func testDoublesMatchDescriptionOnRandomValues() {
         var generator = SystemRandomNumberGenerator()
-        var values: [Double] = [0.1, 1.0 / 3, 0.7574549580288646, 0.016666666666666666, 2.5e-8, 123456.789, 1e21, 1e22, 9.007199254740993e15, -0.75, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+        var values: [Double] = [0.1, 1.0 / 3, 0.7574549580288646, 0.016666666666666666, 2.5e-8, 123456.789, 1e21, 1e22, 9.007199254740993e15, -0.75, .leastNonzeroMagnitude, .greatestFiniteMagnitude, -.leastNormalMagnitude, -1.7976931348623157e-300]
         for _ in 0..<20_000 {
             values.append(Double(bitPattern: generator.next()))
             values.append(Double(Int.random(in: -1_000_000...1_000_000, using: &generator)) / 64)
