@@ -35,12 +35,13 @@ public enum DrawerLinearEasing: Sendable, Equatable {
             var highSlope = Double.infinity
             var farthest = anchor + 1
             var j = anchor + 1
+            let start = vertex(anchor)
             while j <= count {
                 let dt = Double(j - anchor) * h
-                lowSlope = max(lowSlope, (curve[j] - sampleTolerance - vertex(anchor)) / dt)
-                highSlope = min(highSlope, (curve[j] + sampleTolerance - vertex(anchor)) / dt)
+                lowSlope = max(lowSlope, (curve[j] - sampleTolerance - start) / dt)
+                highSlope = min(highSlope, (curve[j] + sampleTolerance - start) / dt)
                 if lowSlope > highSlope { break }
-                let slope = (vertex(j) - vertex(anchor)) / dt
+                let slope = (vertex(j) - start) / dt
                 if slope >= lowSlope && slope <= highSlope { farthest = j }
                 j += 1
             }
