@@ -10,6 +10,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+// An in-place parse reads up to simdjson's padding past the input: the padding Swift promises must cover it.
+static_assert(TJSON_PADDING >= simdjson::SIMDJSON_PADDING, "TJSON_PADDING is below simdjson's SIMDJSON_PADDING");
+
 namespace {
 
 // One parser per worker thread, reused across requests, with the depth limit set explicitly.

@@ -1,3 +1,4 @@
+import CMicroHTTPDShim
 import TrellisHTTP
 
 /// What the transport found in a request head, before any of the body is read.
@@ -40,8 +41,8 @@ public struct ConnectionPolicy: Sendable {
         self.memoryBudget = memoryBudget
     }
 
-    /// Bytes of zeroed padding the server allocates after every body.
-    public static let bodyPadding = 64
+    /// Bytes of zeroed padding the server allocates after every body (the shim's TMHD_BODY_PADDING).
+    public static let bodyPadding = Int(TMHD_BODY_PADDING)
 
     /// nil: read the body. Otherwise the reason to answer at once (and close the connection).
     public func admit(_ facts: RequestFacts) -> HTTPRejection? {

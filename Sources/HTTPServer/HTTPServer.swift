@@ -195,7 +195,7 @@ private final class HandlerBox: Sendable {
             query: String(cString: r.query),
             headers: headers,
             body: UnsafeRawBufferPointer(start: r.body, count: r.body_length),
-            bodyPadding: Int(TMHD_BODY_PADDING),
+            bodyPadding: ConnectionPolicy.bodyPadding,
             rejection: rejection
         )
         let response = handler(request)

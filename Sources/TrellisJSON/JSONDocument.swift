@@ -4,6 +4,9 @@ import CSimdJSON
 public struct JSONDocument {
     let tape: tjson_document
 
+    /// Readable bytes that must follow a body for it to be parsed in place (TJSON_PADDING, at least simdjson's).
+    public static let padding = Int(TJSON_PADDING)
+
     /// The top-level value.
     public var root: JSONValue { JSONValue(document: tape, index: 1) }
 

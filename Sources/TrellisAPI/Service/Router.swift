@@ -153,7 +153,7 @@ struct Router: Sendable {
     }
 
     func parse(_ request: TrellisRequest, depthAdvice: String?) throws(ProblemDetails) -> JSONDocument {
-        switch JSONDocument.parse(request.body, padded: request.bodyPadding >= 64) {
+        switch JSONDocument.parse(request.body, padded: request.bodyPadding >= JSONDocument.padding) {
         case .success(let parsed):
             return parsed
         case .failure(.tooDeep(let limit)):
