@@ -19,7 +19,6 @@
 
 // Header fields handed over without a heap allocation; more are collected on the heap.
 #define TMHD_INLINE_HEADERS 64
-#define TMHD_MAX_QUERY 2048
 // Bytes of an oversized body without Content-Length read (and dropped) to reach its end.
 #define TMHD_MAX_DRAIN (1u << 20)
 
@@ -167,26 +166,6 @@ static enum MHD_Result tmhd_collect_header(void *cls, enum MHD_ValueKind kind, c
     return MHD_YES;
 }
 
-typedef struct {
-    char text[TMHD_MAX_QUERY];
-    size_t length;
-} tmhd_query;
-
-// The query string, rebuilt from libmicrohttpd's decoded arguments (it strips it from the URL).
-static enum MHD_Result tmhd_collect_argument(void *cls, enum MHD_ValueKind kind, const char *key,
-                                             const char *value) {
-    (void)kind;
-    tmhd_query *query = cls;
-    int written = snprintf(query->text + query->length, TMHD_MAX_QUERY - query->length, "%s%s%s%s",
-                           query->length ? "&" : "", key, value ? "=" : "", value ? value : "");
-    if (written < 0 || (size_t)written >= TMHD_MAX_QUERY - query->length) {
-        query->text[query->length] = '\0';
-        return MHD_NO;
-    }
-    query->length += (size_t)written;
-    return MHD_YES;
-}
-
 static uint64_t tmhd_now_ms(void) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
@@ -316,15 +295,9 @@ static enum MHD_Result tmhd_dispatch(tmhd_exchange *exchange, const char *url, c
         headers.capacity = (size_t)total;
     }
     MHD_get_connection_values(exchange->connection, MHD_HEADER_KIND, tmhd_collect_header, &headers);
-    tmhd_query query;
-    query.length = 0;
-    query.text[0] = '\0';
-    MHD_get_connection_values(exchange->connection, MHD_GET_ARGUMENT_KIND, tmhd_collect_argument,
-                              &query);
     tmhd_request request = {
         .method = method,
         .path = tmhd_origin_path(url),
-        .query = query.text,
         .headers = headers.items,
         .header_count = headers.count,
         .body = exchange->body ? exchange->body : tmhd_empty_body,

@@ -192,7 +192,6 @@ private final class HandlerBox: Sendable {
         let request = TrellisRequest(
             method: String(cString: r.method),
             path: String(cString: r.path),
-            query: String(cString: r.query),
             headers: headers,
             body: UnsafeRawBufferPointer(start: r.body, count: r.body_length),
             bodyPadding: ConnectionPolicy.bodyPadding,

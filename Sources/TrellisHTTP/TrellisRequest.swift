@@ -1,9 +1,8 @@
 /// One complete HTTP request, as the server hands it to a handler.
 public struct TrellisRequest: Sendable {
     public var method: String
+    /// The target's path; the query string is not kept (no endpoint reads one).
     public var path: String
-    /// The query string without '?', "" when there is none.
-    public var query: String
     public var headers: TrellisHeaders
     /// The body. When the server delivers it, it is valid only during the handler call and is
     /// followed by `bodyPadding` zeroed readable bytes.
@@ -13,13 +12,12 @@ public struct TrellisRequest: Sendable {
     public var rejection: HTTPRejection?
 
     public init(
-        method: String, path: String, query: String = "", headers: TrellisHeaders = TrellisHeaders(),
+        method: String, path: String, headers: TrellisHeaders = TrellisHeaders(),
         body: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0),
         bodyPadding: Int = 0, rejection: HTTPRejection? = nil
     ) {
         self.method = method
         self.path = path
-        self.query = query
         self.headers = headers
         self.body = body
         self.bodyPadding = bodyPadding

@@ -101,8 +101,6 @@ typedef struct {
     const char *method;
     /// The target's path; an absolute-form target (RFC 9112 §3.2.2) arrives as its path alone.
     const char *path;
-    /// The query string as received (without '?'), or "" when there is none.
-    const char *query;
     const tmhd_header *headers;
     size_t header_count;
     /// Valid only during the callback; followed by TMHD_BODY_PADDING zero bytes.
