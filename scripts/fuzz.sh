@@ -47,7 +47,9 @@ for endpoint in $ENDPOINTS; do
     status=0
     keep_going=()
     [ "${FUZZ_KEEP_GOING:-0}" = 1 ] && keep_going=(-fork=1 -ignore_crashes=1 -ignore_ooms=1 -ignore_timeouts=1)
-    TRELLIS_FUZZ_ENDPOINT=$endpoint "$binary" "${keep_going[@]}" \
+    # No Swift backtracer: after a finding aborts, its memory reads would be reported by AddressSanitizer
+    # as a second, misleading error ("unknown-crash" in CrashHandlerLinux.cpp) in place of the finding's own message.
+    SWIFT_BACKTRACE=enable=no TRELLIS_FUZZ_ENDPOINT=$endpoint "$binary" "${keep_going[@]}" \
         -max_total_time="$SECONDS_PER_ENDPOINT" -timeout="$TIMEOUT" -rss_limit_mb="$RSS_MB" \
         -max_len="$MAX_LEN" -dict=fuzz/trellis.dict -print_final_stats=1 \
         -artifact_prefix="$WORK/findings/$endpoint/" \
