@@ -26,10 +26,20 @@ struct Configuration {
     /// A configuration mistake: one line on stderr, exit code 2.
     struct Invalid: Error { let message: String }
 
+    /// The features as the registry lists them, by the first part of their paths: "outline, flow, …".
+    static let featureNames: String = {
+        var names: [String] = []
+        for path in Features.paths {
+            let name = String(path.split(separator: "/").dropFirst().first ?? "")
+            if !names.contains(name) { names.append(name) }
+        }
+        return names.joined(separator: ", ")
+    }()
+
     static let usage = """
         Usage: trellis [healthcheck] [options]
 
-        Trellis computes UI state and layout (outline, flow, sections, drawer) over HTTP JSON.
+        Trellis computes UI state and layout (\(featureNames)) over HTTP JSON.
 
           healthcheck                 exit 0 when GET /healthz answers 200 on --host and --ops-port
                                       when it is set, else on --port; else exit 1
