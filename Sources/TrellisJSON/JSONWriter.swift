@@ -364,7 +364,12 @@ public struct JSONWriter: ~Copyable {
     private mutating func appendShortest(_ value: Double) {
         var sink = ShortestForm()
         value.write(to: &sink)
-        sink.withBytes { append($0) }
+        if sink.overflowed {
+            var text = value.description
+            text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+        } else {
+            sink.withBytes { append($0) }
+        }
     }
 
     /// A finite number: integral values without a fraction, others as Swift's shortest
@@ -460,11 +465,12 @@ public struct JSONWriter: ~Copyable {
     private enum Container { case array, objectAwaitingKey, objectAwaitingValue }
 }
 
-/// Where Double writes its shortest form: up to 32 bytes in place (the longest form has 24), more in an array.
+/// Where Double writes its shortest form: up to 32 bytes in place (the longest form of a finite Double has 24).
 private struct ShortestForm: TextOutputStream {
     private var inline: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
     private var count = 0
-    private var spilled: [UInt8]?
+    /// A write did not fit (never for a finite Double): the caller writes `description` instead.
+    private(set) var overflowed = false
 
     mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
         add(UnsafeRawBufferPointer(buffer))
@@ -477,22 +483,16 @@ private struct ShortestForm: TextOutputStream {
 
     private mutating func add(_ bytes: UnsafeRawBufferPointer) {
         guard !bytes.isEmpty else { return }
-        if spilled == nil && count + bytes.count <= 32 {
-            let at = count
-            withUnsafeMutableBytes(of: &inline) { $0.baseAddress.unsafelyUnwrapped.advanced(by: at).copyMemory(from: bytes.baseAddress.unsafelyUnwrapped, byteCount: bytes.count) }
-            count += bytes.count
-        } else {
-            var all = spilled ?? withUnsafeBytes(of: inline) { Array($0.prefix(count)) }
-            all += bytes
-            spilled = all
+        guard count + bytes.count <= 32 else {
+            overflowed = true
+            return
         }
+        let at = count
+        withUnsafeMutableBytes(of: &inline) { $0.baseAddress.unsafelyUnwrapped.advanced(by: at).copyMemory(from: bytes.baseAddress.unsafelyUnwrapped, byteCount: bytes.count) }
+        count += bytes.count
     }
 
     func withBytes(_ body: (UnsafeRawBufferPointer) -> Void) {
-        if let spilled {
-            spilled.withUnsafeBytes(body)
-        } else {
-            withUnsafeBytes(of: inline) { body(UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
-        }
+        withUnsafeBytes(of: inline) { body(UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
     }
 }

@@ -15,12 +15,6 @@ func fail(_ message: String, code: Int32) -> Never {
     exit(code)
 }
 
-/// A span of time in seconds.
-func seconds(_ duration: Duration) -> Double {
-    let (whole, attoseconds) = duration.components
-    return Double(whole) + Double(attoseconds) / 1e18
-}
-
 /// The process environment, read from `environ` (no Foundation in this binary).
 func environment() -> [String: String] {
     var result: [String: String] = [:]
@@ -120,7 +114,7 @@ if configuration.shutdownDelay > 0 {
     repeat {
         var wait = timespec(tv_sec: Int(left), tv_nsec: Int((left - left.rounded(.down)) * 1e9))
         if sigtimedwait(&stopSignals, nil, &wait) >= 0 || errno != EINTR { break }
-        left = seconds(end - ContinuousClock.now)
+        left = (end - ContinuousClock.now) / .seconds(1)
     } while left > 0
 }
 say("signal \(received): draining")

@@ -24,9 +24,7 @@ import TrellisText
 
 enum Fuzz {
     /// Corpus folder names and the paths they stand for, from the service's registry.
-    static let endpoints: [(name: String, path: String)] = (Features.paths + [batchPath]).map { (Features.shortName(of: $0), $0) }
-    /// The batch, whose entries are the features' requests.
-    static let batchPath = "/v1/batch"
+    static let endpoints: [(name: String, path: String)] = (Features.paths + [Features.batchPath]).map { (Features.shortName(of: $0), $0) }
 
     /// With the default fonts loaded, so that text requests are measured rather than answered 503.
     static let service = TrellisService(configuration: ServiceConfiguration(
@@ -63,8 +61,7 @@ enum Fuzz {
         let started = ContinuousClock.now
         let measured = Cost.measure { handle(body, padding: padding, path: path) }
         let response = measured.response
-        let elapsed = (ContinuousClock.now - started).components
-        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        let seconds = (ContinuousClock.now - started) / .seconds(1)
         // Cost: no input takes more than a second (libFuzzer's -timeout only catches hangs).
         if seconds > maxSeconds { fail("\(data.count) bytes took \(seconds) s (more than \(maxSeconds) s)") }
         Cost.check(measured, bytes: data.count, path: path) { Cost.measure { handle(body, padding: padding, path: path) } }
@@ -265,7 +262,7 @@ enum Cost {
                 #"{"font":{"family":"DejaVu Sans, IPAGothic","size":16},"width":240,"texts":[\#(join(n) { "\"\(words($0)) \(words($0 * 3)) \(words($0 * 5)) \(words($0 * 7)) \(words($0 * 11))\"" })]}"#
             }
             return (paragraphs(2), paragraphs(300))
-        case Fuzz.batchPath:
+        case Features.batchPath:
             // Each feature's small normal request in turn, as the entries of one screen's batch.
             let singles = Features.paths.map { (path: $0, body: normalBodies($0, salt: salt).small) }
             let batch = { (n: Int) in

@@ -11,6 +11,9 @@ public enum Features {
         JSONEndpoint(TextLayoutEndpoint.self),
     ]
 
+    /// The batch's path: its entries are requests to the feature paths.
+    public static var batchPath: String { BatchEndpoint.path }
+
     /// The feature paths, in the order the index lists them.
     public static var paths: [String] { endpoints.map(\.path) }
 
