@@ -241,6 +241,12 @@ def cases(size):
         {"nodes": many, "search": {"query": terms, "mode": "words"}, "limit": 50})
     add("outline-expansion search", "labels f…fé, nested ﬀ terms", "/v1/outline/expansion",
         {"nodes": many, "search": {"query": terms, "mode": "words"}})
+    # Nested terms of every length from 1: the most term occurrences one position can end (about ln 21 + 0.6).
+    nested = " ".join("f" * k for k in range(1, 22)) + " é"
+    add("outline-rows search", "labels f…fé, nested f terms", "/v1/outline/rows",
+        {"nodes": many, "search": {"query": nested, "mode": "words"}, "limit": 50})
+    add("outline-expansion search", "labels f…fé, nested f terms", "/v1/outline/expansion",
+        {"nodes": many, "search": {"query": nested, "mode": "words"}})
     n = min(2_000_000, size // 9)
     add("outline-rows", "every node a root, all rows", "/v1/outline/rows", {"nodes": [{"id": i} for i in range(n)]})
     add("outline-expansion", "a chain, the deepest selected", "/v1/outline/expansion",

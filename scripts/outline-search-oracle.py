@@ -187,7 +187,9 @@ def random_case(rng: random.Random):
     labels = []
     for _ in range(n):
         r = rng.random()
-        labels.append(None if r < 0.05 else 7 if r < 0.08 else "" if r < 0.1 else random_text(rng, rng.randint(1, 20)))
+        # Some labels long enough (64 bytes or more) to be collected in the pass that matches them.
+        length = rng.randint(1, 20) if rng.random() < 0.9 else rng.randint(30, 120)
+        labels.append(None if r < 0.05 else 7 if r < 0.08 else "" if r < 0.1 else random_text(rng, length))
     flat = rng.random() < 0.5
     children = [[c for c in range(n) if parents[c] == v] for v in range(n)]
     # Nested form: a node without children sometimes still has an empty children array (expandable).

@@ -16,7 +16,8 @@ enum OutlineExpansionEndpoint: Endpoint {
         to request: OutlineExpansionRequest, _ problems: inout Problems, _ json: inout JSONWriter, _ meter: inout WorkMeter
     ) {
         if let search = request.search {
-            var run = search.run(in: request.input, &problems, meter)
+            // The answer lists every match's ranges: kept while matching.
+            var run = search.run(in: request.input, everyRange: true, &problems, meter)
             defer { meter = run.meter }
             guard problems.isEmpty, !run.meter.isStopped else { return }
             let expansion = OutlineSearchExpansion(tree: request.input.tree, matches: run.matches)

@@ -56,9 +56,15 @@ struct OutlineSearchInput {
 
     /// Rule: a node whose label is absent, null or not a string never matches; a label longer than
     /// OutlineLimits.maxLabelBytes is a problem at its pointer. O(total label length); the run keeps `meter`
-    /// (counting on it while the ranges are written) until the endpoint takes it back.
-    func run(in input: OutlineTreeInput, _ problems: inout Problems, _ meter: WorkMeter) -> OutlineSearchRun {
-        var run = OutlineSearchRun(search: search, input: input, labelKey: Array(labelKey.utf8), meter: meter)
+    /// (counting on it while the ranges are written) until the endpoint takes it back. `everyRange`: the answer
+    /// lists the ranges of every match, so they are kept as the labels are matched (each label scanned once where
+    /// that pays) instead of found again when written.
+    func run(
+        in input: OutlineTreeInput, everyRange: Bool = false, _ problems: inout Problems, _ meter: WorkMeter
+    ) -> OutlineSearchRun {
+        var run = OutlineSearchRun(
+            search: search, input: input, labelKey: Array(labelKey.utf8), kept: everyRange ? OutlineKeptRanges() : nil,
+            meter: meter)
         run.matchEveryNode(&problems)
         return run
     }
@@ -70,13 +76,16 @@ struct OutlineSearchRun {
     private var search: OutlineSearch
     let input: OutlineTreeInput
     let labelKey: [UInt8]
+    /// The ranges of every match, when they were kept while matching.
+    private var kept: OutlineKeptRanges?
     /// The request's meter while the search runs and its ranges are written.
     var meter: WorkMeter
 
-    init(search: OutlineSearch, input: OutlineTreeInput, labelKey: [UInt8], meter: WorkMeter) {
+    init(search: OutlineSearch, input: OutlineTreeInput, labelKey: [UInt8], kept: OutlineKeptRanges?, meter: WorkMeter) {
         self.search = search
         self.input = input
         self.labelKey = labelKey
+        self.kept = kept
         self.meter = meter
     }
 
@@ -93,6 +102,11 @@ struct OutlineSearchRun {
     fileprivate mutating func matchEveryNode(_ problems: inout Problems) {
         let document = input.document
         let positions = input.positions
+        // Kept in a local while the labels are matched, so that the closure that appends to it leaves self alone.
+        var ranges = kept
+        kept = nil
+        defer { kept = ranges }
+        ranges?.reserve(nodes: positions.count)
         labelKey.withUnsafeBytes { key in
             for position in positions {
                 let label = document.value(at: Int(position)).members(key, key).0
@@ -102,23 +116,37 @@ struct OutlineSearchRun {
                         // searching one costs a bounded amount.
                         if bytes.count > OutlineLimits.maxLabelBytes {
                             problems.add(at: label, "must be at most \(OutlineLimits.maxLabelBytes) bytes of UTF-8 to be searched")
-                            search.appendNode(label: nil, meter: &meter)
+                            appendNode(label: nil, &ranges)
                         } else {
-                            search.appendNode(label: bytes, meter: &meter)
+                            appendNode(label: bytes, &ranges)
                         }
                     }
                 } else {
-                    search.appendNode(label: nil, meter: &meter)
+                    appendNode(label: nil, &ranges)
                 }
                 if meter.isStopped { return }
             }
         }
     }
 
+    /// The next node to the search, and its ranges to those kept.
+    private mutating func appendNode(label: UnsafeRawBufferPointer?, _ ranges: inout OutlineKeptRanges?) {
+        guard ranges != nil else { return search.appendNode(label: label, meter: &meter) }
+        search.appendNode(label: label, meter: &meter) { start, end in ranges?.append(start, end) }
+        ranges?.endNode()
+    }
+
     /// `[[start, end], …]`: a matching node's ranges in UTF-16 code units of its label.
     mutating func writeRanges(of node: Int, to json: inout JSONWriter) {
         json.beginArray()
-        if let label = label(of: node) {
+        if let kept {
+            kept.forEach(of: node) { start, end in
+                json.beginArray()
+                json.int(start)
+                json.int(end)
+                json.endArray()
+            }
+        } else if let label = label(of: node) {
             label.withStringBytes { bytes in
                 search.ranges(in: bytes, meter: &meter) { start, end in
                     json.beginArray()
@@ -129,5 +157,34 @@ struct OutlineSearchRun {
             }
         }
         json.endArray()
+    }
+}
+
+/// The ranges of every node in node order, kept while the labels are matched: UTF-16 offsets as two bytes each
+/// (a searched label has at most OutlineLimits.maxLabelBytes bytes, so at most as many UTF-16 code units), and
+/// where each node's ranges begin. At most 4 bytes per label byte (a range covers one code unit or more) and 4 per node.
+struct OutlineKeptRanges {
+    private var bounds: [UInt16] = []
+    private var firsts: [UInt32] = [0]
+
+    mutating func reserve(nodes: Int) { firsts.reserveCapacity(nodes + 1) }
+
+    mutating func append(_ start: Int, _ end: Int) {
+        bounds.append(UInt16(truncatingIfNeeded: start))
+        bounds.append(UInt16(truncatingIfNeeded: end))
+    }
+
+    /// The ranges appended since the last call are the next node's.
+    mutating func endNode() { firsts.append(UInt32(truncatingIfNeeded: bounds.count)) }
+
+    /// Calls `body` with each range of `node`, in order.
+    func forEach(of node: Int, _ body: (Int, Int) -> Void) {
+        guard node + 1 < firsts.count else { return }
+        var i = Int(firsts[node])
+        let end = Int(firsts[node + 1])
+        while i < end {
+            body(Int(bounds[i]), Int(bounds[i + 1]))
+            i += 2
+        }
     }
 }

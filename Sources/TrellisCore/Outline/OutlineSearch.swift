@@ -47,28 +47,19 @@ public struct OutlineSearch: Sendable {
     /// Folded positions in the current label's scan.
     private var positions = 0
     private var scalarCount = 0
-    /// The terms that may take an occurrence at the current position, as bits: while matching, the terms not
-    /// seen yet; while collecting, those whose last occurrence taken does not overlap one ending here.
+    /// While matching, the terms not seen yet in the current label, as bits.
     private var openLow: UInt64 = 0
     private var openHigh: UInt64 = 0
-    /// The terms seen in the current label, as bits.
-    private var seenLow: UInt64 = 0
-    private var seenHigh: UInt64 = 0
+    /// How many terms the current label has shown.
     private var seenCount = 0
     private let allLow: UInt64
     private let allHigh: UInt64
-    /// While collecting: the scratch's rings have `ringMask + 1` slots; a slot of terms to open again counts only
-    /// when its stamp is that position on `clock`, which runs on across labels (nothing to clear).
+    /// While collecting: the scratch's rings have `ringMask + 1` slots, stamped with positions on `clock`
+    /// (see OutlineSearchCollector), which runs on across labels.
     private let ringMask: Int
     private var clock = 0
-    /// Terms taken in the current label's scan (the work beyond one step per byte).
-    private var taken = 0
     private var collect = false
     private var labelIsASCII = true
-    /// While collecting: the union of the overlapping occurrences taken last, label scalars [spanStart, spanEnd).
-    private var spanStart = 0
-    private var spanEnd = 0
-
 
     /// The query folded and split by `mode`; nil when nothing is left to match (the query, or in
     /// `words` mode every term, folds to nothing) or when `words` mode gives more than `maxTerms` terms.
@@ -106,6 +97,8 @@ public struct OutlineSearch: Sendable {
             if !values.isEmpty && !terms.contains(values) { terms.append(values) }
         }
         guard !terms.isEmpty, terms.count <= Self.maxTerms else { return nil }
+        // Terms are numbered from the shortest, so that the longest of a set is its highest bit.
+        terms.sort { $0.count < $1.count }
         termLengths = terms.map(\.count)
         let words = 2
         allLow = terms.count >= 64 ? .max : (1 << UInt64(terms.count)) - 1
@@ -197,7 +190,8 @@ public struct OutlineSearch: Sendable {
             ascii[byte] = symbols[UInt32(folded)] ?? 0
         }
         tables = OutlineSearchTables(
-            transitions: delta, endingTerms: ending, endsTerm: ends, asciiSymbols: ascii.map { Int32($0) })
+            transitions: delta, endingTerms: ending, endsTerm: ends, asciiSymbols: ascii.map { Int32($0) },
+            termLengths: termLengths)
     }
 
     /// The automaton's symbol for a folded scalar's value (0: in no term): an open-addressing table over the
@@ -227,6 +221,29 @@ public struct OutlineSearch: Sendable {
         appendNode(label: label, meter: &meter)
     }
 
+    /// Appends the next node and, when it matches, calls `body` with each of its ranges as `ranges(in:)` does: for
+    /// a caller that needs the ranges of every match. A label is scanned once, collecting from its start, when it
+    /// has at least `collectingFirst` bytes or when most labels so far matched; otherwise it is matched first and
+    /// collected only when it matches. So a label is scanned twice only while at most half of them match.
+    public mutating func appendNode(
+        label: UnsafeRawBufferPointer?, meter: inout WorkMeter, ranges body: (Int, Int) -> Void
+    ) {
+        guard let label else { return matches.append(false) }
+        guard label.count >= Self.collectingFirst || 2 &* matches.matchCount > matches.nodeCount else {
+            let isMatch = scan(label, collect: false, &meter)
+            matches.append(isMatch)
+            if isMatch { ranges(in: label, meter: &meter, body) }
+            return
+        }
+        let isMatch = scan(label, collect: true, &meter)
+        matches.append(isMatch)
+        if isMatch { finish(body) }
+    }
+
+    /// Labels at least this long are collected in the pass that matches them (see `appendNode(label:meter:ranges:)`):
+    /// below it, matching alone costs less when the label does not match, as most do not.
+    public static let collectingFirst = 64
+
     /// Calls `body` with each range of a label, half-open [start, end) in UTF-16 code units, in order; never
     /// when the label does not match.
     public mutating func ranges(in label: UnsafeRawBufferPointer, meter: inout WorkMeter, _ body: (Int, Int) -> Void) {
@@ -252,24 +269,29 @@ public struct OutlineSearch: Sendable {
         }
         openLow = allLow
         openHigh = allHigh
-        seenLow = 0
-        seenHigh = 0
         seenCount = 0
-        taken = 0
         labelIsASCII = Self.isASCII(label)
         positions = label.count
+        var collector = OutlineSearchCollector(
+            scratch: scratch, tables: tables, clock: clock, openLow: allLow, openHigh: allHigh, labelIsASCII: labelIsASCII)
         if labelIsASCII {
             scalarCount = label.count
-            scanASCII(label)
+            if collect { collectASCII(label, &collector) } else { scanASCII(label) }
         } else {
-            scanUnicode(label)
+            scanUnicode(label, &collector)
         }
-        if collect { flushSpan() }
+        // Rule: in `words` mode every term must occur; otherwise the one term must.
+        var isMatch = seenCount == termLengths.count
+        if collect {
+            collector.flush()
+            isMatch = collector.seenLow == allLow && collector.seenHigh == allHigh
+            // `finish` clears the differences of a match; a label that does not match clears those it wrote.
+            if !isMatch && collector.taken > 0 { scratch.clear(scalars: scalarCount) }
+        }
         // The ring's stamps of this label's positions (its folded scalars, and the longest term) are never met again.
         clock &+= positions &+ ringMask &+ 1
-        _ = meter.advance(label.count &+ taken)
-        // Rule: in `words` mode every term must occur; otherwise the one term must.
-        return seenCount == termLengths.count
+        _ = meter.advance(label.count &+ collector.taken)
+        return isMatch
     }
 
     /// Whether every byte is below 0x80, eight bytes at a time.
@@ -294,11 +316,23 @@ public struct OutlineSearch: Sendable {
         let k = symbolCount
         let limit = mode == .prefix ? min(label.count, termLengths[0]) : label.count
         for i in 0..<limit {
-            if collect { reopen(at: i) }
             state = Int(delta[state &* k &+ Int(symbols[Int(label[i] & 0x7F)])])
             guard ends[state] else { continue }
-            take(endingAt: state, position: i)
-            if !collect && seenCount == termLengths.count { return }
+            take(endingAt: state)
+            if seenCount == termLengths.count { return }
+        }
+    }
+
+    /// ASCII labels while collecting: every occurrence, so to the end of the label (or of the prefix).
+    private func collectASCII(_ label: UnsafeRawBufferPointer, _ collector: inout OutlineSearchCollector) {
+        var state = 0
+        let symbols = tables.asciiSymbols, delta = tables.transitions, ends = tables.endsTerm
+        let k = symbolCount
+        let limit = mode == .prefix ? min(label.count, termLengths[0]) : label.count
+        for i in 0..<limit {
+            collector.reopen(at: i)
+            state = Int(delta[state &* k &+ Int(symbols[Int(label[i] & 0x7F)])])
+            if ends[state] { collector.take(endingAt: state, position: i) }
         }
     }
 
@@ -307,10 +341,10 @@ public struct OutlineSearch: Sendable {
     /// scalar's UTF-16 start and whether it is a combining mark, and in a ring the label scalar of each of the last
     /// folded positions (an occurrence is never longer than the ring). With diacriticSensitive a term's end waits
     /// for the next folded scalar, which must not be a combining mark.
-    private mutating func scanUnicode(_ label: UnsafeRawBufferPointer) {
+    private mutating func scanUnicode(_ label: UnsafeRawBufferPointer, _ collector: inout OutlineSearchCollector) {
         let asciiSymbol = tables.asciiSymbols, delta = tables.transitions, ends = tables.endsTerm
         let buffers = scratch
-        let utf16Starts = buffers.utf16Starts, labelMarks = buffers.marks, origins = buffers.origins
+        let utf16Starts = buffers.utf16Starts, labelMarks = buffers.marks
         var decoder = UTF8Scalars(label)
         var state = 0
         let k = symbolCount
@@ -319,18 +353,22 @@ public struct OutlineSearch: Sendable {
         var pending = -1
         var scalar = 0, current = 0
         var utf16: UInt32 = 0
+        // The terms that end at `state` with the folded symbol at `at`: taken while collecting, seen while matching.
+        func take(_ state: Int, at: Int) {
+            if collect { collector.take(endingAt: state, position: at) } else { self.take(endingAt: state) }
+        }
         // One folded symbol of scalar `current`: resolves a waiting end, moves, and takes the terms that end here.
         func step(_ next: Int, ends endsHere: Bool, isMark: Bool) -> Bool {
             if pending >= 0 {
-                if !isMark { take(endingAt: pending, position: position - 1) }
+                if !isMark { take(pending, at: position - 1) }
                 pending = -1
                 if !collect && seenCount == termLengths.count { return false }
             }
             guard limit > 0 else { return false }
             limit -= 1
             if collect {
-                reopen(at: position)
-                origins[position & ringMask] = UInt32(truncatingIfNeeded: current)
+                collector.reopen(at: position)
+                collector.origin(of: position, is: current)
             }
             state = next
             position += 1
@@ -339,7 +377,7 @@ public struct OutlineSearch: Sendable {
                 pending = state
                 return true
             }
-            take(endingAt: state, position: position - 1)
+            take(state, at: position - 1)
             return collect || seenCount != termLengths.count
         }
         scan: while decoder.i < label.count {
@@ -348,7 +386,7 @@ public struct OutlineSearch: Sendable {
                 // A run of ASCII bytes: no mark, so no end waits; each byte is one scalar and one folded symbol.
                 let run = asciiRun(
                     label, from: decoder.i, state: &state, position: &position, scalar: &scalar, utf16: &utf16,
-                    limit: &limit)
+                    limit: &limit, &collector)
                 decoder.i = run.end
                 if run.stop { break }
                 continue
@@ -381,7 +419,7 @@ public struct OutlineSearch: Sendable {
                 guard step(next, ends: ends[next], isMark: piece & OutlineFolding.combining != 0) else { break scan }
             }
         }
-        if pending >= 0 { take(endingAt: pending, position: position - 1) }
+        if pending >= 0 { take(pending, at: position - 1) }
         positions = position
         guard collect else { return }
         // The rest of the label, for its scalars' offsets and marks (prefix mode stops matching early).
@@ -401,31 +439,38 @@ public struct OutlineSearch: Sendable {
     /// matching, every term has occurred).
     private mutating func asciiRun(
         _ label: UnsafeRawBufferPointer, from start: Int, state: inout Int, position: inout Int, scalar: inout Int,
-        utf16: inout UInt32, limit: inout Int
+        utf16: inout UInt32, limit: inout Int, _ collector: inout OutlineSearchCollector
     ) -> (end: Int, stop: Bool) {
         let buffers = scratch
-        let utf16Starts = buffers.utf16Starts, labelMarks = buffers.marks, origins = buffers.origins
-        let k = symbolCount, mask = ringMask, all = termLengths.count
+        let utf16Starts = buffers.utf16Starts, labelMarks = buffers.marks
+        let k = symbolCount, all = termLengths.count
         var i = start, s = state, p = position, c = scalar, u = utf16, left = limit
         let delta = tables.transitions, ends = tables.endsTerm, symbols = tables.asciiSymbols
         var stop = false
         if collect {
-            while i < label.count {
+            // One induction variable: the run's scalars, folded positions and UTF-16 units advance with its bytes.
+            let count = label.count
+            let end = left >= count &- i ? count : i &+ left
+            let toScalar = c &- i, toPosition = p &- i, toUTF16 = Int(u) &- i
+            while i < end {
                 let byte = label[i]
                 guard byte < 0x80 else { break }
-                guard left > 0 else { stop = true; break }
-                left &-= 1
-                utf16Starts[c] = u
-                labelMarks[c] = false
-                u &+= 1
-                reopen(at: p)
-                origins[p & mask] = UInt32(truncatingIfNeeded: c)
-                c &+= 1
-                i &+= 1
+                let scalar = toScalar &+ i, folded = toPosition &+ i
+                utf16Starts[scalar] = UInt32(truncatingIfNeeded: toUTF16 &+ i)
+                labelMarks[scalar] = false
+                collector.reopen(at: folded)
+                collector.origin(of: folded, is: scalar)
                 s = Int(delta[s &* k &+ Int(symbols[Int(byte)])])
-                p &+= 1
-                if ends[s] { take(endingAt: s, position: p &- 1) }
+                if ends[s] { collector.take(endingAt: s, position: folded) }
+                i &+= 1
             }
+            let run = i &- start
+            c &+= run
+            p &+= run
+            u &+= UInt32(truncatingIfNeeded: run)
+            left &-= run
+            // As when only matching: the prefix is done when another ASCII byte waits.
+            stop = left == 0 && i < count && label[i] < 0x80
         } else {
             while i < label.count {
                 let byte = label[i]
@@ -437,7 +482,7 @@ public struct OutlineSearch: Sendable {
                 s = Int(delta[s &* k &+ Int(symbols[Int(byte)])])
                 p &+= 1
                 guard ends[s] else { continue }
-                take(endingAt: s, position: p &- 1)
+                take(endingAt: s)
                 if seenCount == all { stop = true; break }
             }
         }
@@ -445,106 +490,17 @@ public struct OutlineSearch: Sendable {
         return (i, stop)
     }
 
-    /// While collecting: the terms whose last occurrence ended far enough back to allow one ending at `position`.
+    /// While matching: of the terms that end at `state`, those not seen yet in this label are seen (each term
+    /// needs one occurrence; the collector takes every one, see OutlineSearchCollector). `prefix` looks only at the
+    /// start: the scan stops at the query's length.
     @inline(__always)
-    private mutating func reopen(at position: Int) {
-        let buffers = scratch
-        let slot = (clock &+ position) & ringMask
-        guard buffers.ringStamp[slot] == clock &+ position else { return }
-        buffers.ringStamp[slot] = -1
-        openLow |= buffers.ring[2 &* slot]
-        openHigh |= buffers.ring[2 &* slot &+ 1]
-    }
-
-    /// Rule: occurrences of one term are taken left to right without overlapping (in the folded label); `prefix`
-    /// takes only the one at the start (the scan stops at the query's length). Of the terms that end at `state`
-    /// (the folded symbol at `position` is their last), each one open takes this occurrence; a term is closed
-    /// once taken: while matching for good, while collecting until the position where its next occurrence may
-    /// start after this one's end. The bits make each position cost two words, whatever the terms' nesting.
-    @inline(__always)
-    private mutating func take(endingAt state: Int, position: Int) {
+    private mutating func take(endingAt state: Int) {
         let low = tables.endingTerms[2 &* state] & openLow
         let high = tables.endingTerms[2 &* state &+ 1] & openHigh
         guard low | high != 0 else { return }
         openLow &= ~low
         openHigh &= ~high
-        let freshLow = low & ~seenLow, freshHigh = high & ~seenHigh
-        if freshLow | freshHigh != 0 {
-            seenLow |= freshLow
-            seenHigh |= freshHigh
-            seenCount &+= freshLow.nonzeroBitCount &+ freshHigh.nonzeroBitCount
-        }
-        if collect { keep(low, high, endingAt: position) }
-    }
-
-    /// While collecting: the terms in `low`/`high` take their occurrences ending at `position`.
-    private mutating func keep(_ low: UInt64, _ high: UInt64, endingAt position: Int) {
-        var longest = 0, count = 0
-        var bits = low
-        while bits != 0 {
-            longest = max(longest, reopenLater(bits.trailingZeroBitCount, endingAt: position))
-            count &+= 1
-            bits &= bits &- 1
-        }
-        bits = high
-        while bits != 0 {
-            longest = max(longest, reopenLater(64 &+ bits.trailingZeroBitCount, endingAt: position))
-            count &+= 1
-            bits &= bits &- 1
-        }
-        taken &+= count
-        cover(length: longest, endingAt: position)
-    }
-
-    /// While collecting: term `t` takes its occurrence ending at folded `position`, and opens again where its next
-    /// occurrence would start after this one; returns the term's length.
-    @inline(__always)
-    private mutating func reopenLater(_ t: Int, endingAt position: Int) -> Int {
-        let buffers = scratch
-        let length = termLengths[t]
-        let again = clock &+ position &+ length
-        let slot = again & ringMask
-        if buffers.ringStamp[slot] != again {
-            buffers.ringStamp[slot] = again
-            buffers.ring[2 &* slot] = 0
-            buffers.ring[2 &* slot &+ 1] = 0
-        }
-        buffers.ring[2 &* slot &+ t / 64] |= 1 << UInt64(t % 64)
-        return length
-    }
-
-    /// While collecting: the occurrences taken at one position are kept as the longest of them, the folded
-    /// positions (position - length, position]; the shorter ones lie inside it, so they add no covered scalar and
-    /// no crossed boundary to the ranges. Occurrences come in order of their end, so one that overlaps the
-    /// pending span joins it: two overlapping spans whose inner boundaries are all crossed make one such span.
-    @inline(__always)
-    private mutating func cover(length: Int, endingAt position: Int) {
-        let start = position &+ 1 &- length
-        // The occurrence over the label scalars [from, to).
-        let from = labelIsASCII ? start : Int(scratch.origins[start & ringMask])
-        let to = labelIsASCII ? position &+ 1 : Int(scratch.origins[position & ringMask]) &+ 1
-        if from < spanEnd {
-            spanStart = min(spanStart, from)
-        } else {
-            flushSpan()
-            spanStart = from
-        }
-        spanEnd = to
-    }
-
-    /// While collecting: the pending span, kept as differences for `finish` (an empty span adds nothing).
-    private mutating func flushSpan() {
-        let buffers = scratch
-        let from = spanStart, to = spanEnd
-        spanStart = 0
-        spanEnd = 0
-        guard to > from else { return }
-        buffers.coverage[from] &+= 1
-        buffers.coverage[to] &-= 1
-        if to - from > 1 {
-            buffers.crossing[from + 1] &+= 1
-            buffers.crossing[to] &-= 1
-        }
+        seenCount &+= low.nonzeroBitCount &+ high.nonzeroBitCount
     }
 
     /// Rule: occurrences that overlap are merged into one range, ranges that only touch stay apart; each
@@ -586,6 +542,7 @@ public struct OutlineSearch: Sendable {
             if covered && runStart < 0 { runStart = p }
         }
         if let last = pending { emit(last) }
+        buffers.clear(scalars: scalarCount)
     }
 }
 

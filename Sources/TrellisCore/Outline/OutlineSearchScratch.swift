@@ -31,7 +31,8 @@ final class OutlineSearchScratch: @unchecked Sendable {
         marks = .allocate(capacity: 1)
     }
 
-    /// Room for a label of `bytes` (at most as many scalars), the differences cleared.
+    /// Room for a label of `bytes` (at most as many scalars). The differences are zero between scans: new room
+    /// starts cleared, and a scan that wrote some clears them (see `clear`).
     func prepare(labelBytes bytes: Int) {
         if bytes > labelCapacity {
             let capacity = max(bytes, 2 * labelCapacity)
@@ -43,10 +44,16 @@ final class OutlineSearchScratch: @unchecked Sendable {
             crossing = .allocate(capacity: capacity + 2)
             utf16Starts = .allocate(capacity: capacity + 1)
             marks = .allocate(capacity: capacity + 1)
+            coverage.initialize(repeating: 0, count: capacity + 2)
+            crossing.initialize(repeating: 0, count: capacity + 2)
             labelCapacity = capacity
         }
-        coverage.initialize(repeating: 0, count: bytes + 2)
-        crossing.initialize(repeating: 0, count: bytes + 2)
+    }
+
+    /// The differences of a label of `scalars` scalars back to zero (they are written at 0...scalars).
+    func clear(scalars: Int) {
+        coverage.update(repeating: 0, count: scalars + 1)
+        crossing.update(repeating: 0, count: scalars + 1)
     }
 
     deinit {
@@ -73,8 +80,10 @@ final class OutlineSearchTables: @unchecked Sendable {
     let endsTerm: UnsafeMutablePointer<Bool>
     /// The automaton's symbol for each ASCII byte (each ASCII scalar folds to exactly one scalar, never a mark).
     let asciiSymbols: UnsafeMutablePointer<Int32>
+    /// Each term's length in folded scalars, by term number (the shortest first).
+    let termLengths: UnsafeMutablePointer<Int>
 
-    init(transitions: [Int32], endingTerms: [UInt64], endsTerm: [Bool], asciiSymbols: [Int32]) {
+    init(transitions: [Int32], endingTerms: [UInt64], endsTerm: [Bool], asciiSymbols: [Int32], termLengths: [Int]) {
         func copy<T>(_ values: [T]) -> UnsafeMutablePointer<T> {
             let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(1, values.count))
             _ = UnsafeMutableBufferPointer(start: pointer, count: values.count).initialize(from: values)
@@ -84,6 +93,7 @@ final class OutlineSearchTables: @unchecked Sendable {
         self.endingTerms = copy(endingTerms)
         self.endsTerm = copy(endsTerm)
         self.asciiSymbols = copy(asciiSymbols)
+        self.termLengths = copy(termLengths)
     }
 
     deinit {
@@ -91,5 +101,6 @@ final class OutlineSearchTables: @unchecked Sendable {
         endingTerms.deallocate()
         endsTerm.deallocate()
         asciiSymbols.deallocate()
+        termLengths.deallocate()
     }
 }

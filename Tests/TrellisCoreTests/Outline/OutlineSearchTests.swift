@@ -6,22 +6,31 @@ final class OutlineSearchTests: XCTestCase {
     /// One folding table for every search of the suite, as the service keeps one.
     private let folding = OutlineFolding()
 
-    /// The ranges of each label, one node per label; a label has ranges exactly when its node matches.
+    /// The ranges of each label, one node per label; a label has ranges exactly when its node matches. Each
+    /// label's ranges are found twice, by `ranges(in:)` after matching and by a search that collects them as it
+    /// matches (`appendNode(label:meter:ranges:)`), and must agree.
     private func ranges(_ labels: [String?], _ search: OutlineSearch,
                         file: StaticString = #filePath, line: UInt = #line) -> [[Range<Int>]] {
         var search = search
+        var collecting = search
+        var meter = WorkMeter()
         var found: [[Range<Int>]] = []
         for label in labels {
             var ranges: [Range<Int>] = []
+            var collected: [Range<Int>] = []
             if var label {
                 label.withUTF8 { bytes in
                     search.appendNode(label: UnsafeRawBufferPointer(bytes))
                     search.ranges(in: UnsafeRawBufferPointer(bytes)) { ranges.append($0..<$1) }
+                    collecting.appendNode(label: UnsafeRawBufferPointer(bytes), meter: &meter) { collected.append($0..<$1) }
                 }
             } else {
                 search.appendNode(label: nil)
+                collecting.appendNode(label: nil, meter: &meter) { _, _ in XCTFail("a node without a label has no range") }
             }
             XCTAssertEqual(search.matches.isMatch(found.count), !ranges.isEmpty, "\(label ?? "nil")", file: file, line: line)
+            XCTAssertEqual(collected, ranges, "collected as matched: \(label ?? "nil")", file: file, line: line)
+            XCTAssertEqual(collecting.matches, search.matches, file: file, line: line)
             found.append(ranges)
         }
         return found
@@ -84,7 +93,8 @@ final class OutlineSearchTests: XCTestCase {
         let letters: [Character] = ["a", "b"]
         func word(_ count: Int) -> String { String((0..<count).map { _ in letters.randomElement(using: &random)! }) }
         for _ in 0..<3_000 {
-            let label = word(Int.random(in: 0...24, using: &random))
+            // Some labels long enough to be collected in the pass that matches them.
+            let label = word(Int.random(in: 0...24, using: &random) + (Int.random(in: 0..<4, using: &random) == 0 ? 60 : 0))
             let terms = (0..<Int.random(in: 1...6, using: &random)).map { _ in word(Int.random(in: 1...5, using: &random)) }
             let search = try XCTUnwrap(OutlineSearch(folding: folding, query: terms.joined(separator: " "), mode: .words, caseSensitive: true))
             let expected = Self.reference(Array(label.utf8), terms.map { Array($0.utf8) })
