@@ -608,10 +608,15 @@ static enum MHD_Result tmhd_access(void *cls, struct MHD_Connection *connection,
     if (*upload_data_size > 0) {
         if (exchange->rejection == TMHD_REJECT_BODY_TOO_LARGE || exchange->rejection == TMHD_REJECT_MEMORY) {
             // libmicrohttpd 0.9.75 can queue a response only before the body or after all of
-            // it: drain a bounded amount to answer 413, and cut the connection past that.
+            // it: drain a bounded amount to answer 413 or 503, and cut the connection past that.
+            // A declared body that memory ran out for is drained to its end (at most
+            // max_body_bytes, held nowhere), so that its client is told to retry, not reset.
+            size_t allowance = exchange->rejection == TMHD_REJECT_MEMORY && exchange->has_declared_length
+                                   ? exchange->declared_length
+                                   : TMHD_MAX_DRAIN;
             exchange->drained += *upload_data_size;
             *upload_data_size = 0;
-            return exchange->drained > TMHD_MAX_DRAIN ? MHD_NO : MHD_YES;
+            return exchange->drained > allowance ? MHD_NO : MHD_YES;
         }
         int appended = tmhd_append(exchange, upload_data, *upload_data_size);
         if (appended != 1) {

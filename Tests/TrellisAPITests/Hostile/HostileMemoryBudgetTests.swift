@@ -26,6 +26,36 @@ final class HostileMemoryBudgetTests: HostileTestCase {
         return fd
     }
 
+    /// Memory that runs out while a declared body arrives (another upload took it after this one's head was
+    /// admitted) is answered 503 with Retry-After once the body is in, drained and held nowhere: the client is
+    /// told to retry, not reset.
+    func testABodyThatMemoryRunsOutForMidwayIsAnswered503() throws {
+        let budget = try XCTUnwrap(HTTPMemoryBudget(limit: 5 << 20))
+        let server = try Hostile.server(maxBodyBytes: 4 << 20, memoryBudget: budget)
+        let size = (4 << 20) - 4096
+        let body = [UInt8](repeating: UInt8(ascii: " "), count: size)
+        func waitUntil(inUse bytes: Int) {
+            let deadline = Date().addingTimeInterval(10)
+            while budget.inUse < bytes && Date() < deadline { usleep(10_000) }
+        }
+        // Both heads admitted while the budget is free, each with a little of its body.
+        let holder = try Hostile.connect(server)
+        let refused = try Hostile.connect(server)
+        XCTAssertTrue(try holder.send(Hostile.head("/v1/flow/layout", length: size) + Array(body[0..<(16 << 10)])))
+        XCTAssertTrue(try refused.send(Hostile.head("/v1/flow/layout", length: size) + Array(body[0..<(16 << 10)])))
+        waitUntil(inUse: 64 << 10)
+        // The holder's body takes most of the budget; then the other body arrives whole.
+        XCTAssertTrue(try holder.send(Array(body[(16 << 10)..<(3 << 20)])))
+        waitUntil(inUse: 3 << 20)
+        XCTAssertTrue(try refused.send(Array(body[(16 << 10)...])))
+        let answer = try refused.readResponse()
+        assertProblem(answer, 503)
+        XCTAssertNotNil(answer.header("Retry-After"))
+        XCTAssertGreaterThan(budget.refusals, 0)
+        withExtendedLifetime(holder) {}
+        assertHealthy(server)
+    }
+
     /// 200 clients send 1 MiB flow requests and never read the ~3.5 MiB answers.
     func testUnreadAnswersStayWithinTheBudget() throws {
         let budgetBytes = 16 << 20
