@@ -167,6 +167,35 @@ def cases(size):
         {"font": {"family": "DejaVu Serif, DejaVu Sans Mono, DejaVu Sans", "size": 16},
          "texts": ["\uac00\u0301" * 8 + "x" * 200 for _ in range(max(1, size // 230))][:10_000]})
 
+    # Paragraph layout: every width lays every text out again, and a narrow one makes a line of each grapheme.
+    def paragraphs(count, text, **extra):
+        body = {"font": {"family": "DejaVu Sans, IPAGothic", "size": 16}, "width": 240,
+                "texts": [text(i) for i in range(count)]}
+        body.update(extra)
+        if "widths" in extra:
+            del body["width"]
+        return body
+
+    per = max(8, min(100, size // 10_000 // 7))  # words per text: 10,000 texts at most, of at most 1,000 scalars
+    count = min(10_000, max(1, size // (7 * per)))
+    prose = lambda i: " ".join(words(per, i * per))  # noqa: E731
+    add("text-layout", "normal: paragraphs at one width", "/v1/text/layout", paragraphs(count, prose), True)
+    widths = [40 + 40 * k for k in range(16)]
+    add("text-layout", "16 widths, content widths", "/v1/text/layout",
+        paragraphs(count, prose, widths=widths, contentWidths=True))
+    add("text-layout", "16 widths, clamped to 1 line with an ellipsis", "/v1/text/layout",
+        paragraphs(count, prose, widths=widths, maxLines=1, textOverflow="ellipsis"))
+    add("text-layout", "16 widths of 1 px, overflowWrap anywhere", "/v1/text/layout",
+        paragraphs(count, prose, widths=[1 + k / 16 for k in range(16)], overflowWrap="anywhere"))
+    add("text-layout", "one word per text, break-word at 16 widths", "/v1/text/layout",
+        paragraphs(count, lambda i: "".join(words(per, i * per))[:1000], widths=[7 + k for k in range(16)],
+                   overflowWrap="break-word"))
+    five = {"family": "DejaVu Sans, IPAGothic, Garuda, NanumBarunGothic, Noto Color Emoji", "size": 52.25}
+    mixed = lambda i: " ".join(f"{w} 東京 สวัสดี 한국 😀" for w in words(max(1, per // 5), i * per))  # noqa: E731
+    add("text-layout", "5 families, scripts mixed, 16 narrow widths, anywhere", "/v1/text/layout",
+        paragraphs(min(10_000, max(1, size // (10 * per))), mixed, font=five, widths=[0.001 + k for k in range(16)],
+                   overflowWrap="anywhere", wordBreak="break-all", contentWidths=True))
+
     # Flow layout.
     def flow(items, **extra):
         body = {"containerWidth": 320, "horizontalSpacing": 4, "verticalSpacing": 4, "items": items}

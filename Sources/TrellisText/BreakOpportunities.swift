@@ -6,10 +6,12 @@ struct BreakOpportunities {
     let paragraph: ShapedParagraph
     let wordBreak: WordBreak
     /// The line start: ICU sees the text from here.
-    let lineStart: Int
+    private(set) var lineStart: Int
     /// ICU's boundaries of scalars[lineStart..<icuEnd] (index i - lineStart).
     private var boundaries: [UInt8] = []
     private var icuEnd: Int
+    private let pairs: [UInt8]?
+    private let breakAllRows: [UInt64]
     /// ICU also sees this many scalars past the last position asked about (its rules look ahead).
     static let icuLookahead = 64
 
@@ -18,6 +20,14 @@ struct BreakOpportunities {
         self.wordBreak = wordBreak
         self.lineStart = lineStart
         icuEnd = lineStart
+        pairs = Self.pairTable
+        breakAllRows = LineBreakClass.breakAllBefore
+    }
+
+    /// The same text seen from another line start (ICU's boundaries found again from there).
+    mutating func startLine(at start: Int) {
+        lineStart = start
+        icuEnd = start
     }
 
     /// Blink's pair table for U+0021–U+00FF (ICU's pairs with Blink's ASCII rules on top); nil when
@@ -80,7 +90,7 @@ struct BreakOpportunities {
             }
         }
         if last <= 0xFF && current <= 0xFF {
-            guard let table = Self.pairTable else { return .unknown }
+            guard let table = pairs else { return .unknown }
             return table[Int(last - 0x21) * Self.pairCount + Int(current - 0x21)] != 0 ? .canBreak : .noBreak
         }
         return .unknown
@@ -136,7 +146,7 @@ struct BreakOpportunities {
     func breakAll(_ i: Int) -> Bool {
         let last = lineBreakClass(i - 1)
         let current = lineBreakClass(i)
-        guard let allowed = LineBreakClass.breakAllBefore[last], allowed.contains(current) else { return false }
+        guard last < 64, current < 64, breakAllRows[Int(last)] & 1 << current != 0 else { return false }
         // UAX #14 LB21: still no break before a break-after character but `|`.
         return current != LineBreakClass.breakAfter || paragraph.scalars[i] == 0x7C
     }
@@ -165,7 +175,8 @@ struct BreakOpportunities {
         let count = paragraph.scalars.count
         if i + Self.icuLookahead >= icuEnd && icuEnd < count {
             let end = min(count, max(i + Self.icuLookahead * 2, lineStart + (icuEnd - lineStart) * 2))
-            boundaries = [UInt8](repeating: 0, count: end - lineStart)
+            boundaries.removeAll(keepingCapacity: true)
+            boundaries.append(contentsOf: repeatElement(0, count: end - lineStart))
             if paragraph.scalars.withUnsafeBufferPointer({ tfont_line_boundaries($0.baseAddress, lineStart, end, &boundaries) }) != 0 {
                 // ICU failed (memory): the fast rules alone.
                 return false
@@ -194,19 +205,21 @@ enum LineBreakClass {
     static let keepsNext: Set<UInt8> = [openPunctuation, glue, wordJoiner, zeroWidthJoiner, quotation]
 
     /// Rule "break-all": for the class before a position, the classes before which word-break:
-    /// break-all adds a break (Blink's table; other pairs keep the normal rules).
-    static let breakAllBefore: [UInt8: Set<UInt8>] = {
+    /// break-all adds a break (Blink's table; other pairs keep the normal rules), as a bit per class
+    /// in the row of the class before (ICU's classes are fewer than 64).
+    static let breakAllBefore: [UInt64] = {
+        func bits(_ classes: Set<UInt8>) -> UInt64 { classes.reduce(0) { $0 | 1 << $1 } }
         let letters: Set<UInt8> = [ambiguous, alphabetic, breakAfter, hyphen, numeric, hebrewLetter]
         let wordLike = letters.union([openPunctuation, prefixNumeric, complexContext])
-        var table: [UInt8: Set<UInt8>] = [:]
-        for row in [ambiguous, alphabetic, breakAfter, numeric, complexContext, breakSymbols, hebrewLetter] { table[row] = wordLike }
-        table[closePunctuation] = letters.union([prefixNumeric])
-        table[closeParenthesis] = letters.union([prefixNumeric, complexContext])
-        table[exclamation] = letters.union([postfixNumeric, prefixNumeric])
-        table[postfixNumeric] = letters.union([postfixNumeric, prefixNumeric])
-        table[infixNumeric] = letters
-        table[hyphen] = [numeric]
-        table[prefixNumeric] = [postfixNumeric]
+        var table = [UInt64](repeating: 0, count: 64)
+        for row in [ambiguous, alphabetic, breakAfter, numeric, complexContext, breakSymbols, hebrewLetter] { table[Int(row)] = bits(wordLike) }
+        table[Int(closePunctuation)] = bits(letters.union([prefixNumeric]))
+        table[Int(closeParenthesis)] = bits(letters.union([prefixNumeric, complexContext]))
+        table[Int(exclamation)] = bits(letters.union([postfixNumeric, prefixNumeric]))
+        table[Int(postfixNumeric)] = bits(letters.union([postfixNumeric, prefixNumeric]))
+        table[Int(infixNumeric)] = bits(letters)
+        table[Int(hyphen)] = bits([numeric])
+        table[Int(prefixNumeric)] = bits([postfixNumeric])
         return table
     }()
 }

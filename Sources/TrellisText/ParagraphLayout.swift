@@ -121,8 +121,9 @@ extension ParagraphShaper {
         var lines: [BrokenLine] = []
         var start = 0
         var opportunities: [Int] = []
+        var scanner = BreakOpportunities(paragraph, wordBreak: style.wordBreak, lineStart: 0)
         while start < count {
-            var scanner = BreakOpportunities(paragraph, wordBreak: style.wordBreak, lineStart: start)
+            scanner.startLine(at: start)
             opportunities.removeAll(keepingCapacity: true)
             var overflowAt = count
             var i = start + 1
@@ -274,16 +275,13 @@ extension ParagraphShaper {
             let above = (leading / 2).rounded(.towardZero) / 64
             return (lineHeight, primary.ascent + above)
         }
-        var used = [Bool](repeating: false, count: font.faces.count)
-        used[0] = true
-        for i in start..<end { used[Int(paragraph.faces[i])] = true }
-        var ascent = 0.0
-        var descent = 0.0
-        for (index, isUsed) in used.enumerated() where isUsed {
-            let metrics = font.faces[index].lineMetrics(size: font.size)
-            let half = (metrics.lineGap / 2).rounded(.down)
-            ascent = max(ascent, metrics.ascent + half)
-            descent = max(descent, metrics.descent + metrics.lineGap - half)
+        let boxes = faceBoxes
+        var (ascent, descent) = boxes[0]
+        var last = 0
+        for face in paragraph.faces[start..<end] where Int(face) != last {
+            last = Int(face)
+            ascent = max(ascent, boxes[last].ascent)
+            descent = max(descent, boxes[last].descent)
         }
         return (ascent + descent, ascent)
     }
@@ -321,8 +319,7 @@ extension ParagraphShaper {
                 end = Int(paragraph.utf16[visible])
             }
             let x = Double(drawn) / Self.unit
-            let drawnText = String(String.UnicodeScalarView(ellipsis.text.compactMap(Unicode.Scalar.init)))
-            layout.ellipsis = ParagraphEllipsis(line: index, end: end, x: x, width: Double(ellipsis.width) / Self.unit, text: drawnText)
+            layout.ellipsis = ParagraphEllipsis(line: index, end: end, x: x, width: Double(ellipsis.width) / Self.unit, text: ellipsis.text)
             layout.lines[index].width = x + Double(ellipsis.width) / Self.unit
             layout.truncated = true
             layout.width = layout.lines.map(\.width).max() ?? 0

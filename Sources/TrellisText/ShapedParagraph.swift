@@ -92,6 +92,21 @@ public final class ParagraphShaper {
     private var pieceFlags: [UInt8] = []
     /// Edges shaped again since the shaper was made (for tests and the benchmark).
     public private(set) var edgeShapings = 0
+    /// The ellipsis in the first face that has it, shaped on first use (every clamped line ends in it).
+    private var ellipsis: Ellipsis?
+    /// Rule "line height": each face's rounded ascent and descent with half its line gap, at the font's size.
+    private(set) lazy var faceBoxes: [(ascent: Double, descent: Double)] = font.faces.map { face in
+        let metrics = face.lineMetrics(size: font.size)
+        let half = (metrics.lineGap / 2).rounded(.down)
+        return (metrics.ascent + half, metrics.descent + metrics.lineGap - half)
+    }
+
+    /// The ellipsis a clamped line ends in: U+2026, or three full stops where no face has it.
+    struct Ellipsis {
+        let text: String
+        /// Its advance, rounded up to 1/64 px, in 1/65536 px.
+        let width: Int64
+    }
 
     public init(font: TextFont) {
         self.font = font
@@ -311,7 +326,13 @@ public final class ParagraphShaper {
     /// Rule "ellipsis" (Blink's): U+2026 when the first face has it, else three full stops in the
     /// first face that has them; its advance rounded up to 1/64 px, in 1/65536 px. nil when no face
     /// has them or memory ran out.
-    func ellipsisWidth() -> (text: [UInt32], width: Int64)? {
+    func ellipsisWidth() -> Ellipsis? {
+        if let shaped = ellipsis { return shaped }
+        ellipsis = shapeEllipsis()
+        return ellipsis
+    }
+
+    private func shapeEllipsis() -> Ellipsis? {
         for text: [UInt32] in [[0x2026], [0x2E, 0x2E, 0x2E]] {
             for index in font.faces.indices {
                 guard let sized = sizedFont(index) else { return nil }
@@ -322,7 +343,8 @@ public final class ParagraphShaper {
                 var flags = [UInt8](repeating: 0, count: text.count)
                 guard tfont_font_shape_clusters(sized, text, text.count, 0, text.count, 0, TextMeasurer.common, &advances, &flags) == 0
                 else { return nil }
-                return (text, ShapedParagraph.ceiling(advances.reduce(0, +)))
+                let drawn = String(String.UnicodeScalarView(text.compactMap(Unicode.Scalar.init)))
+                return Ellipsis(text: drawn, width: ShapedParagraph.ceiling(advances.reduce(0, +)))
             }
         }
         return nil
