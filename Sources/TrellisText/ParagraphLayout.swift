@@ -277,11 +277,9 @@ extension ParagraphShaper {
         }
         let boxes = faceBoxes
         var (ascent, descent) = boxes[0]
-        var last = 0
-        for face in paragraph.faces[start..<end] where Int(face) != last {
-            last = Int(face)
-            ascent = max(ascent, boxes[last].ascent)
-            descent = max(descent, boxes[last].descent)
+        for face in paragraph.faces[start..<end] {
+            ascent = max(ascent, boxes[Int(face)].ascent)
+            descent = max(descent, boxes[Int(face)].descent)
         }
         return (ascent + descent, ascent)
     }
