@@ -100,7 +100,6 @@ public struct OutlineSearch: Sendable {
         // Terms are numbered from the shortest, so that the longest of a set is its highest bit.
         terms.sort { $0.count < $1.count }
         termLengths = terms.map(\.count)
-        let words = 2
         allLow = terms.count >= 64 ? .max : (1 << UInt64(terms.count)) - 1
         allHigh = terms.count >= 128 ? .max : terms.count > 64 ? (1 << UInt64(terms.count - 64)) - 1 : 0
         var slots = 1
@@ -133,65 +132,14 @@ public struct OutlineSearch: Sendable {
         symbolMultiplier = multiplier
         symbolShift = 64 - bits
 
-        // The trie of the terms.
-        var trie: [Int32] = [Int32](repeating: -1, count: k)
-        var own: [[Int32]] = [[]]
-        for (t, term) in terms.enumerated() {
-            var state = 0
-            for value in term {
-                let a = Int(symbols[value] ?? 0)
-                if trie[state * k + a] < 0 {
-                    trie[state * k + a] = Int32(own.count)
-                    own.append([])
-                    trie += [Int32](repeating: -1, count: k)
-                }
-                state = Int(trie[state * k + a])
-            }
-            own[state].append(Int32(t))
-        }
-        // Rule: breadth first, each state's missing moves are its failure state's; the terms ending at it are its
-        // own and its failure state's.
-        let states = own.count
-        var delta = [Int32](repeating: 0, count: states * k)
-        var fail = [Int32](repeating: 0, count: states)
-        var ending = [UInt64](repeating: 0, count: states * words)
-        for (state, list) in own.enumerated() {
-            for t in list { ending[state * words + Int(t) / 64] |= 1 << (UInt64(t) % 64) }
-        }
-        var queue: [Int] = []
-        for a in 0..<k where trie[a] >= 0 {
-            delta[a] = trie[a]
-            queue.append(Int(trie[a]))
-        }
-        var head = 0
-        while head < queue.count {
-            let r = queue[head]
-            head += 1
-            let f = Int(fail[r])
-            if r != f { for w in 0..<words { ending[r * words + w] |= ending[f * words + w] } }
-            for a in 0..<k {
-                let u = trie[r * k + a]
-                let viaFailure = delta[Int(fail[r]) * k + a]
-                if u >= 0 {
-                    fail[Int(u)] = viaFailure
-                    delta[r * k + a] = u
-                    queue.append(Int(u))
-                } else {
-                    delta[r * k + a] = viaFailure
-                }
-            }
-        }
-        let ends = (0..<states).map { state in (0..<words).contains { ending[state * words + $0] != 0 } }
-
         // An ASCII scalar is its own NFD and folds to its lowercase letter (no ASCII scalar is a mark).
-        var ascii = [UInt32](repeating: 0, count: 128)
+        var ascii = [Int32](repeating: 0, count: 128)
         for byte in 0..<128 {
             let folded = !caseSensitive && (65...90).contains(byte) ? byte + 32 : byte
-            ascii[byte] = symbols[UInt32(folded)] ?? 0
+            ascii[byte] = Int32(symbols[UInt32(folded)] ?? 0)
         }
         tables = OutlineSearchTables(
-            transitions: delta, endingTerms: ending, endsTerm: ends, asciiSymbols: ascii.map { Int32($0) },
-            termLengths: termLengths)
+            terms: terms.map { $0.map { Int32(symbols[$0] ?? 0) } }, symbolCount: k, asciiSymbols: ascii)
     }
 
     /// The automaton's symbol for a folded scalar's value (0: in no term): an open-addressing table over the

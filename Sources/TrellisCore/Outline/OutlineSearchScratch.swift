@@ -83,17 +83,75 @@ final class OutlineSearchTables: @unchecked Sendable {
     /// Each term's length in folded scalars, by term number (the shortest first).
     let termLengths: UnsafeMutablePointer<Int>
 
-    init(transitions: [Int32], endingTerms: [UInt64], endsTerm: [Bool], asciiSymbols: [Int32], termLengths: [Int]) {
-        func copy<T>(_ values: [T]) -> UnsafeMutablePointer<T> {
-            let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(1, values.count))
-            _ = UnsafeMutableBufferPointer(start: pointer, count: values.count).initialize(from: values)
-            return pointer
+    /// The Aho–Corasick automaton of `terms` (each a list of symbols in 1..<symbolCount, numbered as the search
+    /// numbers its terms). The trie is laid out in the transition table itself; then, breadth first, each state's
+    /// row starts as a copy of its failure state's and takes its own children over it, so building costs one row
+    /// copy per state, however many symbols the query has.
+    init(terms: [[Int32]], symbolCount k: Int, asciiSymbols: [Int32]) {
+        let capacity = 1 + terms.reduce(0) { $0 + $1.count }
+        transitions = .allocate(capacity: capacity * k)
+        transitions.initialize(repeating: 0, count: capacity * k)
+        endingTerms = .allocate(capacity: 2 * capacity)
+        endingTerms.initialize(repeating: 0, count: 2 * capacity)
+        endsTerm = .allocate(capacity: capacity)
+        self.asciiSymbols = .allocate(capacity: 128)
+        self.asciiSymbols.initialize(from: asciiSymbols, count: 128)
+        termLengths = .allocate(capacity: max(1, terms.count))
+        termLengths.initialize(from: terms.map(\.count), count: terms.count)
+
+        // The trie: state 0 is the root, which is no state's child, so a move to 0 is "no child yet". Each state's
+        // children are a list (first child, next sibling) and each state knows the symbol that leads to it.
+        var firstChild = [Int32](repeating: 0, count: capacity)
+        var nextSibling = [Int32](repeating: 0, count: capacity)
+        var symbolInto = [Int32](repeating: 0, count: capacity)
+        var states = 1
+        for (t, term) in terms.enumerated() {
+            var state = 0
+            for a in term {
+                var next = Int(transitions[state * k + Int(a)])
+                if next == 0 {
+                    next = states
+                    states += 1
+                    transitions[state * k + Int(a)] = Int32(next)
+                    symbolInto[next] = a
+                    nextSibling[next] = firstChild[state]
+                    firstChild[state] = Int32(next)
+                }
+                state = next
+            }
+            endingTerms[2 * state + t / 64] |= 1 << UInt64(t % 64)
         }
-        self.transitions = copy(transitions)
-        self.endingTerms = copy(endingTerms)
-        self.endsTerm = copy(endsTerm)
-        self.asciiSymbols = copy(asciiSymbols)
-        self.termLengths = copy(termLengths)
+        // Rule: breadth first, a state's missing moves are its failure state's, and the terms ending at it are its
+        // own and its failure state's; the root's children fail to the root.
+        var fail = [Int32](repeating: 0, count: states)
+        var queue: [Int32] = []
+        queue.reserveCapacity(states)
+        var child = firstChild[0]
+        while child != 0 {
+            queue.append(child)
+            child = nextSibling[Int(child)]
+        }
+        var head = 0
+        while head < queue.count {
+            let r = Int(queue[head])
+            head += 1
+            let f = Int(fail[r])
+            endingTerms[2 * r] |= endingTerms[2 * f]
+            endingTerms[2 * r + 1] |= endingTerms[2 * f + 1]
+            let row = transitions + r * k
+            row.update(from: transitions + f * k, count: k)
+            child = firstChild[r]
+            while child != 0 {
+                let u = Int(child)
+                fail[u] = row[Int(symbolInto[u])]
+                row[Int(symbolInto[u])] = child
+                queue.append(child)
+                child = nextSibling[u]
+            }
+        }
+        for state in 0..<capacity {
+            (endsTerm + state).initialize(to: endingTerms[2 * state] | endingTerms[2 * state + 1] != 0)
+        }
     }
 
     deinit {
