@@ -38,9 +38,20 @@ typedef enum {
 
 /// Parses `length` bytes with this thread's parser. With `padded`, TJSON_PADDING readable bytes
 /// follow the input and it is parsed in place; otherwise it is copied first. The document stays
-/// valid until this thread's next parse. `*message` receives simdjson's static error text.
-tjson_status tjson_parse(const uint8_t *bytes, size_t length, int padded, tjson_document *document,
-                         const char **message);
+/// valid until this thread's next parse. `*message` receives simdjson's static error text. With
+/// `keep_index`, simdjson's structural index (the offset of every token) stays resident for
+/// tjson_byte_counts, even after a large document.
+tjson_status tjson_parse(const uint8_t *bytes, size_t length, int padded, int keep_index,
+                         tjson_document *document, const char **message);
+
+/// The bytes each of `count` values of this thread's last document was written with: `starts[k]` is a
+/// value's tape index and `ends[k]` the index just past it, ascending and not nested in each other.
+/// One pass over the structural index from the first value to the last, stepping through the tape in
+/// step (each token is one tape value, a number two tape words); parsed with `keep_index`. Afterwards
+/// a large document's structural index goes back to the system, as tjson_parse does without `keep_index`.
+/// `bytes` and `length` are the input that was parsed.
+void tjson_byte_counts(const uint8_t *bytes, size_t length, const size_t *starts, const size_t *ends, size_t count,
+                       size_t *byte_counts);
 
 /// Frees this thread's parser memory (the parser's and the document's) if either grew past
 /// `keep_bytes` of input capacity. Invalidates this thread's last document.

@@ -29,13 +29,15 @@ extension Router {
         var working = try reserveWorkingMemory(bodyBytes, perByte: mostWorkingMemoryPerByte)
         defer { configuration.memoryBudget?.release(working) }
         defer { if bodyBytes > 1 << 20 { JSONDocument.trimParser(keepingBytes: 1 << 20) } }
-        let document = try parse(request, depthAdvice: nil)
+        // Its structural index is kept until each entry's bytes are known.
+        let document = try parse(request, depthAdvice: nil, keepingIndex: true)
         var problems = Problems()
         guard let batch = BatchRequest.read(
             document.root, routes: { path in routes[path].flatMap { route in route.post.map { ($0, route.index) } } },
             paths: featurePaths, &problems)
         else { throw .validation(problems) }
-        let entryBytes = BatchSpans.byteCounts(of: batch.entries.map(\.body), in: request.body)
+        // Each entry is limited and metered by the bytes its body was written with, as if sent alone.
+        let entryBytes = document.byteCounts(of: batch.entries.map(\.body), in: request.body)
         if let budget = configuration.memoryBudget {
             var kept = (bodyBytes - entryBytes.reduce(0, +)) * mostWorkingMemoryPerByte
             for (entry, bytes) in zip(batch.entries, entryBytes) { kept += bytes * entry.endpoint.workingMemoryPerByte }

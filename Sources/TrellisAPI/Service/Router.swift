@@ -152,8 +152,8 @@ struct Router: Sendable {
         return configuration.memoryBudget == nil ? 0 : working
     }
 
-    func parse(_ request: TrellisRequest, depthAdvice: String?) throws(ProblemDetails) -> JSONDocument {
-        switch JSONDocument.parse(request.body, padded: request.bodyPadding >= JSONDocument.padding) {
+    func parse(_ request: TrellisRequest, depthAdvice: String?, keepingIndex: Bool = false) throws(ProblemDetails) -> JSONDocument {
+        switch JSONDocument.parse(request.body, padded: request.bodyPadding >= JSONDocument.padding, keepingIndex: keepingIndex) {
         case .success(let parsed):
             return parsed
         case .failure(.tooDeep(let limit)):

@@ -134,18 +134,24 @@ final class BatchEndpointTests: XCTestCase {
     }
 
     /// Each entry's body is measured as the bytes it was sent with: strings with escaped quotes and
-    /// backslashes, numbers, literals, nesting and whitespace between the tokens.
+    /// backslashes, numbers (integers beyond 64 bits too, which are parsed from a widened copy), literals,
+    /// nesting and whitespace between the tokens.
     func testEachEntryBodyIsMeasuredByItsOwnBytes() throws {
         let bodies = [
             #"{"a" : "x\"}\\" , "b":[1, -2.5e-3 ,true,false,null,{}],"c":{"d":[[]]}}"#, "7", #""\\""#, " [ ] ", "null",
-            #"{"containerWidth":300,"items":[{"text":"caf\u00e9 \"q\""}]}"#,
+            #"{"containerWidth":300,"items":[{"text":"caf\u00e9 \"q\""}]}"#, "123456789012345678901234567890 ",
+            #"{"n":[-99999999999999999999, 18446744073709551616 ,1]}"#, "-12.5e3",
         ]
-        let text = "{ \"requests\" : [" + bodies.map { #"{"path":"/p","pad":"}\"]","body":\#($0)}"# }.joined(separator: " ,\n") + "]}"
+        let text = "{ \"requests\" : [" + bodies.enumerated().map { k, body in
+            #"{"path":"/p","pad":"}\"]",\#(k == 3 ? #""big":123456789012345678901234567890,"# : "")"body":\#(body)}"#
+        }.joined(separator: " ,\n") + "]}"
         let bytes = Array(text.utf8)
         try bytes.withUnsafeBytes { raw in
-            guard case .success(let document) = JSONDocument.parse(raw, padded: false) else { return XCTFail("not JSON: \(text)") }
+            guard case .success(let document) = JSONDocument.parse(raw, padded: false, keepingIndex: true) else {
+                return XCTFail("not JSON: \(text)")
+            }
             let values = try XCTUnwrap(document.root.member("requests")).elements.compactMap { $0.member("body") }
-            XCTAssertEqual(BatchSpans.byteCounts(of: values, in: raw), bodies.map { $0.trimmingCharacters(in: .whitespaces).utf8.count })
+            XCTAssertEqual(document.byteCounts(of: values, in: raw), bodies.map { $0.trimmingCharacters(in: .whitespaces).utf8.count })
         }
     }
 
