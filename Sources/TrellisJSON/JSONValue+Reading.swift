@@ -9,21 +9,6 @@ extension JSONValue {
         return true
     }
 
-    /// A member that must be present (null counts as present).
-    public func required(_ name: StaticString, _ problems: inout Problems) -> JSONValue? {
-        guard let value = member(name) else {
-            problems.add(at: self, member: name.description, "is required")
-            return nil
-        }
-        return value
-    }
-
-    /// A member that may be absent; null means absent.
-    public func optional(_ name: StaticString) -> JSONValue? {
-        guard let value = member(name), !value.isNull else { return nil }
-        return value
-    }
-
     /// A finite number within `range`.
     public func number(_ problems: inout Problems, _ range: NumberRange = .any) -> Double? {
         guard let value = double else {
@@ -87,6 +72,8 @@ public enum NumberRange: CustomStringConvertible, Sendable {
     case positive
     case closed(Double, Double)
     case exclusive(Double, Double)
+    /// Above the first bound, up to and including the second.
+    case openClosed(Double, Double)
 
     public func contains(_ x: Double) -> Bool {
         switch self {
@@ -95,6 +82,7 @@ public enum NumberRange: CustomStringConvertible, Sendable {
         case .positive: return x.isFinite && x > 0
         case .closed(let a, let b): return x >= a && x <= b
         case .exclusive(let a, let b): return x > a && x < b
+        case .openClosed(let a, let b): return x > a && x <= b
         }
     }
 
@@ -105,6 +93,7 @@ public enum NumberRange: CustomStringConvertible, Sendable {
         case .positive: return "a finite number > 0"
         case .closed(let a, let b): return "a number within [\(Self.format(a)), \(Self.format(b))]"
         case .exclusive(let a, let b): return "a number within (\(Self.format(a)), \(Self.format(b)))"
+        case .openClosed(let a, let b): return "a number within (\(Self.format(a)), \(Self.format(b))]"
         }
     }
 

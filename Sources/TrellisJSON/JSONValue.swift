@@ -38,62 +38,6 @@ public struct JSONValue {
 
     @inlinable public var isNull: Bool { type == TJSON_NULL }
 
-    /// The member named `name`; with duplicate keys the last one wins, as in JavaScript.
-    public func member(_ name: StaticString) -> JSONValue? {
-        guard type == TJSON_OBJECT else { return nil }
-        let wanted = UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-        return member(matching: wanted)
-    }
-
-    /// The member whose key has exactly these UTF-8 bytes.
-    public func member(_ name: String) -> JSONValue? {
-        guard type == TJSON_OBJECT else { return nil }
-        var name = name
-        return name.withUTF8 { member(matching: UnsafeRawBufferPointer($0)) }
-    }
-
-    private func member(matching wanted: UnsafeRawBufferPointer) -> JSONValue? {
-        var found: JSONValue?
-        var i = index + 1
-        while tjson_type_at(document, i) != TJSON_OBJECT_END {
-            var length = 0
-            let key = tjson_string(document, i, &length)
-            if length == wanted.count, sameBytes(key, wanted.baseAddress, length) {
-                found = JSONValue(document: document, index: i + 1)
-            }
-            i = tjson_after(document, i + 1)
-        }
-        return found
-    }
-
-    /// The values of two members, by the exact UTF-8 bytes of their names, in one pass over the
-    /// object (nil when absent or when this is not an object; the last of duplicate keys wins).
-    @inlinable @inline(__always)
-    public func members(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> (JSONValue?, JSONValue?) {
-        guard type == TJSON_OBJECT else { return (nil, nil) }
-        var found: (JSONValue?, JSONValue?) = (nil, nil)
-        var i = index + 1
-        while tjson_type_at(document, i) != TJSON_OBJECT_END {
-            var length = 0
-            let key = tjson_string(document, i, &length)
-            if length == a.count && sameBytes(key, a.baseAddress, length) {
-                found.0 = JSONValue(document: document, index: i + 1)
-            } else if length == b.count && sameBytes(key, b.baseAddress, length) {
-                found.1 = JSONValue(document: document, index: i + 1)
-            }
-            i = tjson_after(document, i + 1)
-        }
-        return found
-    }
-
-    /// The values of two members the service names, in one pass (see `members(_:_:)` above).
-    @inlinable @inline(__always)
-    public func members(_ a: StaticString, _ b: StaticString) -> (JSONValue?, JSONValue?) {
-        members(
-            UnsafeRawBufferPointer(start: a.utf8Start, count: a.utf8CodeUnitCount),
-            UnsafeRawBufferPointer(start: b.utf8Start, count: b.utf8CodeUnitCount))
-    }
-
     /// Elements of an array (none for other kinds).
     @inlinable public var elements: JSONElements { JSONElements(document: document, start: type == TJSON_ARRAY ? index + 1 : -1) }
 
@@ -172,12 +116,6 @@ public func sameBytes(_ a: UnsafeRawPointer?, _ b: UnsafeRawPointer?, _ count: I
     guard count > 0 else { return true }
     guard let a, let b else { return false }
     return memcmp(a, b, count) == 0
-}
-
-/// True when `bytes` are exactly the UTF-8 of `name` (a member name a reader looks for).
-@inlinable @inline(__always)
-public func sameBytes(_ bytes: UnsafeRawBufferPointer, _ name: StaticString) -> Bool {
-    bytes.count == name.utf8CodeUnitCount && sameBytes(bytes.baseAddress, name.utf8Start, bytes.count)
 }
 
 public struct JSONElements: Sequence, IteratorProtocol {

@@ -63,7 +63,7 @@ pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
 guard let memoryBudget = HTTPMemoryBudget(limit: configuration.memoryBudget ?? Configuration.defaultMemoryBudget()) else {
     fail("cannot allocate the memory budget", code: 1)
 }
-// Fonts load before the server listens (the service's /readyz answers 503 until they are in); no font
+// Fonts load before the server listens, into the features' context; no font
 // at all is a configuration mistake (exit 2).
 let fontFiles = configuration.fontDirectories.isEmpty
     ? FontFiles.defaultFiles() : configuration.fontDirectories.flatMap(FontFiles.directoryFiles)
@@ -75,7 +75,7 @@ guard !faces.isEmpty else {
     fail("no font to measure text with in \(source)", code: 2)
 }
 var serviceConfiguration = configuration.service(memoryBudget: memoryBudget)
-serviceConfiguration.fonts = TextFonts(FontCollection(faces: faces))
+serviceConfiguration.context = FeatureContext(fonts: FontCollection(faces: faces))
 let service = TrellisService(configuration: serviceConfiguration)
 let server = HTTPServer(configuration: configuration.server, memoryBudget: memoryBudget, handler: service.handle)
 let port: Int

@@ -13,7 +13,7 @@ final class CachingTests: XCTestCase {
     private func server(maxBodyBytes: Int = 8 << 20) throws -> LiveServer {
         try LiveServer(
             http: HTTPServerConfiguration(threads: 2, maxBodyBytes: maxBodyBytes),
-            service: ServiceConfiguration(fonts: TextFonts(LoadedFonts.collection)))
+            service: ServiceConfiguration(context: FeatureContext(fonts: LoadedFonts.collection)))
     }
 
     private func assertNotStored(_ response: TestResponse, _ what: String, file: StaticString = #filePath, line: UInt = #line) {

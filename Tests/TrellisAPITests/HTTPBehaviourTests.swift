@@ -268,7 +268,7 @@ final class HTTPBehaviourTests: XCTestCase {
     }
 
     func testReadyzTurns503WhileDraining() throws {
-        let server = try LiveServer(service: ServiceConfiguration(fonts: TextFonts(LoadedFonts.collection)), endpoints: [echoEndpoint])
+        let server = try LiveServer(service: ServiceConfiguration(context: FeatureContext(fonts: LoadedFonts.collection)), endpoints: [echoEndpoint])
         XCTAssertEqual(try server.request("GET", "/readyz").status, 200)
         server.service.beginDraining()
         let draining = try server.request("GET", "/readyz")

@@ -18,7 +18,7 @@ final class OperationsPortTests: XCTestCase {
         var isOpen: Bool { opened.load(ordering: .acquiring) }
 
         var endpoint: JSONEndpoint {
-            JSONEndpoint(path: "/test/block") { [self] _, _, out, _ in
+            JSONEndpoint(path: "/test/block") { [self] _, _, _, out, _ in
                 entered.wrappingAdd(1, ordering: .relaxed)
                 while !isOpen { usleep(5_000) }
                 out.beginObject()
@@ -39,7 +39,7 @@ final class OperationsPortTests: XCTestCase {
         let gate = Gate()
         let api = try LiveServer(
             http: HTTPServerConfiguration(threads: 2),
-            service: ServiceConfiguration(fonts: TextFonts(LoadedFonts.collection), metricsOnAPIPort: false),
+            service: ServiceConfiguration(context: FeatureContext(fonts: LoadedFonts.collection), metricsOnAPIPort: false),
             endpoints: Features.endpoints + [gate.endpoint])
         let server = api.server
         var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 1, maxBodyBytes: 4096, maxConnections: 64)

@@ -12,7 +12,7 @@ final class LiveServer {
 
     init() throws {
         // With the default fonts, so that text can be measured.
-        let configuration = ServiceConfiguration(fonts: TextFonts(LiveServer.fonts))
+        let configuration = ServiceConfiguration(context: FeatureContext(fonts: LiveServer.fonts))
         let service = TrellisService(configuration: configuration, endpoints: Features.endpoints)
         server = HTTPServer(
             configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 2),

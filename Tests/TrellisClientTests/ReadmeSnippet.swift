@@ -13,8 +13,8 @@ func chipsFromService(
         horizontalSpacing: 4, verticalSpacing: 4))
 }
 
-func chipsOnDevice(_ tags: [(id: String, width: Double)], containerWidth: Double) -> FlowResult {
-    FlowLayout.compute(FlowRequest(
+func chipsOnDevice(_ tags: [(id: String, width: Double)], containerWidth: Double) -> FlowOutput {
+    FlowLayout.compute(FlowInput(
         containerWidth: containerWidth,
         items: tags.map { FlowItem(width: $0.width, height: 36) },
         horizontalSpacing: 4, verticalSpacing: 4))

@@ -15,7 +15,7 @@ final class FlowLabelFixtureTests: XCTestCase {
     private func number(_ value: Any?) -> Double { (value as? NSNumber)?.doubleValue ?? .nan }
 
     func testEveryChromiumFlowOfLabels() throws {
-        let service = TrellisService(configuration: ServiceConfiguration(fonts: TextFonts(TestFonts.collection)))
+        let service = TrellisService(configuration: ServiceConfiguration(context: FeatureContext(fonts: TestFonts.collection)))
         let lines = try String(contentsOf: Self.file, encoding: .utf8).split(separator: "\n").dropFirst()
         XCTAssertGreaterThanOrEqual(lines.count, 100, "run make text-fixtures")
         var worst = 0.0

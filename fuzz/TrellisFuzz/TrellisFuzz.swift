@@ -28,7 +28,7 @@ enum Fuzz {
 
     /// With the default fonts loaded, so that text requests are measured rather than answered 503.
     static let service = TrellisService(configuration: ServiceConfiguration(
-        log: AccessLog(enabled: false), fonts: TextFonts(FontCollection(faces: FontFiles.load(FontFiles.defaultFiles()).faces))))
+        log: AccessLog(enabled: false), context: FeatureContext(fonts: FontCollection(faces: FontFiles.load(FontFiles.defaultFiles()).faces))))
 
     static func path(for selector: String) -> String? {
         endpoints.first { $0.name == selector || $0.path == selector }?.path

@@ -112,6 +112,37 @@ static inline const uint8_t *tjson_string(tjson_document document, size_t index,
     return start + sizeof n;
 }
 
+/// Member names a reader looks for: their UTF-8 one after the other, where each starts (`count` + 1 entries),
+/// and for each key length below `lengths` the names of that length as bits.
+typedef struct {
+    const uint8_t *bytes;
+    const size_t *starts;
+    const uint16_t *by_length;
+    size_t lengths;
+} tjson_keys;
+
+/// One pass over the members of the object at `index`: for each key that is one of `keys`' names, the tape
+/// index of its value goes into found[name] (so the last of duplicate keys wins); other keys are skipped.
+static inline void tjson_find_members(tjson_document document, size_t index, const tjson_keys *keys, int32_t *found) {
+    size_t i = index + 1;
+    while (tjson_type_at(document, i) != TJSON_OBJECT_END) {
+        size_t length;
+        const uint8_t *key = tjson_string(document, i, &length);
+        if (length < keys->lengths) {
+            unsigned candidates = keys->by_length[length];
+            while (candidates != 0) {
+                unsigned name = (unsigned)__builtin_ctz(candidates);
+                if (length == 0 || memcmp(key, keys->bytes + keys->starts[name], length) == 0) {
+                    found[name] = (int32_t)(i + 1);
+                    break;
+                }
+                candidates &= candidates - 1;
+            }
+        }
+        i = tjson_after(document, i + 1);
+    }
+}
+
 static inline int64_t tjson_int64(tjson_document document, size_t index) {
     int64_t value;
     memcpy(&value, &document.tape[index + 1], sizeof value);

@@ -1,5 +1,11 @@
 import TrellisJSON
 
+/// The batch body's members.
+enum BatchMember: Int, JSONMember {
+    case requests
+    static let keys = JSONKeys(BatchMember.self)
+}
+
 /// A batch read from its body: each entry's endpoint, its route number and its body (a value of the batch's document).
 struct BatchRequest {
     struct Entry {
@@ -10,6 +16,12 @@ struct BatchRequest {
 
     var entries: [Entry]
 
+    /// An entry's members.
+    enum Member: Int, JSONMember {
+        case path, body
+        static let keys = JSONKeys(Member.self)
+    }
+
     /// The batch, or nil after recording every problem with its pointer (`/requests/3/path`).
     /// `routes` gives each POST feature path its endpoint and route number.
     static func read(_ root: JSONValue, routes: (String) -> (JSONEndpoint, Int)?, paths: [String], _ problems: inout Problems) -> BatchRequest? {
@@ -17,7 +29,7 @@ struct BatchRequest {
             problems.add(at: root, "must be an object")
             return nil
         }
-        guard let list = root.member("requests") else {
+        guard let list = root.fields(BatchMember.self)[BatchMember.requests] else {
             problems.add(at: root, member: "requests", "is required")
             return nil
         }
@@ -37,7 +49,9 @@ struct BatchRequest {
                 problems.add(at: element, "must be an object with a path and a body")
                 continue
             }
-            let (path, body) = element.members("path", "body")
+            let members = element.fields(Member.self)
+            let path = members[Member.path]
+            let body = members[Member.body]
             var endpoint: (JSONEndpoint, Int)?
             if let path {
                 if let name = path.string {

@@ -6,17 +6,13 @@ enum DrawerEndpoint: Endpoint {
     static let path = "/v1/drawer/state"
     static let workingMemoryPerByte = 4
 
-    static func read(_ body: JSONValue, _ problems: inout Problems) -> DrawerRequest? {
-        DrawerRequest.read(body, &problems)
-    }
-
-    /// Recent motions' plans and written members, shared by every request.
-    static let plans = DrawerPlanCache(capacity: 64)
-
-    static func respond(to request: DrawerRequest, _ problems: inout Problems, _ json: inout JSONWriter, _ meter: inout WorkMeter) {
+    static func respond(
+        to request: DrawerInput, _ context: FeatureContext, _ problems: inout Problems, _ json: inout JSONWriter, _ meter: inout WorkMeter
+    ) {
         var motion: [UInt8]?
-        let resolved = DrawerResolver.resolve(request.input, meter: &meter) { spring, frameRate, maxWork in
-            let entry = plans.entry(spring, frameRate: frameRate, maxWork: maxWork)
+        let resolved = DrawerResolver.compute(request, meter: &meter) { spring, frameRate, maxWork in
+            // Recent motions' plans and written members, shared by every request.
+            let entry = context.drawerPlans.entry(spring, frameRate: frameRate, maxWork: maxWork)
             motion = entry.fragment
             return entry.plan
         }

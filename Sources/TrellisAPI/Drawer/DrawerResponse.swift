@@ -4,7 +4,7 @@ import TrellisCore
 /// The 200 answer: the final state's frames and, when the state changed, the transition.
 enum DrawerResponse {
     /// `motion`: the transition's `keyframes` and `css` members already written (DrawerPlanCache).
-    static func write(_ result: DrawerResult, motion: [UInt8]? = nil, to json: inout JSONWriter) {
+    static func write(_ result: DrawerOutput, motion: [UInt8]? = nil, to json: inout JSONWriter) {
         let geometry = result.geometry
         json.beginObject()
         json.key("isPresented"); json.bool(result.state.isPresented)

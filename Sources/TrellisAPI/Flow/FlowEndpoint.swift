@@ -3,23 +3,20 @@ import TrellisJSON
 import TrellisText
 
 /// `POST /v1/flow/layout`: the positions of wrapping tags in a container (tags given as sizes or as text).
-enum FlowEndpoint: TextEndpoint {
+enum FlowEndpoint: Endpoint {
     static let path = "/v1/flow/layout"
     static let workingMemoryPerByte = 12
 
-    static func read(_ body: JSONValue, _ fonts: TextFonts, _ problems: inout Problems) throws(ProblemDetails) -> FlowLayoutRequest? {
-        try FlowLayoutRequest.read(body, fonts, &problems)
-    }
-
     static func respond(
-        to request: consuming FlowLayoutRequest, _ fonts: TextFonts, _ problems: inout Problems, _ json: inout JSONWriter, _ meter: inout WorkMeter
+        to request: consuming FlowLayoutRequest, _ context: FeatureContext, _ problems: inout Problems, _ json: inout JSONWriter,
+        _ meter: inout WorkMeter
     ) {
         var request = request
-        let result: FlowResult
+        let result: FlowOutput
         var paragraphs: [Int: ParagraphLayout] = [:]
         if let labels = request.labels {
             // The measured sizes go into the request's items in place.
-            guard let measured = labels.layout(&request.layout, &problems, cache: fonts.cache, meter: &meter, paragraphs: &paragraphs)
+            guard let measured = labels.layout(&request.layout, &problems, cache: context.measureCache, meter: &meter, paragraphs: &paragraphs)
             else { return }
             result = measured
         } else {

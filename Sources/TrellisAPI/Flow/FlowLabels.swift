@@ -43,23 +43,31 @@ struct FlowLabels {
     /// The chip's `{n}`, replaced by the hidden count before measuring.
     static let countPlaceholder = "{n}"
 
-    /// `font` (required with any text) and `labelPadding`; nil after recording a problem or without a font.
+    /// `labelPadding`'s members.
+    enum PaddingMember: Int, JSONMember {
+        case top, leading, bottom, trailing
+        static let keys = JSONKeys(PaddingMember.self)
+    }
+
+    /// `font` (required with any text) and `labelPadding`, as the body's members give them; nil after recording a
+    /// problem or without a font.
     static func read(
-        _ body: JSONValue, texts: [Text], narrowings: [Narrowing], chip: Text?, _ fonts: TextFonts, _ problems: inout Problems
-    ) throws(ProblemDetails) -> FlowLabels? {
-        let collection = try fonts.loaded()
+        _ body: JSONValue, font fontValue: JSONValue?, padding paddingValue: JSONValue?, texts: [Text], narrowings: [Narrowing],
+        chip: Text?, _ fonts: FontCollection, _ problems: inout Problems
+    ) -> FlowLabels? {
         var font: TextFont?
-        if let value = body.optional("font") {
-            font = TextFontRequest.read(value, collection, &problems)
+        if let fontValue {
+            font = TextFontRequest.read(fontValue, fonts, &problems)
         } else if !texts.isEmpty || chip != nil {
             problems.add(at: body, member: "font", "is required when an item or the overflowIndicator has text")
         }
         var padding = Padding()
-        if let value = body.optional("labelPadding"), value.expectObject(&problems) {
-            padding.top = value.optional("top")?.number(&problems, FlowLimits.lengths) ?? 0
-            padding.leading = value.optional("leading")?.number(&problems, FlowLimits.lengths) ?? 0
-            padding.bottom = value.optional("bottom")?.number(&problems, FlowLimits.lengths) ?? 0
-            padding.trailing = value.optional("trailing")?.number(&problems, FlowLimits.lengths) ?? 0
+        if let paddingValue, paddingValue.expectObject(&problems) {
+            let sides = paddingValue.fields(PaddingMember.self)
+            padding.top = sides.optional(PaddingMember.top)?.number(&problems, FlowLimits.lengths) ?? 0
+            padding.leading = sides.optional(PaddingMember.leading)?.number(&problems, FlowLimits.lengths) ?? 0
+            padding.bottom = sides.optional(PaddingMember.bottom)?.number(&problems, FlowLimits.lengths) ?? 0
+            padding.trailing = sides.optional(PaddingMember.trailing)?.number(&problems, FlowLimits.lengths) ?? 0
         }
         guard let font else { return nil }
         return FlowLabels(body: body, texts: texts, narrowings: narrowings, chip: chip, font: font, padding: padding)
@@ -112,9 +120,9 @@ struct FlowLabels {
     /// Items with a `maxWidth` get their paragraph in `paragraphs` (by item index). A step per scalar measured or
     /// shaped on `meter`.
     func layout(
-        _ request: inout FlowRequest, _ problems: inout Problems, cache: MeasureCache, meter: inout WorkMeter,
+        _ request: inout FlowInput, _ problems: inout Problems, cache: MeasureCache, meter: inout WorkMeter,
         paragraphs: inout [Int: ParagraphLayout]
-    ) -> FlowResult? {
+    ) -> FlowOutput? {
         let measurer = TextMeasurer(font: font, cache: cache)
         var shaper: ParagraphShaper?
         for (k, label) in texts.enumerated() where !meter.isStopped {

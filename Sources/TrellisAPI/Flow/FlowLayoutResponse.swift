@@ -5,11 +5,11 @@ import TrellisText
 /// Writes the flow layout's answer: items, rows, size, hiddenCount and the chip when shown.
 enum FlowLayoutResponse {
     /// Bytes to reserve: about 80 per item (plus its id) and 64 per row.
-    static func estimatedSize(_ result: FlowResult, hasIDs: Bool) -> Int {
+    static func estimatedSize(_ result: FlowOutput, hasIDs: Bool) -> Int {
         256 + result.items.count * (hasIDs ? 112 : 80) + result.rows.count * 64
     }
 
-    static func write(_ result: FlowResult, ids: [JSONValue?], paragraphs: [Int: ParagraphLayout] = [:], to json: inout JSONWriter) {
+    static func write(_ result: FlowOutput, ids: [JSONValue?], paragraphs: [Int: ParagraphLayout] = [:], to json: inout JSONWriter) {
         json.beginObject()
         json.key("items")
         json.beginArray()

@@ -8,23 +8,20 @@ enum OutlineExpansionEndpoint: Endpoint {
     static let depthAdvice: String? = OutlineLimits.depthAdvice
     static let sizeAdvice: String? = OutlineLimits.expansionSizeAdvice
 
-    static func read(_ body: JSONValue, _ problems: inout Problems) -> OutlineExpansionRequest? {
-        OutlineExpansionRequest.read(body, &problems)
-    }
-
     static func respond(
-        to request: OutlineExpansionRequest, _ problems: inout Problems, _ json: inout JSONWriter, _ meter: inout WorkMeter
+        to request: OutlineExpansionRequest, _ context: FeatureContext, _ problems: inout Problems, _ json: inout JSONWriter,
+        _ meter: inout WorkMeter
     ) {
         if let search = request.search {
             // The answer lists every match's ranges: kept while matching.
             var run = search.run(in: request.input, everyRange: true, &problems, meter)
             defer { meter = run.meter }
             guard problems.isEmpty, !run.meter.isStopped else { return }
-            let expansion = OutlineSearchExpansion(tree: request.input.tree, matches: run.matches)
+            let expansion = OutlineSearchExpansion.compute(OutlineSearchExpansionInput(tree: request.input.tree, matches: run.matches))
             OutlineExpansionResponse.write(expansion, &run, request, to: &json)
             return
         }
-        let expansion = OutlineExpansion(tree: request.input.tree, selections: request.indices)
+        let expansion = OutlineExpansion.compute(OutlineExpansionInput(tree: request.input.tree, selections: request.indices))
         OutlineExpansionResponse.write(expansion, request, to: &json)
     }
 }

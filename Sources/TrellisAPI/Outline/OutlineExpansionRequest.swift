@@ -1,7 +1,7 @@
 import TrellisJSON
 
 /// POST /v1/outline/expansion: the tree input plus `selection`, `selections` or `search`.
-struct OutlineExpansionRequest {
+struct OutlineExpansionRequest: FeatureRequest {
     let input: OutlineTreeInput
     /// The requested ids in request order; empty for no selection.
     let selections: [JSONValue]
@@ -10,20 +10,17 @@ struct OutlineExpansionRequest {
     /// The search; nil when absent or null.
     let search: OutlineSearchInput?
 
-    /// Reads the body, recording every problem with its pointer; nil when there was any.
-    static func read(_ body: JSONValue, _ problems: inout Problems) -> OutlineExpansionRequest? {
-        OutlineExpansionRequest(reading: body, &problems)
-    }
-
-    private init?(reading body: JSONValue, _ problems: inout Problems) {
+    init?(reading body: JSONValue, _ context: FeatureContext, _ problems: inout Problems) {
         guard body.expectObject(&problems) else { return nil }
         let before = problems.count
-        let input = OutlineTreeInput(body, &problems)
-        let single = body.optional("selection")
-        let many = body.optional("selections")
+        let members = body.fields(OutlineMember.self)
+        let input = OutlineTreeInput(members, &problems)
+        let single = members.optional(OutlineMember.selection)
+        let many = members.optional(OutlineMember.selections)
         var selections: [JSONValue] = []
-        let search = OutlineSearchInput.read(body, &problems)
-        if body.optional("search") != nil && (single != nil || many != nil) {
+        let searchValue = members.optional(OutlineMember.search)
+        let search = searchValue.flatMap { OutlineSearchInput(reading: $0, context.folding, &problems) }
+        if searchValue != nil && (single != nil || many != nil) {
             // Rule: search with selection or selections → 422.
             problems.add(at: body, member: "search", "cannot be sent together with selection or selections; send one of them")
         }

@@ -4,7 +4,7 @@ import TrellisJSON
 /// The answer of `POST /v1/outline/expansion`.
 enum OutlineExpansionResponse {
     /// `{"expand": [id], "paths": [{"id", "found", "path": [id]}]}`.
-    static func write(_ expansion: OutlineExpansion, _ request: OutlineExpansionRequest, to json: inout JSONWriter) {
+    static func write(_ expansion: OutlineExpansionOutput, _ request: OutlineExpansionRequest, to json: inout JSONWriter) {
         let input = request.input
         json.beginObject()
         json.key("expand")
@@ -30,7 +30,7 @@ enum OutlineExpansionResponse {
 
     /// With a search: `{"expand": [id], "matches": [{"id", "ranges": [[start, end]]}]}`, no `paths`.
     static func write(
-        _ expansion: OutlineSearchExpansion, _ search: inout OutlineSearchRun, _ request: OutlineExpansionRequest,
+        _ expansion: OutlineSearchExpansionOutput, _ search: inout OutlineSearchRun, _ request: OutlineExpansionRequest,
         to json: inout JSONWriter
     ) {
         let input = request.input

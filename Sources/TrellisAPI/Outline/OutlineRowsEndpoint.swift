@@ -8,12 +8,9 @@ enum OutlineRowsEndpoint: Endpoint {
     static let depthAdvice: String? = OutlineLimits.depthAdvice
     static let sizeAdvice: String? = OutlineLimits.rowsSizeAdvice
 
-    static func read(_ body: JSONValue, _ problems: inout Problems) -> OutlineRowsRequest? {
-        OutlineRowsRequest.read(body, &problems)
-    }
-
     static func respond(
-        to request: OutlineRowsRequest, _ problems: inout Problems, _ json: inout JSONWriter, _ meter: inout WorkMeter
+        to request: OutlineRowsRequest, _ context: FeatureContext, _ problems: inout Problems, _ json: inout JSONWriter,
+        _ meter: inout WorkMeter
     ) {
         let selection = request.selection.flatMap { request.input.index(of: $0) }
         if let search = request.search {
@@ -23,15 +20,15 @@ enum OutlineRowsEndpoint: Endpoint {
                 meter = run.meter
                 return
             }
-            let rows = OutlineRows(
-                tree: request.input.tree, selection: selection, matches: run.matches, offset: request.offset, limit: request.limit)
+            let rows = OutlineRows.compute(OutlineRowsInput(
+                tree: request.input.tree, selection: selection, matches: run.matches, offset: request.offset, limit: request.limit))
             var written: OutlineSearchRun? = run
             OutlineRowsResponse.write(rows, request, search: &written, to: &json)
             meter = written?.meter ?? meter
             return
         }
-        let rows = OutlineRows(
-            tree: request.input.tree, selection: selection, expanded: request.expanded, offset: request.offset, limit: request.limit)
+        let rows = OutlineRows.compute(OutlineRowsInput(
+            tree: request.input.tree, selection: selection, expanded: request.expanded, offset: request.offset, limit: request.limit))
         OutlineRowsResponse.write(rows, request, to: &json)
     }
 }

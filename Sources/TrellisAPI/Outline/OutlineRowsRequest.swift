@@ -1,7 +1,7 @@
 import TrellisJSON
 
 /// POST /v1/outline/rows: the tree input, the selection, the expanded ids, the window and the search.
-struct OutlineRowsRequest {
+struct OutlineRowsRequest: FeatureRequest {
     let input: OutlineTreeInput
     /// The requested id; nil when absent or null.
     let selection: JSONValue?
@@ -13,28 +13,24 @@ struct OutlineRowsRequest {
     /// The search; nil when absent or null.
     let search: OutlineSearchInput?
 
-    /// Reads the body, recording every problem with its pointer; nil when there was any.
-    static func read(_ body: JSONValue, _ problems: inout Problems) -> OutlineRowsRequest? {
-        OutlineRowsRequest(reading: body, &problems)
-    }
-
-    private init?(reading body: JSONValue, _ problems: inout Problems) {
+    init?(reading body: JSONValue, _ context: FeatureContext, _ problems: inout Problems) {
         guard body.expectObject(&problems) else { return nil }
         let before = problems.count
-        let input = OutlineTreeInput(body, &problems)
+        let members = body.fields(OutlineMember.self)
+        let input = OutlineTreeInput(members, &problems)
         var selection: JSONValue?
-        if let value = body.optional("selection"), ClientID.isValid(value, &problems) {
+        if let value = members.optional(OutlineMember.selection), ClientID.isValid(value, &problems) {
             selection = value
         }
         var expandedIds: [JSONValue]?
-        if let value = body.optional("expanded"), let elements = value.array(&problems, maxCount: OutlineLimits.maxExpanded) {
+        if let value = members.optional(OutlineMember.expanded), let elements = value.array(&problems, maxCount: OutlineLimits.maxExpanded) {
             expandedIds = elements.filter { ClientID.isValid($0, &problems) }
         }
         // Rule: a negative offset or limit → 422.
-        let offset = body.optional("offset").map { $0.integer(&problems, min: 0) ?? 0 } ?? 0
-        let limit = body.optional("limit").flatMap { $0.integer(&problems, min: 0) }
-        let includeNoSelection = body.optional("includeNoSelection").map { $0.boolean(&problems) ?? true } ?? true
-        let search = OutlineSearchInput.read(body, &problems)
+        let offset = members.optional(OutlineMember.offset).map { $0.integer(&problems, min: 0) ?? 0 } ?? 0
+        let limit = members.optional(OutlineMember.limit).flatMap { $0.integer(&problems, min: 0) }
+        let includeNoSelection = members.optional(OutlineMember.includeNoSelection).map { $0.boolean(&problems) ?? true } ?? true
+        let search = members.optional(OutlineMember.search).flatMap { OutlineSearchInput(reading: $0, context.folding, &problems) }
         guard let input, problems.count == before else { return nil }
         self.input = input
         self.selection = selection

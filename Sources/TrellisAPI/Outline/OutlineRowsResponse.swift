@@ -5,13 +5,13 @@ import TrellisJSON
 enum OutlineRowsResponse {
     /// `{"rows": [row], "totalRows", "selectedRow", "noSelection": {"selected"}}`; with a search, each row
     /// also has `match` (`{"ranges"}` or null) and the answer `matchCount`.
-    static func write(_ rows: OutlineRows, _ request: OutlineRowsRequest, to json: inout JSONWriter) {
+    static func write(_ rows: OutlineRowsOutput, _ request: OutlineRowsRequest, to json: inout JSONWriter) {
         var search: OutlineSearchRun?
         write(rows, request, search: &search, to: &json)
     }
 
     static func write(
-        _ rows: OutlineRows, _ request: OutlineRowsRequest, search: inout OutlineSearchRun?, to json: inout JSONWriter
+        _ rows: OutlineRowsOutput, _ request: OutlineRowsRequest, search: inout OutlineSearchRun?, to json: inout JSONWriter
     ) {
         let input = request.input
         // A row with short ids is about 100 bytes: the buffer grows once or not at all.

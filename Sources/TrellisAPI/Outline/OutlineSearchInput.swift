@@ -5,21 +5,22 @@ import TrellisJSON
 struct OutlineSearchInput {
     /// The folded query, ready to match labels.
     let search: OutlineSearch
-    let labelKey: String
+    /// The member each node's label is read from.
+    let labelKey: JSONKeys
 
-    /// How label scalars fold, shared by every request (each block of it is made once, on first use).
-    static let folding = OutlineFolding()
-
-    /// Reads `search`; nil when it is absent or null, or after recording a problem.
-    static func read(_ body: JSONValue, _ problems: inout Problems) -> OutlineSearchInput? {
-        guard let value = body.optional("search"), value.expectObject(&problems) else { return nil }
-        return OutlineSearchInput(value, &problems)
+    /// The members of `search`.
+    enum Member: Int, JSONMember {
+        case query, labelKey, mode, caseSensitive, diacriticSensitive
+        static let keys = JSONKeys(Member.self)
     }
 
-    private init?(_ value: JSONValue, _ problems: inout Problems) {
+    /// Reads `search` (present and not null), folding with the service's shared `folding`; nil after recording a problem.
+    init?(reading value: JSONValue, _ folding: OutlineFolding, _ problems: inout Problems) {
+        guard value.expectObject(&problems) else { return nil }
         let before = problems.count
+        let members = value.fields(Member.self)
         var query: String?
-        if let member = value.required("query", &problems), let text = member.text(&problems) {
+        if let member = members.required(Member.query, &problems), let text = member.text(&problems) {
             // Rule: a query has 1 to 256 Unicode scalars.
             let count = text.unicodeScalars.count
             if count == 0 || count > OutlineLimits.maxQueryScalars {
@@ -28,21 +29,13 @@ struct OutlineSearchInput {
                 query = text
             }
         }
-        var labelKey = "label"
-        if let member = value.optional("labelKey"), let key = member.text(&problems) {
-            // Rule: member names are short, so no pointer or answer repeats a long one.
-            if key.utf8.count > OutlineLimits.maxKeyBytes {
-                problems.add(at: member, "must be at most \(OutlineLimits.maxKeyBytes) bytes of UTF-8")
-            } else {
-                labelKey = key
-            }
-        }
-        let mode = value.optional("mode").map { $0.oneOf(OutlineSearchMode.self, &problems) } ?? .substring
-        let caseSensitive = value.optional("caseSensitive").map { $0.boolean(&problems) ?? false } ?? false
-        let diacriticSensitive = value.optional("diacriticSensitive").map { $0.boolean(&problems) ?? false } ?? false
+        let labelKey = OutlineTreeInput.key(members.optional(Member.labelKey), &problems) ?? "label"
+        let mode = members.optional(Member.mode).map { $0.oneOf(OutlineSearchMode.self, &problems) } ?? .substring
+        let caseSensitive = members.optional(Member.caseSensitive).map { $0.boolean(&problems) ?? false } ?? false
+        let diacriticSensitive = members.optional(Member.diacriticSensitive).map { $0.boolean(&problems) ?? false } ?? false
         guard let query, let mode, problems.count == before else { return nil }
         guard let search = OutlineSearch(
-            folding: Self.folding, query: query, mode: mode, caseSensitive: caseSensitive, diacriticSensitive: diacriticSensitive)
+            folding: folding, query: query, mode: mode, caseSensitive: caseSensitive, diacriticSensitive: diacriticSensitive)
         else {
             // Rule: a query (in `words` mode: every term) that folds to nothing → 422.
             let what = mode == .words ? "has no term left after folding" : "folds to nothing"
@@ -51,7 +44,7 @@ struct OutlineSearchInput {
             return nil
         }
         self.search = search
-        self.labelKey = labelKey
+        self.labelKey = JSONKeys([labelKey])
     }
 
     /// Rule: a node whose label is absent, null or not a string never matches; a label longer than
@@ -63,8 +56,7 @@ struct OutlineSearchInput {
         in input: OutlineTreeInput, everyRange: Bool = false, _ problems: inout Problems, _ meter: WorkMeter
     ) -> OutlineSearchRun {
         var run = OutlineSearchRun(
-            search: search, input: input, labelKey: Array(labelKey.utf8), kept: everyRange ? OutlineKeptRanges() : nil,
-            meter: meter)
+            search: search, input: input, labelKey: labelKey, kept: everyRange ? OutlineKeptRanges() : nil, meter: meter)
         run.matchEveryNode(&problems)
         return run
     }
@@ -75,13 +67,13 @@ struct OutlineSearchInput {
 struct OutlineSearchRun {
     private var search: OutlineSearch
     let input: OutlineTreeInput
-    let labelKey: [UInt8]
+    let labelKey: JSONKeys
     /// The ranges of every match, when they were kept while matching.
     private var kept: OutlineKeptRanges?
     /// The request's meter while the search runs and its ranges are written.
     var meter: WorkMeter
 
-    init(search: OutlineSearch, input: OutlineTreeInput, labelKey: [UInt8], kept: OutlineKeptRanges?, meter: WorkMeter) {
+    init(search: OutlineSearch, input: OutlineTreeInput, labelKey: JSONKeys, kept: OutlineKeptRanges?, meter: WorkMeter) {
         self.search = search
         self.input = input
         self.labelKey = labelKey
@@ -93,10 +85,8 @@ struct OutlineSearchRun {
 
     /// The node's label member when it is a string.
     private func label(of node: Int) -> JSONValue? {
-        labelKey.withUnsafeBytes { key in
-            let value = input.document.value(at: Int(input.positions[node])).members(key, key).0
-            return value?.kind == .string ? value : nil
-        }
+        let value = input.document.value(at: Int(input.positions[node])).fields(labelKey)[0]
+        return value?.kind == .string ? value : nil
     }
 
     fileprivate mutating func matchEveryNode(_ problems: inout Problems) {
@@ -107,9 +97,9 @@ struct OutlineSearchRun {
         kept = nil
         defer { kept = ranges }
         ranges?.reserve(nodes: positions.count)
-        labelKey.withUnsafeBytes { key in
+        do {
             for position in positions {
-                let label = document.value(at: Int(position)).members(key, key).0
+                let label = document.value(at: Int(position)).fields(labelKey)[0]
                 if let label, label.kind == .string {
                     label.withStringBytes { bytes in
                         // Rule "label limit": a searched label has at most 4,096 bytes, like an id, so that

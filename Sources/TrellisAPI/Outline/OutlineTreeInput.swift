@@ -1,6 +1,12 @@
 import TrellisCore
 import TrellisJSON
 
+/// The members of both outline requests' bodies (each endpoint reads its own).
+enum OutlineMember: Int, JSONMember {
+    case nodes, idKey, childrenKey, parentKey, selection, selections, expanded, offset, limit, includeNoSelection, search
+    static let keys = JSONKeys(OutlineMember.self)
+}
+
 /// The tree input: the client's `nodes`, nested or flat, read into an OutlineTree with the ids by index.
 struct OutlineTreeInput {
     let tree: OutlineTree
@@ -21,18 +27,20 @@ struct OutlineTreeInput {
         if let id = ids.value(of: node) { ClientID.write(id, to: &json) } else { json.null() }
     }
 
-    /// Reads `idKey`, `childrenKey`, `parentKey` and `nodes`, recording every problem; nil when there was one.
-    init?(_ body: JSONValue, _ problems: inout Problems) {
+    /// Reads `idKey`, `childrenKey`, `parentKey` and `nodes` of the body's `members`, recording every problem; nil
+    /// when there was one.
+    init?(_ members: JSONFields, _ problems: inout Problems) {
         let before = problems.count
-        let idKey = Self.key(body, "idKey", &problems) ?? "id"
-        let childrenKey = Self.key(body, "childrenKey", &problems) ?? "children"
-        let parentKey = Self.key(body, "parentKey", &problems)
+        let body = members.object
+        let idKey = Self.key(members.optional(OutlineMember.idKey), &problems) ?? "id"
+        let childrenKey = Self.key(members.optional(OutlineMember.childrenKey), &problems) ?? "children"
+        let parentKey = Self.key(members.optional(OutlineMember.parentKey), &problems)
         if let parentKey, parentKey == idKey {
             problems.add(at: body, member: "parentKey", "must differ from idKey")
         } else if parentKey == nil, childrenKey == idKey {
             problems.add(at: body, member: "childrenKey", "must differ from idKey")
         }
-        guard let nodes = body.required("nodes", &problems), problems.count == before else { return nil }
+        guard let nodes = members.required(OutlineMember.nodes, &problems), problems.count == before else { return nil }
         // A node takes at least four tape words ({, key, id, }): an upper bound on the nodes, nested ones
         // included, so the id table never rehashes while reading.
         let expectedCount = parentKey == nil ? min((nodes.end - nodes.index) / 4, OutlineLimits.maxNodes) : nodes.count
@@ -53,8 +61,8 @@ struct OutlineTreeInput {
 
     /// An optional member naming a key; nil when absent, null, not a string or longer than
     /// `OutlineLimits.maxKeyBytes` (then a problem is recorded).
-    private static func key(_ body: JSONValue, _ name: StaticString, _ problems: inout Problems) -> String? {
-        guard let value = body.optional(name), let key = value.text(&problems) else { return nil }
+    static func key(_ value: JSONValue?, _ problems: inout Problems) -> String? {
+        guard let value, let key = value.text(&problems) else { return nil }
         // Rule: member names are short, so no pointer or answer repeats a long one.
         guard key.utf8.count <= OutlineLimits.maxKeyBytes else {
             problems.add(at: value, "must be at most \(OutlineLimits.maxKeyBytes) bytes of UTF-8")

@@ -21,24 +21,20 @@ struct OutlineTreeReader {
         positions.reserveCapacity(expectedCount)
     }
 
+    /// The members of a node in the nested form with the default keys, made once.
+    static let nestedKeys = JSONKeys(["id", "children"])
+
     /// Nested form: `roots` is the `nodes` array; children under `childrenKey`.
     mutating func readNested(_ roots: JSONValue, childrenKey: String, _ problems: inout Problems) {
         let before = problems.count
-        let idBytes = Array(idKey.utf8)
-        let childrenBytes = Array(childrenKey.utf8)
-        idBytes.withUnsafeBytes { idBytes in
-            childrenBytes.withUnsafeBytes { childrenBytes in
-                walkNested(roots, idBytes, childrenBytes, &problems)
-            }
-        }
+        let keys = idKey == "id" && childrenKey == "children" ? Self.nestedKeys : JSONKeys([idKey, childrenKey])
+        walkNested(roots, keys, &problems)
         guard problems.count == before else { return }
         build(parentValues: nil, &problems)
     }
 
-    private mutating func walkNested(
-        _ roots: JSONValue, _ idKey: UnsafeRawBufferPointer, _ childrenKey: UnsafeRawBufferPointer,
-        _ problems: inout Problems
-    ) {
+    /// `keys`: the id's and the children's member names.
+    private mutating func walkNested(_ roots: JSONValue, _ keys: JSONKeys, _ problems: inout Problems) {
         // Rule: an explicit stack instead of recursion, so any depth is safe; nodes come out in pre-order.
         var stack: [(elements: JSONElements, parent: Int32)] = [(roots.elements, -1)]
         stack.reserveCapacity(16)
@@ -58,8 +54,9 @@ struct OutlineTreeReader {
                 return
             }
             let index = Int32(ids.count)
-            let (idValue, childrenValue) = node.members(idKey, childrenKey)
-            let children = childrenValue.flatMap { $0.isNull ? nil : $0 }
+            let members = node.fields(keys)
+            let idValue = members[0]
+            let children = members[1].flatMap { $0.isNull ? nil : $0 }
             // Rule: children absent or null → a leaf; an array, even an empty one → expandable.
             append(node, idValue: idValue, parent: parent, hasChildrenMember: children?.kind == .array, &problems)
             if let children {
@@ -78,25 +75,20 @@ struct OutlineTreeReader {
         positions.reserveCapacity(count)
         var parentValues = [Int32]()
         parentValues.reserveCapacity(count)
-        let idBytes = Array(idKey.utf8)
-        let parentBytes = Array(parentKey.utf8)
-        idBytes.withUnsafeBytes { idBytes in
-            parentBytes.withUnsafeBytes { parentBytes in
-                for element in elements {
-                    guard element.kind == .object else {
-                        problems.add(at: element, "must be an object")
-                        _ = ids.append(nil)
-                        nodes.append(OutlineNode(parent: -1, hasChildrenMember: false))
-                        positions.append(UInt32(element.index))
-                        parentValues.append(-1)
-                        continue
-                    }
-                    let (idValue, parentValue) = element.members(idBytes, parentBytes)
-                    // Rule: in flat form a node is expandable when it has a child, so no children member is read.
-                    append(element, idValue: idValue, parent: -1, hasChildrenMember: false, &problems)
-                    parentValues.append(Int32(parentValue?.index ?? -1))
-                }
+        let keys = JSONKeys([idKey, parentKey])
+        for element in elements {
+            guard element.kind == .object else {
+                problems.add(at: element, "must be an object")
+                _ = ids.append(nil)
+                nodes.append(OutlineNode(parent: -1, hasChildrenMember: false))
+                positions.append(UInt32(element.index))
+                parentValues.append(-1)
+                continue
             }
+            let members = element.fields(keys)
+            // Rule: in flat form a node is expandable when it has a child, so no children member is read.
+            append(element, idValue: members[0], parent: -1, hasChildrenMember: false, &problems)
+            parentValues.append(Int32(members[1]?.index ?? -1))
         }
         // Rule: parents may follow their children, so they are resolved once every id is known.
         for i in 0..<parentValues.count where parentValues[i] >= 0 {

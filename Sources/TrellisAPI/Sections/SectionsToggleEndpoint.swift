@@ -7,15 +7,10 @@ enum SectionsToggleEndpoint: Endpoint {
     static let workingMemoryPerByte = 12
     static let depthAdvice: String? = "Section items are echoed as sent; nest them less deeply."
 
-    static func read(_ body: JSONValue, _ problems: inout Problems) -> SectionsToggleRequest? {
-        SectionsToggleRequest.read(body, &problems)
-    }
-
     static func respond(
-        to request: SectionsToggleRequest, _ problems: inout Problems, _ json: inout JSONWriter, _ meter: inout WorkMeter
+        to request: SectionsToggleRequest, _ context: FeatureContext, _ problems: inout Problems, _ json: inout JSONWriter,
+        _ meter: inout WorkMeter
     ) {
-        let final = SectionsReducer.reduce(request.state, request.actions, meter: &meter)
-        SectionsToggleResponse.write(
-            SectionsRenderer.render(final, initial: request.state), sections: request.sections, to: &json)
+        SectionsToggleResponse.write(SectionsToggle.compute(request.input, meter: &meter), sections: request.sections, to: &json)
     }
 }

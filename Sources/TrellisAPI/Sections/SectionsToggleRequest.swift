@@ -2,32 +2,44 @@ import TrellisJSON
 import TrellisCore
 
 /// The body of `POST /v1/sections/toggle`, ids mapped to section indices.
-struct SectionsToggleRequest {
+struct SectionsToggleRequest: FeatureRequest {
+    /// The sections' ids and items, echoed in the answer.
     let sections: [SectionsRequestSection]
-    let state: SectionsState
-    let actions: [SectionsAction]
+    let input: SectionsInput
 
-    /// Reads the body, recording every problem with its pointer; nil when there was any.
-    static func read(_ body: JSONValue, _ problems: inout Problems) -> SectionsToggleRequest? {
-        SectionsToggleRequest(reading: body, &problems)
+    /// The body's members.
+    enum Member: Int, JSONMember {
+        case sections, mode, collapsible, expanded, toggle, actions
+        static let keys = JSONKeys(Member.self)
     }
 
-    private init?(reading root: JSONValue, _ problems: inout Problems) {
+    /// A section's members.
+    enum SectionMember: Int, JSONMember {
+        case id, items
+        static let keys = JSONKeys(SectionMember.self)
+    }
+
+    /// An action's members.
+    enum ActionMember: Int, JSONMember {
+        case type, section
+        static let keys = JSONKeys(ActionMember.self)
+    }
+
+    init?(reading root: JSONValue, _ context: FeatureContext, _ problems: inout Problems) {
         let problemsBefore = problems.count
         guard root.expectObject(&problems) else { return nil }
+        let members = root.fields(Member.self)
 
         var sections: [SectionsRequestSection] = []
-        let sectionsValue = root.required("sections", &problems)
+        let sectionsValue = members.required(Member.sections, &problems)
         let sectionList = sectionsValue?.array(&problems, maxCount: SectionsLimits.maxSections)
         // Section ids by index, compared on the parsed document (no String or Dictionary entry per id).
         var ids = IDTable(in: root, expectedCount: sectionList == nil ? 0 : sectionsValue?.count ?? 0)
         for element in sectionList.map(Array.init) ?? [] {
             guard element.expectObject(&problems) else { continue }
-            // Both members in one pass over the section.
-            let (idMember, itemsMember) = element.members("id", "items")
-            if idMember == nil { problems.add(at: element, member: "id", "is required") }
-            let idValue = idMember.flatMap { ClientID.isValid($0, &problems) ? $0 : nil }
-            let items = itemsMember.flatMap { $0.isNull || $0.array(&problems) == nil ? nil : $0 }
+            let section = element.fields(SectionMember.self)
+            let idValue = section.required(SectionMember.id, &problems).flatMap { ClientID.isValid($0, &problems) ? $0 : nil }
+            let items = section[SectionMember.items].flatMap { $0.isNull || $0.array(&problems) == nil ? nil : $0 }
             guard let idValue else { continue }
             // Rule: duplicate section ids → 422.
             if let first = ids.append(idValue), let firstValue = ids.value(of: first) {
@@ -51,16 +63,16 @@ struct SectionsToggleRequest {
         }
 
         var mode = SectionsMode.multiple
-        if let value = root.optional("mode"), let name = value.oneOf(SectionsMode.self, &problems) {
+        if let value = members.optional(Member.mode), let name = value.oneOf(SectionsMode.self, &problems) {
             mode = name
         }
         var collapsible = true
-        if let value = root.optional("collapsible"), let flag = value.boolean(&problems) {
+        if let value = members.optional(Member.collapsible), let flag = value.boolean(&problems) {
             collapsible = flag
         }
 
         var open: [Int] = []
-        if let expanded = root.optional("expanded"), let list = expanded.array(&problems, maxCount: SectionsLimits.maxExpanded) {
+        if let expanded = members.optional(Member.expanded), let list = expanded.array(&problems, maxCount: SectionsLimits.maxExpanded) {
             open = list.compactMap(index(of:))
             // Rule: in single mode more than one id in `expanded` → 422 (a repeated id counts once).
             let distinct = Set(open).count
@@ -70,8 +82,8 @@ struct SectionsToggleRequest {
         }
 
         var actions: [SectionsAction] = []
-        let toggle = root.optional("toggle")
-        let actionList = root.optional("actions")
+        let toggle = members.optional(Member.toggle)
+        let actionList = members.optional(Member.actions)
         if let toggle, let section = index(of: toggle) {
             actions.append(.toggle(section))
         }
@@ -80,13 +92,14 @@ struct SectionsToggleRequest {
             problems.add(at: actionList, "cannot be sent together with toggle; send one or the other")
         }
         for element in actionList?.array(&problems, maxCount: SectionsLimits.maxActions).map(Array.init) ?? [] {
-            guard element.expectObject(&problems),
-                  let typeValue = element.required("type", &problems),
+            guard element.expectObject(&problems) else { continue }
+            let action = element.fields(ActionMember.self)
+            guard let typeValue = action.required(ActionMember.type, &problems),
                   let type = typeValue.oneOf(SectionsActionType.self, &problems)
             else { continue }
             switch type {
             case .toggle, .expand, .collapse:
-                guard let value = element.required("section", &problems), let section = index(of: value) else { continue }
+                guard let value = action.required(ActionMember.section, &problems), let section = index(of: value) else { continue }
                 actions.append(type == .toggle ? .toggle(section) : type == .expand ? .expand(section) : .collapse(section))
             case .expandAll:
                 // Rule: `expandAll` in single mode → 422.
@@ -102,7 +115,7 @@ struct SectionsToggleRequest {
 
         guard problems.count == problemsBefore else { return nil }
         self.sections = sections
-        self.state = SectionsState(count: sections.count, expanded: open, mode: mode, collapsible: collapsible)
-        self.actions = actions
+        input = SectionsInput(
+            state: SectionsState(count: sections.count, expanded: open, mode: mode, collapsible: collapsible), actions: actions)
     }
 }

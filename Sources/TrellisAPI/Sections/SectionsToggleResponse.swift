@@ -3,7 +3,7 @@ import TrellisCore
 
 /// The 200 answer: the final state in the request's section order, items echoed while open.
 enum SectionsToggleResponse {
-    static func write(_ view: SectionsViewState, sections: [SectionsRequestSection], to json: inout JSONWriter) {
+    static func write(_ view: SectionsOutput, sections: [SectionsRequestSection], to json: inout JSONWriter) {
         json.beginObject()
         json.key("expanded")
         writeIDs(view.expanded, of: sections, to: &json)
@@ -20,7 +20,7 @@ enum SectionsToggleResponse {
             json.key("headerDisabled")
             json.bool(state.headerDisabled)
             json.key("icon")
-            json.string(state.icon == .chevronUp ? "chevron.up" : "chevron.down")
+            json.string(state.icon.wireName)
             json.key("showDivider")
             json.bool(state.showDivider)
             json.key("items")

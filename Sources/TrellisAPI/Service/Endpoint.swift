@@ -1,10 +1,16 @@
 import TrellisCore
 import TrellisJSON
 
-/// One feature endpoint, built the same way for every feature: read the JSON body into a request
+/// A feature's request as its endpoint reads it from a JSON body: the core's input plus what the answer echoes.
+protocol FeatureRequest {
+    /// Reads the body, recording every problem with its pointer; nil when there was any.
+    init?(reading body: JSONValue, _ context: FeatureContext, _ problems: inout Problems)
+}
+
+/// One feature endpoint, built the same way for every feature: read the JSON body into its request
 /// (recording every problem with its pointer), compute with the core, write the answer.
 protocol Endpoint: SendableMetatype {
-    associatedtype Request
+    associatedtype Request: FeatureRequest
     /// The route, `/v1/<feature>/<operation>`.
     static var path: String { get }
     /// Added to the 400 for bodies nested deeper than the parser allows.
@@ -15,12 +21,12 @@ protocol Endpoint: SendableMetatype {
     /// and the core's arrays; not the body, not the answer) per body byte, as measured for the endpoint's worst
     /// request; the router takes this much from the memory budget before it parses.
     static var workingMemoryPerByte: Int { get }
-    /// The request, or nil after recording at least one problem.
-    static func read(_ body: JSONValue, _ problems: inout Problems) -> Request?
     /// Computes the answer with the core and writes it; records problems the core refuses with instead.
     /// The core counts its work on `meter` and stops when the request's deadline passes (then the
     /// answer is a 503, whatever was written).
-    static func respond(to request: consuming Request, _ problems: inout Problems, _ json: inout JSONWriter, _ meter: inout WorkMeter)
+    static func respond(
+        to request: consuming Request, _ context: FeatureContext, _ problems: inout Problems, _ json: inout JSONWriter,
+        _ meter: inout WorkMeter)
 }
 
 extension Endpoint {
@@ -33,9 +39,9 @@ extension JSONEndpoint {
     init<E: Endpoint>(_ endpoint: E.Type) {
         self.init(
             path: E.path, depthAdvice: E.depthAdvice, sizeAdvice: E.sizeAdvice, workingMemoryPerByte: E.workingMemoryPerByte
-        ) { body, problems, json, meter in
-            guard let request = E.read(body, &problems) else { return }
-            E.respond(to: consume request, &problems, &json, &meter)
+        ) { body, context, problems, json, meter in
+            guard let request = E.Request(reading: body, context, &problems) else { return }
+            E.respond(to: consume request, context, &problems, &json, &meter)
         }
     }
 }

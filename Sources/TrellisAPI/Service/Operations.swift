@@ -67,12 +67,10 @@ enum Operations {
         return json.bytes
     }
 
-    static func readiness(draining: Bool, fontsLoaded: Bool = true) -> TrellisResponse {
+    /// Rule "readiness": ready until the process starts shutting down (its fonts loaded before it listened).
+    static func readiness(draining: Bool) -> TrellisResponse {
         guard !draining else {
             return ProblemDetails(status: 503, detail: "The service is shutting down.").response()
-        }
-        guard fontsLoaded else {
-            return ProblemDetails(status: 503, detail: "The fonts are still loading.").response()
         }
         return json(ready)
     }

@@ -181,7 +181,7 @@ struct Router: Sendable {
         _ endpoint: JSONEndpoint, _ body: JSONValue, limit: Int, _ json: inout JSONWriter, _ meter: inout WorkMeter
     ) throws(ProblemDetails) {
         var problems = Problems(root: body)
-        try endpoint.handle(body, &problems, &json, &meter)
+        endpoint.handle(body, configuration.context, &problems, &json, &meter)
         if meter.isStopped {
             throw .unavailable(
                 "The request needed more than the server's limit of \(configuration.requestTimeout ?? .zero) of computing; "

@@ -8,8 +8,8 @@ public struct ServiceConfiguration: Sendable {
     public var maxAnswerFactor: Int
     /// Answers being written reserve their bytes here (the server's budget); nil: unbounded.
     public var memoryBudget: HTTPMemoryBudget?
-    /// The fonts text measurement uses: loaded at start-up; /readyz is not ready before.
-    public var fonts: TextFonts
+    /// What the feature endpoints compute with (the fonts, loaded before the server listens; the shared caches).
+    public var context: FeatureContext
     /// Rule "deadline": a request still computing this long after it arrived is abandoned with a 503 (nil: never).
     public var requestTimeout: Duration?
     /// GET /metrics on the API port; false when the operations listener (--ops-port) serves it instead.
@@ -19,11 +19,11 @@ public struct ServiceConfiguration: Sendable {
 
     public init(
         cors: CORSPolicy = .anyOrigin, log: AccessLog = AccessLog(enabled: false),
-        maxAnswerFactor: Int = 16, memoryBudget: HTTPMemoryBudget? = nil, fonts: TextFonts = TextFonts(),
+        maxAnswerFactor: Int = 16, memoryBudget: HTTPMemoryBudget? = nil, context: FeatureContext = FeatureContext(),
         requestTimeout: Duration? = nil, metricsOnAPIPort: Bool = true
     ) {
         self.metricsOnAPIPort = metricsOnAPIPort
-        self.fonts = fonts
+        self.context = context
         self.requestTimeout = requestTimeout
         self.cors = cors
         self.log = log

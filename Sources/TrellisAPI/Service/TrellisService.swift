@@ -19,8 +19,7 @@ public final class TrellisService: Sendable {
 
     public init(configuration: ServiceConfiguration = ServiceConfiguration(), endpoints: [JSONEndpoint] = Features.endpoints) {
         self.configuration = configuration
-        let fonts = configuration.fonts
-        let endpoints = endpoints.map { $0.bound(to: fonts) }
+        let context = configuration.context
         let paths = ["/", "/healthz", "/readyz", "/metrics", "/openapi.yaml", "/playground", "/clients/trellis.mjs", FontsListing.path]
             + endpoints.map(\.path) + [BatchEndpoint.path]
         self.paths = paths
@@ -36,11 +35,11 @@ public final class TrellisService: Sendable {
         var gets: [(String, @Sendable () -> TrellisResponse)] = [
             ("/", { index.response }),
             ("/healthz", { Operations.json(Operations.healthy) }),
-            ("/readyz", { Operations.readiness(draining: draining.isSet, fontsLoaded: fonts.isLoaded) }),
+            ("/readyz", { Operations.readiness(draining: draining.isSet) }),
             ("/openapi.yaml", { Operations.openAPI.response }),
             ("/playground", { Operations.playgroundAnswer.response }),
             ("/clients/trellis.mjs", { Operations.javaScriptAnswer.response }),
-            (FontsListing.path, { FontsListing.response(fonts) }),
+            (FontsListing.path, { context.fontsListing.response }),
         ]
         if configuration.metricsOnAPIPort { gets.append(("/metrics", exposition)) }
         let router = Router(configuration: configuration, paths: paths, gets: gets, endpoints: endpoints)
@@ -74,7 +73,6 @@ public final class TrellisService: Sendable {
         longestBusyWorker: @escaping @Sendable () -> Duration, stuckAfter: Duration?
     ) -> @Sendable (TrellisRequest) -> TrellisResponse {
         let draining = self.draining
-        let fonts = configuration.fonts
         let paths = ["/healthz", "/readyz", "/metrics"]
         let gets: [(String, @Sendable () -> TrellisResponse)] = [
             ("/healthz", {
@@ -88,7 +86,7 @@ public final class TrellisService: Sendable {
                 }
                 return Operations.json(Operations.healthy)
             }),
-            ("/readyz", { Operations.readiness(draining: draining.isSet, fontsLoaded: fonts.isLoaded) }),
+            ("/readyz", { Operations.readiness(draining: draining.isSet) }),
             ("/metrics", exposition),
         ]
         let router = Router(configuration: configuration, paths: paths, gets: gets, endpoints: [])

@@ -68,6 +68,15 @@ extension FlowLineBreaking: WireNamed {
     }
 }
 
+extension SectionIcon: WireNamed {
+    var wireName: String {
+        switch self {
+        case .chevronUp: "chevron.up"
+        case .chevronDown: "chevron.down"
+        }
+    }
+}
+
 extension SectionsMode: WireNamed {
     var wireName: String {
         switch self {

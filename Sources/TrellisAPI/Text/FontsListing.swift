@@ -6,15 +6,8 @@ import TrellisHTTP
 enum FontsListing {
     static let path = "/v1/fonts"
 
-    static func response(_ fonts: TextFonts) -> TrellisResponse {
-        guard let collection = fonts.collection else {
-            return ProblemDetails.unavailable("The fonts are still loading; retry shortly.").response()
-        }
-        // Fixed once the fonts have loaded: cacheable, and revalidated by the listing's own tag.
-        return fonts.listingAnswer(for: collection, make: answer).response
-    }
-
-    private static func answer(_ collection: FontCollection) -> FixedAnswer {
+    /// The listing of `collection`, with its ETag (made once, by the feature context).
+    static func answer(_ collection: FontCollection) -> FixedAnswer {
         var json = JSONWriter()
         json.beginObject()
         json.key("fonts")
@@ -23,7 +16,7 @@ enum FontsListing {
             json.beginObject()
             json.key("family"); json.string(face.family)
             json.key("weight"); json.int(face.weight)
-            json.key("style"); json.string(face.isItalic ? "italic" : "normal")
+            json.key("style"); json.string((face.isItalic ? FontStyle.italic : FontStyle.normal).wireName)
             json.endObject()
         }
         json.endArray()

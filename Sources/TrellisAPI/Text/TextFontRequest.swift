@@ -13,15 +13,22 @@ extension FontStyle: WireNamed {
 
 /// The `font` object of a measuring request: `{family, size, weight?, style?}`.
 enum TextFontRequest {
+    /// The members of `font`.
+    enum Member: Int, JSONMember {
+        case family, size, weight, style
+        static let keys = JSONKeys(Member.self)
+    }
+
     /// The resolved font, or nil after recording every problem (with its pointer).
     static func read(_ value: JSONValue, _ fonts: FontCollection, _ problems: inout Problems) -> TextFont? {
         guard value.expectObject(&problems) else { return nil }
         let before = problems.count
-        let familyValue = value.required("family", &problems)
+        let members = value.fields(Member.self)
+        let familyValue = members.required(Member.family, &problems)
         let family = familyValue?.text(&problems)
-        let size = value.required("size", &problems).flatMap { readSize($0, &problems) }
-        let weight = value.optional("weight")?.integer(&problems, min: TextLimits.weights.lowerBound, max: TextLimits.weights.upperBound)
-        let style = value.optional("style")?.oneOf(FontStyle.self, &problems)
+        let size = members.required(Member.size, &problems)?.number(&problems, TextLimits.sizes)
+        let weight = members.optional(Member.weight)?.integer(&problems, min: TextLimits.weights.lowerBound, max: TextLimits.weights.upperBound)
+        let style = members.optional(Member.style)?.oneOf(FontStyle.self, &problems)
         guard let familyValue, let family else { return nil }
         var faces: [FontFace] = []
         if family.utf8.count > TextLimits.maxFamilyBytes {
@@ -42,16 +49,6 @@ enum TextFontRequest {
         }
         guard problems.count == before, let size else { return nil }
         return TextFont(faces: faces, size: size)
-    }
-
-    /// Rule "size": a number greater than 0 and at most 1000 px.
-    static func readSize(_ value: JSONValue, _ problems: inout Problems) -> Double? {
-        guard let size = value.number(&problems) else { return nil }
-        guard size > 0 && size <= TextLimits.maxSize else {
-            problems.add(at: value, "must be a number within (0, 1000]")
-            return nil
-        }
-        return size
     }
 
     static func describe(_ mistake: FontFamilyList.Mistake) -> String {
@@ -85,10 +82,11 @@ enum TextFontRequest {
         return true
     }
 
-    /// The request's `texts`: an array of at most TextLimits.maxTexts texts, each read as `readText` does.
-    static func readTexts(_ body: JSONValue, _ problems: inout Problems) -> [(value: JSONValue, text: String)] {
+    /// The request's `texts` (nil: absent, its problem recorded already): an array of at most TextLimits.maxTexts
+    /// texts, each read as `readText` does.
+    static func readTexts(_ list: JSONValue?, _ problems: inout Problems) -> [(value: JSONValue, text: String)] {
         var texts: [(value: JSONValue, text: String)] = []
-        if let list = body.required("texts", &problems), let elements = list.array(&problems, maxCount: TextLimits.maxTexts) {
+        if let list, let elements = list.array(&problems, maxCount: TextLimits.maxTexts) {
             texts.reserveCapacity(list.count)
             for element in elements {
                 if let text = readText(element, &problems) { texts.append((element, text)) }

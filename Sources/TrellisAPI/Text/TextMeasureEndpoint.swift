@@ -3,39 +3,48 @@ import TrellisJSON
 import TrellisText
 
 /// `POST /v1/text/measure`: the widths and line height of texts in one font, as Chromium lays them out.
-enum TextMeasureEndpoint: TextEndpoint {
+enum TextMeasureEndpoint: Endpoint {
     static let path = "/v1/text/measure"
     static let workingMemoryPerByte = 4
 
-    struct Request {
+    /// `{font, texts}`.
+    struct Request: FeatureRequest {
         var font: TextFont
         var texts: [(value: JSONValue, text: String)]
-    }
 
-    static func read(_ body: JSONValue, _ fonts: TextFonts, _ problems: inout Problems) throws(ProblemDetails) -> Request? {
-        guard body.expectObject(&problems) else { return nil }
-        let before = problems.count
-        let collection = try fonts.loaded()
-        let font = body.required("font", &problems).flatMap { TextFontRequest.read($0, collection, &problems) }
-        let texts = TextFontRequest.readTexts(body, &problems)
-        guard problems.count == before, let font else { return nil }
-        return Request(font: font, texts: texts)
+        /// The body's members.
+        enum Member: Int, JSONMember {
+            case font, texts
+            static let keys = JSONKeys(Member.self)
+        }
+
+        init?(reading body: JSONValue, _ context: FeatureContext, _ problems: inout Problems) {
+            guard body.expectObject(&problems) else { return nil }
+            let before = problems.count
+            let members = body.fields(Member.self)
+            let font = members.required(Member.font, &problems).flatMap { TextFontRequest.read($0, context.fonts, &problems) }
+            let texts = TextFontRequest.readTexts(members.required(Member.texts, &problems), &problems)
+            guard problems.count == before, let font else { return nil }
+            self.font = font
+            self.texts = texts
+        }
     }
 
     static func respond(
-        to request: Request, _ fonts: TextFonts, _ problems: inout Problems, _ json: inout JSONWriter, _ meter: inout WorkMeter
+        to request: Request, _ context: FeatureContext, _ problems: inout Problems, _ json: inout JSONWriter, _ meter: inout WorkMeter
     ) {
-        let measurer = TextMeasurer(font: request.font, cache: fonts.cache)
+        let output = TextMeasure.compute(
+            TextMeasureInput(font: request.font, texts: request.texts.map(\.text)), cache: context.measureCache, meter: &meter)
         var widths: [Double] = []
-        widths.reserveCapacity(request.texts.count)
-        for (value, text) in request.texts where !meter.isStopped {
-            switch measurer.width(of: text, meter: &meter) {
+        widths.reserveCapacity(output.widths.count)
+        for (measured, (value, _)) in zip(output.widths, request.texts) {
+            switch measured {
             case .success(let width): widths.append(width)
             case .failure(let refusal): TextFontRequest.record(refusal, at: value, &problems)
             }
         }
         guard problems.isEmpty else { return }
-        let height = request.font.lineMetrics.lineHeight
+        let height = output.lineHeight
         json.reserveCapacity(160 + widths.count * 40)
         json.beginObject()
         json.key("font")

@@ -43,7 +43,7 @@ extension TextOverflow: WireNamed {
 
 /// A paragraph layout request: `{font, texts, width | widths, whiteSpace?, wordBreak?, overflowWrap?,
 /// maxLines?, textOverflow?, lineHeight?, contentWidths?}`.
-struct TextLayoutRequest {
+struct TextLayoutRequest: FeatureRequest {
     var font: TextFont
     var texts: [(value: JSONValue, text: String)]
     /// The box widths to lay every text out at (one, from `width`, or each of `widths`).
@@ -54,18 +54,22 @@ struct TextLayoutRequest {
     /// Rule "contentWidths": the answer gives each text its min-content and max-content widths.
     var contentWidths: Bool
 
-    /// Reads the body, recording every problem with its pointer; nil when there was any. 503 while the
-    /// fonts are loading.
-    static func read(_ body: JSONValue, _ fonts: TextFonts, _ problems: inout Problems) throws(ProblemDetails) -> TextLayoutRequest? {
+    /// The body's members.
+    enum Member: Int, JSONMember {
+        case font, texts, width, widths, whiteSpace, wordBreak, overflowWrap, maxLines, textOverflow, lineHeight, contentWidths
+        static let keys = JSONKeys(Member.self)
+    }
+
+    init?(reading body: JSONValue, _ context: FeatureContext, _ problems: inout Problems) {
         guard body.expectObject(&problems) else { return nil }
         let before = problems.count
-        let collection = try fonts.loaded()
-        let font = body.required("font", &problems).flatMap { TextFontRequest.read($0, collection, &problems) }
-        let texts = TextFontRequest.readTexts(body, &problems)
+        let members = body.fields(Member.self)
+        let font = members.required(Member.font, &problems).flatMap { TextFontRequest.read($0, context.fonts, &problems) }
+        let texts = TextFontRequest.readTexts(members.required(Member.texts, &problems), &problems)
         var widths: [Double] = []
         // Rule "width": exactly one of width and widths, neither null.
-        let single = body.member("width")
-        let several = body.member("widths")
+        let single = members[Member.width]
+        let several = members[Member.widths]
         switch (single, several) {
         case (nil, nil):
             problems.add(at: body, member: "width", "is required (or give widths)")
@@ -82,15 +86,19 @@ struct TextLayoutRequest {
             }
         }
         var style = ParagraphStyle()
-        if let value = body.optional("whiteSpace")?.oneOf(WhiteSpace.self, &problems) { style.whiteSpace = value }
-        if let value = body.optional("wordBreak")?.oneOf(WordBreak.self, &problems) { style.wordBreak = value }
-        if let value = body.optional("overflowWrap")?.oneOf(OverflowWrap.self, &problems) { style.overflowWrap = value }
-        style.maxLines = body.optional("maxLines")?.integer(&problems, min: 1, max: TextLayoutLimits.maxLinesLimit)
-        if let value = body.optional("textOverflow")?.oneOf(TextOverflow.self, &problems) { style.textOverflow = value }
-        style.lineHeight = body.optional("lineHeight")?.number(&problems, TextLayoutLimits.lineHeights)
-        let contentWidths = body.optional("contentWidths")?.boolean(&problems) ?? false
+        if let value = members.optional(Member.whiteSpace)?.oneOf(WhiteSpace.self, &problems) { style.whiteSpace = value }
+        if let value = members.optional(Member.wordBreak)?.oneOf(WordBreak.self, &problems) { style.wordBreak = value }
+        if let value = members.optional(Member.overflowWrap)?.oneOf(OverflowWrap.self, &problems) { style.overflowWrap = value }
+        style.maxLines = members.optional(Member.maxLines)?.integer(&problems, min: 1, max: TextLayoutLimits.maxLinesLimit)
+        if let value = members.optional(Member.textOverflow)?.oneOf(TextOverflow.self, &problems) { style.textOverflow = value }
+        style.lineHeight = members.optional(Member.lineHeight)?.number(&problems, TextLayoutLimits.lineHeights)
+        let contentWidths = members.optional(Member.contentWidths)?.boolean(&problems) ?? false
         guard problems.count == before, let font else { return nil }
-        return TextLayoutRequest(
-            font: font, texts: texts, widths: widths, perWidth: several != nil, style: style, contentWidths: contentWidths)
+        self.font = font
+        self.texts = texts
+        self.widths = widths
+        self.perWidth = several != nil
+        self.style = style
+        self.contentWidths = contentWidths
     }
 }

@@ -6,17 +6,17 @@ public enum DrawerResolver {
     public typealias Planner = (DrawerSpringMotion, Double, Int) -> Result<DrawerMotionPlan, DrawerLimitViolation>
 
     /// Applies the input's action, lays out the resulting state and, when the state changed, its spring transition; a refusal when the transition breaks DrawerLimits.
-    public static func resolve(
+    public static func compute(
         _ input: DrawerInput, planner: Planner = { DrawerMotionPlan.make($0, frameRate: $1, maxWork: $2) }
-    ) -> Result<DrawerResult, DrawerRefusal> {
+    ) -> Result<DrawerOutput, DrawerRefusal> {
         var meter = WorkMeter()
-        return resolve(input, meter: &meter, planner: planner)
+        return compute(input, meter: &meter, planner: planner)
     }
 
-    /// As `resolve`, with the transition's work limited by the meter's input size (DrawerLimits.maxWork) and counted on it.
-    public static func resolve(
+    /// As `compute`, with the transition's work limited by the meter's input size (DrawerLimits.maxWork) and counted on it.
+    public static func compute(
         _ input: DrawerInput, meter: inout WorkMeter, planner: Planner = { DrawerMotionPlan.make($0, frameRate: $1, maxWork: $2) }
-    ) -> Result<DrawerResult, DrawerRefusal> {
+    ) -> Result<DrawerOutput, DrawerRefusal> {
         let maxWork = DrawerLimits.maxWork(forRequestBytes: meter.inputBytes)
         let old = input.state
         let new = input.action.map { DrawerReducer.reduce(old, $0) } ?? old
@@ -27,7 +27,7 @@ public enum DrawerResolver {
             case .failure(let refusal): return .failure(refusal)
             }
         }
-        return .success(DrawerResult(
+        return .success(DrawerOutput(
             state: new, changed: new != old, geometry: input.layout.geometry(isPresented: new.isPresented),
             transition: transition))
     }

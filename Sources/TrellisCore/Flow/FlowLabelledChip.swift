@@ -3,8 +3,8 @@ extension FlowLayout {
     /// label for 0, lay out, and while the hidden count differs from the label's, relabel with it; when
     /// the counts cycle (or after `maxRounds`), the largest count of the cycle labels the chip.
     public static func compute(
-        _ request: FlowRequest, chipForCount chip: (Int) -> Size, maxRounds: Int = 32
-    ) -> FlowResult {
+        _ request: FlowInput, chipForCount chip: (Int) -> Size, maxRounds: Int = 32
+    ) -> FlowOutput {
         guard request.maxRows != nil else { return compute(request) }
         var request = request
         var tried: [Int] = []

@@ -1,7 +1,7 @@
 /// The flow layout: CSS flexbox with `flex-wrap: wrap` and `flex: none` cells; `compute` reads as the spec's steps, one function per step.
 public enum FlowLayout: Sendable, Equatable {
     /// Lays out a validated request; greedy is O(n), balanced O(n) per bisection step (at most 64 steps).
-    public static func compute(_ request: FlowRequest) -> FlowResult {
+    public static func compute(_ request: FlowInput) -> FlowOutput {
         let cells = outerSizes(of: request.items, request: request)
         let limit = wrapLimit(containerWidth: request.containerWidth)
         let allLines = breakLines(cells: cells, items: request.items, request: request, limit: limit)
@@ -26,7 +26,7 @@ public enum FlowLayout: Sendable, Equatable {
     }
 
     /// CSS Flexbox §9.2 step 3 for every item: the outer size of each cell.
-    static func outerSizes(of items: [FlowItem], request: FlowRequest) -> OuterSizes {
+    static func outerSizes(of items: [FlowItem], request: FlowInput) -> OuterSizes {
         OuterSizes(
             widths: items.map { outerSize($0.width, padding: request.horizontalSpacing) },
             heights: items.map { outerSize($0.height, padding: request.verticalSpacing) }
@@ -44,7 +44,7 @@ public enum FlowLayout: Sendable, Equatable {
     }
 
     /// CSS Flexbox §9.3 step 5 (collect flex items into flex lines), greedy or balanced as the request asks.
-    static func breakLines(cells: OuterSizes, items: [FlowItem], request: FlowRequest, limit: Double) -> [FlowLine] {
+    static func breakLines(cells: OuterSizes, items: [FlowItem], request: FlowInput, limit: Double) -> [FlowLine] {
         switch request.lineBreaking {
         case .greedy:
             return collectLines(cellWidths: cells.widths, items: items, gap: request.columnGap, limit: limit)
@@ -60,7 +60,7 @@ public enum FlowLayout: Sendable, Equatable {
 
     /// Rule "overflowIndicator": when items are hidden, the chip's cell joins the last visible line, which gives up items to make room.
     static func makeRoomForOverflowIndicator(
-        _ lines: [FlowLine], itemCount: Int, cells: OuterSizes, request: FlowRequest, limit: Double
+        _ lines: [FlowLine], itemCount: Int, cells: OuterSizes, request: FlowInput, limit: Double
     ) -> (lines: [FlowLine], chipCell: Size?) {
         guard let chip = request.overflowIndicator, let last = lines.last, last.start + last.count < itemCount else {
             return (lines, nil)
@@ -77,7 +77,7 @@ public enum FlowLayout: Sendable, Equatable {
     }
 
     /// CSS Flexbox §9.6 step 16 (align-content: flex-start) with row-gap: lines stacked from the top; the chip ends the last line.
-    static func placeLines(_ lines: [FlowLine], chipCell: Size?, cells: OuterSizes, request: FlowRequest) -> FlowResult {
+    static func placeLines(_ lines: [FlowLine], chipCell: Size?, cells: OuterSizes, request: FlowInput) -> FlowOutput {
         let itemCount = request.items.count
         let visibleCount = lines.last.map { $0.start + $0.count } ?? 0
         var placed: [FlowPlacedItem] = []
@@ -99,7 +99,7 @@ public enum FlowLayout: Sendable, Equatable {
             rows.append(placedRow)
             top += placedRow.height
         }
-        return FlowResult(
+        return FlowOutput(
             items: placed,
             rows: rows,
             size: Size(width: request.containerWidth, height: rows.last.map { $0.y + $0.height } ?? 0),
@@ -111,7 +111,7 @@ public enum FlowLayout: Sendable, Equatable {
     /// CSS Flexbox §9.4 step 8, §9.5 step 12 and §9.6 step 14 for one line: its row, each item's own
     /// rectangle inside its padding (appended to `placed`, in order) and the chip's when it ends the line.
     static func placeLine(
-        _ line: FlowLine, row: Int, top: Double, chipCell: Size?, cells: OuterSizes, request: FlowRequest,
+        _ line: FlowLine, row: Int, top: Double, chipCell: Size?, cells: OuterSizes, request: FlowInput,
         into placed: inout [FlowPlacedItem]
     ) -> (row: FlowRow, chip: Rect?) {
         let range = line.start..<(line.start + line.count)
@@ -270,7 +270,7 @@ public enum FlowLayout: Sendable, Equatable {
     }
 
     /// Rule "direction rtl": the mirror image of the ltr layout about the container's vertical centre line.
-    static func mirroredForRTL(_ result: FlowResult, containerWidth: Double) -> FlowResult {
+    static func mirroredForRTL(_ result: FlowOutput, containerWidth: Double) -> FlowOutput {
         result.mappingRects { mirrored($0, containerWidth: containerWidth) }
     }
 
@@ -280,7 +280,7 @@ public enum FlowLayout: Sendable, Equatable {
     }
 
     /// Rule "pixelScale": round every absolute edge to the device-pixel grid and derive sizes from rounded edges.
-    static func snappedToDevicePixels(_ result: FlowResult, scale: Double) -> FlowResult {
+    static func snappedToDevicePixels(_ result: FlowOutput, scale: Double) -> FlowOutput {
         var result = result.mappingRects { snapped($0, scale: scale) }
         for k in result.rows.indices {
             let top = snap(result.rows[k].y, scale: scale)

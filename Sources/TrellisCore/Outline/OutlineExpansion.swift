@@ -1,5 +1,17 @@
+/// An expansion to compute: the tree and the selections (node indices in request order; nil for a selection whose
+/// id is not in the tree).
+public struct OutlineExpansionInput: Sendable {
+    public var tree: OutlineTree
+    public var selections: [Int?]
+
+    public init(tree: OutlineTree, selections: [Int?]) {
+        self.tree = tree
+        self.selections = selections
+    }
+}
+
 /// The nodes to expand so that every found selection is visible, and each selection's path from its root.
-public struct OutlineExpansion: Sendable, Equatable {
+public struct OutlineExpansionOutput: Sendable, Equatable {
     /// Union of the strict ancestors of every found selection, without duplicates, in tree pre-order.
     public let expand: [Int]
     /// One entry per selection, in request order: root → selection, or [] when not found.
@@ -11,12 +23,17 @@ public struct OutlineExpansion: Sendable, Equatable {
         self.paths = paths
     }
 
-    /// `selections`: node indices in request order; nil for a selection whose id is not in the tree.
+}
+
+/// The outline's expansion: what to open so that the selections are visible.
+public enum OutlineExpansion {
     /// Cost: O(size of the answer) parent-link steps, plus ordering the ancestors (sort or one O(n) scan).
-    public init(tree: OutlineTree, selections: [Int?]) {
-        self.expand = OutlineExpansion.ancestors(in: tree, of: selections)
+    public static func compute(_ input: OutlineExpansionInput) -> OutlineExpansionOutput {
+        let tree = input.tree
         // Rule: a selection that is absent or not found has the path [] and expands nothing.
-        self.paths = selections.map { selection in selection.map { tree.path(to: $0) } ?? [] }
+        return OutlineExpansionOutput(
+            expand: ancestors(in: tree, of: input.selections),
+            paths: input.selections.map { selection in selection.map { tree.path(to: $0) } ?? [] })
     }
 
     /// Rule: without an explicit `expanded`, the rows expand exactly what makes the selection visible.

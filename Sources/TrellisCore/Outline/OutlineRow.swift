@@ -37,7 +37,7 @@ public struct OutlineRow: Sendable, Equatable {
         set { storedParent = newValue.map { Int32(truncatingIfNeeded: $0) } ?? -1 }
     }
 
-    /// A row as OutlineRows makes it.
+    /// A row as OutlineRows.compute makes it.
     public init(index: Int, node: Int, depth: Int, parent: Int?, expandable: Bool, expanded: Bool, selected: Bool) {
         storedIndex = Int32(truncatingIfNeeded: index)
         storedNode = Int32(truncatingIfNeeded: node)

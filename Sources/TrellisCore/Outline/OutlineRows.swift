@@ -1,5 +1,40 @@
+/// Rows to compute: the tree, the selection (a node index, or nil when absent or not found), which nodes are
+/// shown open, and the window (`offset` ≥ 0; `limit` ≥ 0 or nil for all).
+public struct OutlineRowsInput: Sendable {
+    /// Which nodes are open.
+    public enum Shown: Sendable {
+        /// These node indices, or nil for the default (the expansion set of the selection).
+        case expanded([Int]?)
+        /// A search's: the matches and their ancestors, each ancestor open.
+        case matches(OutlineSearchMatches)
+    }
+
+    public var tree: OutlineTree
+    public var selection: Int?
+    public var shown: Shown
+    public var offset: Int
+    public var limit: Int?
+
+    public init(tree: OutlineTree, selection: Int?, expanded: [Int]?, offset: Int = 0, limit: Int? = nil) {
+        self.init(tree: tree, selection: selection, shown: .expanded(expanded), offset: offset, limit: limit)
+    }
+
+    public init(tree: OutlineTree, selection: Int?, matches: OutlineSearchMatches, offset: Int = 0, limit: Int? = nil) {
+        self.init(tree: tree, selection: selection, shown: .matches(matches), offset: offset, limit: limit)
+    }
+
+    public init(tree: OutlineTree, selection: Int?, shown: Shown, offset: Int, limit: Int?) {
+        precondition(offset >= 0 && (limit ?? 0) >= 0, "offset and limit are validated by the API layer")
+        self.tree = tree
+        self.selection = selection
+        self.shown = shown
+        self.offset = offset
+        self.limit = limit
+    }
+}
+
 /// The visible rows of an outline, windowed by offset and limit, with the totals a virtualized list needs.
-public struct OutlineRows: Sendable, Equatable {
+public struct OutlineRowsOutput: Sendable, Equatable {
     /// The rows in the window, in pre-order.
     public let rows: [OutlineRow]
     /// Visible rows before windowing.
@@ -14,11 +49,23 @@ public struct OutlineRows: Sendable, Equatable {
         self.selectedRow = selectedRow
     }
 
-    /// `selection`: node index, or nil when absent or not found. `expanded`: node indices, or nil for the
-    /// default (the expansion set of `selection`). `offset` ≥ 0; `limit` ≥ 0 or nil for all.
-    /// Time O(visible rows); memory O(n) for the expanded flags plus O(rows in the window).
-    public init(tree: OutlineTree, selection: Int?, expanded: [Int]?, offset: Int = 0, limit: Int? = nil) {
-        precondition(offset >= 0 && (limit ?? 0) >= 0, "offset and limit are validated by the API layer")
+}
+
+/// The outline picker's rows.
+public enum OutlineRows {
+    /// The rows of `input`: with `expanded`, time O(visible rows) and memory O(n) for the expanded flags plus
+    /// O(rows in the window); with a search's matches, time and memory O(n).
+    public static func compute(_ input: OutlineRowsInput) -> OutlineRowsOutput {
+        switch input.shown {
+        case .expanded(let expanded):
+            return rows(tree: input.tree, selection: input.selection, expanded: expanded, offset: input.offset, limit: input.limit)
+        case .matches(let matches):
+            return rows(tree: input.tree, selection: input.selection, matches: matches, offset: input.offset, limit: input.limit)
+        }
+    }
+
+    /// `expanded`: node indices, or nil for the default (the expansion set of `selection`).
+    static func rows(tree: OutlineTree, selection: Int?, expanded: [Int]?, offset: Int, limit: Int?) -> OutlineRowsOutput {
         var isExpanded = [Bool](repeating: false, count: tree.count)
         for node in expanded ?? OutlineExpansion.defaultExpanded(in: tree, selection: selection) {
             isExpanded[node] = true
@@ -52,8 +99,6 @@ public struct OutlineRows: Sendable, Equatable {
             index += 1
             position += open ? 1 : Int(tree.subtreeSizes[node])
         }
-        self.rows = rows
-        self.totalRows = index
-        self.selectedRow = selectedRow
+        return OutlineRowsOutput(rows: rows, totalRows: index, selectedRow: selectedRow)
     }
 }

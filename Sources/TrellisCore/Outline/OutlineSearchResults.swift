@@ -16,8 +16,7 @@ extension OutlineRows {
     /// Rule: with a search, the rows are the matching nodes and the ancestors of matching nodes, in pre-order;
     /// a node is expanded exactly when some descendant matches, whatever `expanded` says.
     /// `selection`, `offset` and `limit` as without a search, over these rows. Time and memory O(n).
-    public init(tree: OutlineTree, selection: Int?, matches: OutlineSearchMatches, offset: Int = 0, limit: Int? = nil) {
-        precondition(offset >= 0 && (limit ?? 0) >= 0, "offset and limit are validated by the API layer")
+    static func rows(tree: OutlineTree, selection: Int?, matches: OutlineSearchMatches, offset: Int, limit: Int?) -> OutlineRowsOutput {
         let below = tree.hasMatchBelow(matches)
         var end = Int.max
         if let limit {
@@ -48,12 +47,23 @@ extension OutlineRows {
             index += 1
             position += open ? 1 : Int(tree.subtreeSizes[node])
         }
-        self.init(rows: rows, totalRows: index, selectedRow: selectedRow)
+        return OutlineRowsOutput(rows: rows, totalRows: index, selectedRow: selectedRow)
+    }
+}
+
+/// A search's expansion to compute: the tree and which of its nodes match.
+public struct OutlineSearchExpansionInput: Sendable {
+    public var tree: OutlineTree
+    public var matches: OutlineSearchMatches
+
+    public init(tree: OutlineTree, matches: OutlineSearchMatches) {
+        self.tree = tree
+        self.matches = matches
     }
 }
 
 /// What to expand so that every match of a search is visible, and the matches themselves.
-public struct OutlineSearchExpansion: Sendable, Equatable {
+public struct OutlineSearchExpansionOutput: Sendable, Equatable {
     /// The strict ancestors of every matching node, without duplicates, in pre-order.
     public let expand: [Int]
     /// The matching nodes in pre-order.
@@ -65,8 +75,13 @@ public struct OutlineSearchExpansion: Sendable, Equatable {
         self.matches = matches
     }
 
+}
+
+/// A search's expansion: what to open so that every match is visible.
+public enum OutlineSearchExpansion {
     /// Rule: `expand` is the union of the strict ancestors of every match, in pre-order. Time and memory O(n).
-    public init(tree: OutlineTree, matches: OutlineSearchMatches) {
+    public static func compute(_ input: OutlineSearchExpansionInput) -> OutlineSearchExpansionOutput {
+        let tree = input.tree, matches = input.matches
         let below = tree.hasMatchBelow(matches)
         var expand = [Int]()
         var found = [Int]()
@@ -76,7 +91,6 @@ public struct OutlineSearchExpansion: Sendable, Equatable {
             if below[node] { expand.append(node) }
             if matches.isMatch(node) { found.append(node) }
         }
-        self.expand = expand
-        self.matches = found
+        return OutlineSearchExpansionOutput(expand: expand, matches: found)
     }
 }

@@ -1,5 +1,5 @@
 /// The header's chevron: the API writes `chevron.up` / `chevron.down`.
-public enum SectionIcon: Sendable, Equatable, Hashable {
+public enum SectionIcon: Sendable, Equatable, Hashable, CaseIterable {
     case chevronUp
     case chevronDown
 }

@@ -46,7 +46,7 @@ final class AnswerCorpusTests: XCTestCase {
 
     func testEveryRecordedAnswerIsUnchanged() throws {
         // With the default fonts, so that text measurement and flows of labels are pinned too.
-        let service = TrellisService(configuration: ServiceConfiguration(fonts: TextFonts(LoadedFonts.collection)))
+        let service = TrellisService(configuration: ServiceConfiguration(context: FeatureContext(fonts: LoadedFonts.collection)))
         if ProcessInfo.processInfo.environment["TRELLIS_RECORD_ANSWERS"] == "1" { try record(service) }
         let lines = try String(contentsOf: Self.file, encoding: .utf8).split(separator: "\n")
         XCTAssertGreaterThan(lines.count, 100)

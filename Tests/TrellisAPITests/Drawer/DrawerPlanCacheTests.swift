@@ -67,8 +67,8 @@ final class DrawerPlanCacheTests: XCTestCase {
         let bytes = Array(body.utf8)
         let document = try bytes.withUnsafeBytes { try JSONDocument.parse($0, padded: false).get() }
         var problems = Problems()
-        let request = try XCTUnwrap(DrawerRequest.read(document.root, &problems))
-        guard case .success(let result) = DrawerResolver.resolve(request.input) else {
+        let request = try XCTUnwrap(DrawerInput(reading: document.root, FeatureContext(), &problems))
+        guard case .success(let result) = DrawerResolver.compute(request) else {
             XCTFail("refused: \(body)")
             return ""
         }

@@ -14,7 +14,7 @@ final class HostileCostTests: HostileTestCase {
         try LiveServer(
             http: HTTPServerConfiguration(threads: 2, maxBodyBytes: 16 << 20),
             service: ServiceConfiguration(
-                memoryBudget: budget.flatMap { HTTPMemoryBudget(limit: $0) }, fonts: TextFonts(LoadedFonts.collection, cache: cache),
+                memoryBudget: budget.flatMap { HTTPMemoryBudget(limit: $0) }, context: FeatureContext(fonts: LoadedFonts.collection, measureCache: cache),
                 requestTimeout: timeout))
     }
 

@@ -162,13 +162,14 @@ final class JSONLayerTests: XCTestCase {
                 case ltr, rtl
                 var wireName: String { self == .ltr ? "ltr" : "rtl" }
             }
-            XCTAssertNil(root.required("n", &problems)?.number(&problems, .nonNegative))
-            XCTAssertNil(root.required("i", &problems)?.integer(&problems, min: 0))
-            XCTAssertNil(root.required("b", &problems)?.boolean(&problems))
-            XCTAssertNil(root.required("e", &problems)?.oneOf(Direction.self, &problems))
-            XCTAssertNil(root.required("arr", &problems)?.array(&problems))
-            XCTAssertNil(root.required("big", &problems)?.array(&problems, maxCount: 2))
-            XCTAssertNil(root.required("absent", &problems))
+            let members = root.fields(ReaderMember.self)
+            XCTAssertNil(members.required(ReaderMember.n, &problems)?.number(&problems, .nonNegative))
+            XCTAssertNil(members.required(ReaderMember.i, &problems)?.integer(&problems, min: 0))
+            XCTAssertNil(members.required(ReaderMember.b, &problems)?.boolean(&problems))
+            XCTAssertNil(members.required(ReaderMember.e, &problems)?.oneOf(Direction.self, &problems))
+            XCTAssertNil(members.required(ReaderMember.arr, &problems)?.array(&problems))
+            XCTAssertNil(members.required(ReaderMember.big, &problems)?.array(&problems, maxCount: 2))
+            XCTAssertNil(members.required(ReaderMember.absent, &problems))
             XCTAssertEqual(problems.list, [
                 Problem(pointer: "/n", detail: "must be a finite number ≥ 0"),
                 Problem(pointer: "/i", detail: "must be an integer within 0...9223372036854775807"),
@@ -288,4 +289,10 @@ final class JSONWriterDoubleTests: XCTestCase {
             XCTAssertEqual(String(decoding: writer.bytes, as: UTF8.self), "[\"\(prefix)\",\(value.description)]")
         }
     }
+}
+
+/// The members `testReadersRecordEveryProblemWithItsPointer` reads.
+private enum ReaderMember: Int, JSONMember {
+    case n, i, b, e, arr, big, absent
+    static let keys = JSONKeys(ReaderMember.self)
 }

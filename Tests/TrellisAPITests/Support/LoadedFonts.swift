@@ -7,6 +7,6 @@ enum LoadedFonts {
 
     /// A service whose fonts are loaded.
     static func service() -> TrellisService {
-        TrellisService(configuration: ServiceConfiguration(fonts: TextFonts(collection)))
+        TrellisService(configuration: ServiceConfiguration(context: FeatureContext(fonts: collection)))
     }
 }

@@ -101,13 +101,13 @@ final class TextMeasureTests: XCTestCase {
     }
 
     func testTheCacheKeepsRepeatedLabels() {
-        let fonts = TextFonts(LoadedFonts.collection)
-        let service = TrellisService(configuration: ServiceConfiguration(fonts: fonts))
+        let fonts = FeatureContext(fonts: LoadedFonts.collection)
+        let service = TrellisService(configuration: ServiceConfiguration(context: fonts))
         let json = #"{"font":{"family":"DejaVu Sans","size":16},"texts":["Swift","Swift","SwiftUI"]}"#
         let first = call(service, "POST", "/v1/text/measure", json: json)
-        XCTAssertEqual(fonts.cache.count, 2)
+        XCTAssertEqual(fonts.measureCache.count, 2)
         let second = call(service, "POST", "/v1/text/measure", json: json)
-        XCTAssertEqual(fonts.cache.count, 2)
+        XCTAssertEqual(fonts.measureCache.count, 2)
         XCTAssertEqual(first.text, second.text)
     }
 
@@ -212,25 +212,8 @@ final class TextMeasureTests: XCTestCase {
         XCTAssertEqual(keys.map { "\($0)" }, keys.sorted { $0 < $1 }.map { "\($0)" })
     }
 
-    func testUntilTheFontsAreLoadedReadyzAndTextAnswer503() {
-        let fonts = TextFonts()
-        let service = TrellisService(configuration: ServiceConfiguration(fonts: fonts))
-        XCTAssertEqual(call(service, "GET", "/readyz").status, 503)
-        let fontsResponse = call(service, "GET", "/v1/fonts")
-        XCTAssertEqual(fontsResponse.status, 503)
-        XCTAssertEqual(fontsResponse.header("Retry-After"), "1")
-        let json = #"{"font":{"family":"DejaVu Sans","size":16},"texts":["x"]}"#
-        XCTAssertEqual(call(service, "POST", "/v1/text/measure", json: json).status, 503)
-        // A flow layout without text needs no fonts.
-        XCTAssertEqual(call(service, "POST", "/v1/flow/layout", json: #"{"containerWidth":10,"items":[]}"#).status, 200)
-        fonts.install(LoadedFonts.collection)
-        XCTAssertEqual(call(service, "GET", "/readyz").status, 200)
-        XCTAssertEqual(call(service, "GET", "/v1/fonts").status, 200)
-        XCTAssertEqual(call(service, "POST", "/v1/text/measure", json: json).status, 200)
-    }
-
     func testMeasureOverHTTP() throws {
-        let server = try LiveServer(service: ServiceConfiguration(fonts: TextFonts(LoadedFonts.collection)))
+        let server = try LiveServer(service: ServiceConfiguration(context: FeatureContext(fonts: LoadedFonts.collection)))
         let response = try server.request("POST", "/v1/text/measure", json: #"{"font":{"family":"sans-serif","size":16},"texts":["Swift"]}"#)
         XCTAssertEqual(response.status, 200)
         XCTAssertEqual(response.text, #"{"font":{"size":16,"ascent":15,"descent":4,"lineGap":0,"lineHeight":19},"texts":[{"width":39.3125,"height":19}]}"#)
@@ -239,8 +222,8 @@ final class TextMeasureTests: XCTestCase {
 
     /// Threads share the faces, the cache and the resolved family lists: concurrent answers equal the sequential ones.
     func testConcurrentMeasurementsAgree() {
-        let fonts = TextFonts(LoadedFonts.collection, cache: MeasureCache(capacity: 64))
-        let service = TrellisService(configuration: ServiceConfiguration(fonts: fonts))
+        let fonts = FeatureContext(fonts: LoadedFonts.collection, measureCache: MeasureCache(capacity: 64))
+        let service = TrellisService(configuration: ServiceConfiguration(context: fonts))
         let bodies = (0..<40).map { n in
             #"{"font":{"family":"\#(n % 2 == 0 ? "DejaVu Sans, IPAGothic" : "IPAGothic, DejaVu Serif")","size":\#(10 + n % 7)},"texts":["tag \#(n)","東京 \#(n)","office \#(n % 5)"]}"#
         }

@@ -4,8 +4,8 @@ import XCTest
 final class DrawerResolverTests: XCTestCase {
     private let layout = DrawerLayout(container: Size(width: 390, height: 844), safeAreaInsets: DrawerInsets(top: 47, leading: 0, bottom: 34, trailing: 0))
 
-    private func resolve(_ input: DrawerInput) -> DrawerResult {
-        try! DrawerResolver.resolve(input).get()
+    private func resolve(_ input: DrawerInput) -> DrawerOutput {
+        try! DrawerResolver.compute(input).get()
     }
 
     func testWithoutAnActionTheCurrentStateIsRenderedWithoutATransition() {
@@ -51,17 +51,17 @@ final class DrawerResolverTests: XCTestCase {
     func testAMotionPastTheLimitsRefusesOnlyAChange() {
         let ringing = DrawerSpring(response: 0.55, dampingFraction: 1e-30)
         XCTAssertEqual(
-            DrawerResolver.resolve(DrawerInput(action: .toggle, layout: layout, spring: ringing)),
+            DrawerResolver.compute(DrawerInput(action: .toggle, layout: layout, spring: ringing)),
             .failure(.motion(.settlesTooLate, blameStart: false)))
-        XCTAssertNoThrow(try DrawerResolver.resolve(DrawerInput(action: .close, layout: layout, spring: ringing)).get())
+        XCTAssertNoThrow(try DrawerResolver.compute(DrawerInput(action: .close, layout: layout, spring: ringing)).get())
         XCTAssertEqual(
-            DrawerResolver.resolve(DrawerInput(action: .toggle, layout: layout, start: DrawerMotionStart(x: -200, velocity: 1e300))),
+            DrawerResolver.compute(DrawerInput(action: .toggle, layout: layout, start: DrawerMotionStart(x: -200, velocity: 1e300))),
             .failure(.motion(.nonFinite, blameStart: true)))
     }
 
     func testATravelLostInFloatingPointIsRefused() {
         let wide = DrawerLayout(container: Size(width: 1e300, height: 844), edge: .trailing)
-        XCTAssertEqual(DrawerResolver.resolve(DrawerInput(action: .toggle, layout: wide)), .failure(.travelNotRepresentable))
+        XCTAssertEqual(DrawerResolver.compute(DrawerInput(action: .toggle, layout: wide)), .failure(.travelNotRepresentable))
     }
 
     func testTapMaskClosingFromMidFlightKeepsPositionAndVelocity() {

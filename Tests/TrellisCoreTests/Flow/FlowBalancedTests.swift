@@ -4,14 +4,14 @@ import XCTest
 
 /// Balanced line breaking: against greedy and against brute force.
 final class FlowBalancedTests: XCTestCase {
-    private func counts(_ request: FlowRequest) -> [Int] {
+    private func counts(_ request: FlowInput) -> [Int] {
         FlowLayout.compute(request).rows.map(\.count)
     }
 
     func testBalancedEvensRows() {
         let items = Array(repeating: FlowItem(width: 10, height: 10), count: 10)
-        XCTAssertEqual(counts(FlowRequest(containerWidth: 90, items: items)), [9, 1])
-        let balanced = FlowLayout.compute(FlowRequest(containerWidth: 90, items: items, alignment: .center, lineBreaking: .balanced))
+        XCTAssertEqual(counts(FlowInput(containerWidth: 90, items: items)), [9, 1])
+        let balanced = FlowLayout.compute(FlowInput(containerWidth: 90, items: items, alignment: .center, lineBreaking: .balanced))
         XCTAssertEqual(balanced.rows.map(\.count), [5, 5])
         XCTAssertEqual(balanced.rows.map(\.width), [50, 50])
         XCTAssertEqual(balanced.items.first?.rect.x, 20, "alignment uses the real containerWidth")
@@ -19,27 +19,27 @@ final class FlowBalancedTests: XCTestCase {
 
     func testTiesGiveEarlierRowsMoreItems() {
         let items = Array(repeating: FlowItem(width: 30, height: 10), count: 7)
-        XCTAssertEqual(counts(FlowRequest(containerWidth: 100, items: items, columnGap: 5, lineBreaking: .balanced)), [3, 3, 1])
+        XCTAssertEqual(counts(FlowInput(containerWidth: 100, items: items, columnGap: 5, lineBreaking: .balanced)), [3, 3, 1])
     }
 
     /// Rule: a lone oversized cell cannot shrink, so other rows stay as narrow as greedy needs.
     func testOversizedCellDoesNotWidenOtherRows() {
         let items = [150.0, 40, 40, 40, 40].map { FlowItem(width: $0, height: 10) }
-        XCTAssertEqual(counts(FlowRequest(containerWidth: 100, items: items, lineBreaking: .balanced)), [1, 2, 2])
+        XCTAssertEqual(counts(FlowInput(containerWidth: 100, items: items, lineBreaking: .balanced)), [1, 2, 2])
     }
 
     /// Decision: rows are balanced over all items first, then maxRows keeps the first rows.
     func testBalancedThenMaxRows() {
         let items = Array(repeating: FlowItem(width: 10, height: 10), count: 10)
-        let result = FlowLayout.compute(FlowRequest(containerWidth: 90, items: items, maxRows: 1, lineBreaking: .balanced))
+        let result = FlowLayout.compute(FlowInput(containerWidth: 90, items: items, maxRows: 1, lineBreaking: .balanced))
         XCTAssertEqual(result.rows.map(\.count), [5])
         XCTAssertEqual(result.hiddenCount, 5)
     }
 
     func testForcedBreaksAreKept() {
         let items = (0..<6).map { FlowItem(width: 10, height: 10, breakBefore: $0 == 4) }
-        XCTAssertEqual(counts(FlowRequest(containerWidth: 100, items: items, lineBreaking: .balanced)), [4, 2])
-        XCTAssertEqual(counts(FlowRequest(containerWidth: 35, items: items, lineBreaking: .balanced)), [2, 2, 2])
+        XCTAssertEqual(counts(FlowInput(containerWidth: 100, items: items, lineBreaking: .balanced)), [4, 2])
+        XCTAssertEqual(counts(FlowInput(containerWidth: 35, items: items, lineBreaking: .balanced)), [2, 2, 2])
     }
 
     func testSameRowCountAndNeverWiderThanGreedy() {

@@ -14,7 +14,7 @@ final class FlowFixtureTests: XCTestCase {
         (value as? NSNumber)?.doubleValue
     }
 
-    private func request(_ json: [String: Any]) throws -> FlowRequest {
+    private func request(_ json: [String: Any]) throws -> FlowInput {
         let items = try XCTUnwrap(json["items"] as? [[String: Any]]).map { item in
             FlowItem(
                 width: number(item["width"]) ?? .nan,
@@ -22,7 +22,7 @@ final class FlowFixtureTests: XCTestCase {
                 breakBefore: (item["breakBefore"] as? Bool) ?? (item["breakBefore"] as? NSNumber)?.boolValue ?? false
             )
         }
-        return FlowRequest(
+        return FlowInput(
             containerWidth: try XCTUnwrap(number(json["containerWidth"])),
             items: items,
             horizontalSpacing: number(json["horizontalSpacing"]) ?? 0,

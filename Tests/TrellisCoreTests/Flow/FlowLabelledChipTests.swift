@@ -3,8 +3,8 @@ import XCTest
 
 /// Rule "labelled chip": the chip's size depends on the count it shows.
 final class FlowLabelledChipTests: XCTestCase {
-    private func request(_ widths: [Double], container: Double) -> FlowRequest {
-        FlowRequest(containerWidth: container, items: widths.map { FlowItem(width: $0, height: 10) }, maxRows: 1)
+    private func request(_ widths: [Double], container: Double) -> FlowInput {
+        FlowInput(containerWidth: container, items: widths.map { FlowItem(width: $0, height: 10) }, maxRows: 1)
     }
 
     func testTheCountIsStable() {
@@ -47,7 +47,7 @@ final class FlowLabelledChipTests: XCTestCase {
     func testWithoutMaxRowsTheChipIsNeverMeasured() {
         var measured = false
         let result = FlowLayout.compute(
-            FlowRequest(containerWidth: 10, items: [FlowItem(width: 20, height: 1)]),
+            FlowInput(containerWidth: 10, items: [FlowItem(width: 20, height: 1)]),
             chipForCount: { _ in measured = true; return Size(width: 1, height: 1) })
         XCTAssertFalse(measured)
         XCTAssertEqual(result.hiddenCount, 0)

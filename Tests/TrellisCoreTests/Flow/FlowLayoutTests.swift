@@ -4,7 +4,7 @@ import XCTest
 
 /// Hand-computed layouts with whole expected values.
 final class FlowLayoutTests: XCTestCase {
-    private func rects(_ result: FlowResult) -> [[Double]] {
+    private func rects(_ result: FlowOutput) -> [[Double]] {
         result.items.map { [$0.rect.x, $0.rect.y, $0.rect.width, $0.rect.height] }
     }
 
@@ -15,7 +15,7 @@ final class FlowLayoutTests: XCTestCase {
     /// The seed's tags (Swift, SwiftUI, UIKit, Xcode, Apple, iOS, iPad), 36 high, in 300 with spacing 4.
     /// Cells are 70, 92, 74 | 76, 74, 58, 64: 236 fits, +76 = 312 does not; the second row is 272.
     func testSeedExampleCheckedByHand() {
-        let request = FlowRequest(
+        let request = FlowInput(
             containerWidth: 300,
             items: items([(62, 36), (84, 36), (66, 36), (68, 36), (66, 36), (50, 36), (56, 36)]),
             horizontalSpacing: 4,
@@ -38,7 +38,7 @@ final class FlowLayoutTests: XCTestCase {
     }
 
     func testForcedBreaks() {
-        let request = FlowRequest(
+        let request = FlowInput(
             containerWidth: 200, items: items(Array(repeating: (40, 20), count: 5), breaks: [1, 3, 4]),
             columnGap: 10, rowGap: 5
         )
@@ -50,7 +50,7 @@ final class FlowLayoutTests: XCTestCase {
     }
 
     func testForcedBreakOnFirstItemAddsNoEmptyRow() {
-        let request = FlowRequest(
+        let request = FlowInput(
             containerWidth: 200, items: items(Array(repeating: (40, 20), count: 3), breaks: [0]), columnGap: 10
         )
         let result = FlowLayout.compute(request)
@@ -58,7 +58,7 @@ final class FlowLayoutTests: XCTestCase {
     }
 
     func testForcedBreakThenWrap() {
-        let request = FlowRequest(
+        let request = FlowInput(
             containerWidth: 100, items: items([(40, 10), (40, 10), (40, 10), (10, 10), (95, 10)], breaks: [3]),
             horizontalSpacing: 1, verticalSpacing: 2, columnGap: 5, rowGap: 3
         )
@@ -68,31 +68,31 @@ final class FlowLayoutTests: XCTestCase {
     }
 
     func testExactFitStays() {
-        let request = FlowRequest(containerWidth: 300, items: items(Array(repeating: (90, 10), count: 4)), horizontalSpacing: 5)
+        let request = FlowInput(containerWidth: 300, items: items(Array(repeating: (90, 10), count: 4)), horizontalSpacing: 5)
         let result = FlowLayout.compute(request)
         XCTAssertEqual(rects(result), [[5, 0, 90, 10], [105, 0, 90, 10], [205, 0, 90, 10], [5, 10, 90, 10]])
         XCTAssertEqual(result.rows.map(\.width), [300, 100])
     }
 
     func testExactFitWithGaps() {
-        let request = FlowRequest(containerWidth: 100, items: items(Array(repeating: (30, 10), count: 4)), columnGap: 5)
+        let request = FlowInput(containerWidth: 100, items: items(Array(repeating: (30, 10), count: 4)), columnGap: 5)
         XCTAssertEqual(FlowLayout.compute(request).rows.map(\.count), [3, 1])
     }
 
     /// Rule "Greedy wrapping": the tolerance is 1e-9 × max(1, containerWidth), here 3e-7.
     func testWrapTolerance() {
-        let within = FlowRequest(containerWidth: 300, items: items([(100, 1), (100, 1), (100.000_000_1, 1)]))
-        let beyond = FlowRequest(containerWidth: 300, items: items([(100, 1), (100, 1), (100.000_001, 1)]))
+        let within = FlowInput(containerWidth: 300, items: items([(100, 1), (100, 1), (100.000_000_1, 1)]))
+        let beyond = FlowInput(containerWidth: 300, items: items([(100, 1), (100, 1), (100.000_001, 1)]))
         XCTAssertEqual(FlowLayout.compute(within).rows.map(\.count), [3])
         XCTAssertEqual(FlowLayout.compute(beyond).rows.map(\.count), [2, 1])
-        let tinyWithin = FlowRequest(containerWidth: 0.5, items: items([(0.25, 1), (0.250_000_000_9, 1)]))
-        let tinyBeyond = FlowRequest(containerWidth: 0.5, items: items([(0.25, 1), (0.250_000_001_1, 1)]))
+        let tinyWithin = FlowInput(containerWidth: 0.5, items: items([(0.25, 1), (0.250_000_000_9, 1)]))
+        let tinyBeyond = FlowInput(containerWidth: 0.5, items: items([(0.25, 1), (0.250_000_001_1, 1)]))
         XCTAssertEqual(FlowLayout.compute(tinyWithin).rows.map(\.count), [2], "below 1 the tolerance stays 1e-9")
         XCTAssertEqual(FlowLayout.compute(tinyBeyond).rows.map(\.count), [1, 1])
     }
 
     func testOversizedItemFirst() {
-        let request = FlowRequest(containerWidth: 200, items: items([(250, 10), (50, 10), (50, 10)]), columnGap: 10, rowGap: 10)
+        let request = FlowInput(containerWidth: 200, items: items([(250, 10), (50, 10), (50, 10)]), columnGap: 10, rowGap: 10)
         let result = FlowLayout.compute(request)
         XCTAssertEqual(rects(result), [[0, 0, 250, 10], [0, 20, 50, 10], [60, 20, 50, 10]])
         XCTAssertEqual(result.rows.map(\.width), [250, 110])
@@ -100,22 +100,22 @@ final class FlowLayoutTests: XCTestCase {
     }
 
     func testOversizedItemInTheMiddle() {
-        let request = FlowRequest(containerWidth: 200, items: items([(50, 10), (250, 10), (50, 10)]), columnGap: 10, rowGap: 10)
+        let request = FlowInput(containerWidth: 200, items: items([(50, 10), (250, 10), (50, 10)]), columnGap: 10, rowGap: 10)
         let result = FlowLayout.compute(request)
         XCTAssertEqual(rects(result), [[0, 0, 50, 10], [0, 20, 250, 10], [0, 40, 50, 10]])
         XCTAssertEqual(result.size.height, 50)
     }
 
     func testOversizedItemLast() {
-        let request = FlowRequest(containerWidth: 200, items: items([(50, 10), (50, 10), (250, 10)]), columnGap: 10, rowGap: 10)
+        let request = FlowInput(containerWidth: 200, items: items([(50, 10), (50, 10), (250, 10)]), columnGap: 10, rowGap: 10)
         let result = FlowLayout.compute(request)
         XCTAssertEqual(rects(result), [[0, 0, 50, 10], [60, 0, 50, 10], [0, 20, 250, 10]])
         XCTAssertEqual(result.rows.map(\.width), [110, 250])
     }
 
     /// Cells 40 wide with heights 14, 34, 24 | 9, 29 (verticalSpacing 2); rows 34 and 29 high, the second at 39.
-    private func mixedHeights(_ rowAlignment: FlowRowAlignment) -> FlowResult {
-        FlowLayout.compute(FlowRequest(
+    private func mixedHeights(_ rowAlignment: FlowRowAlignment) -> FlowOutput {
+        FlowLayout.compute(FlowInput(
             containerWidth: 150, items: items([(40, 10), (40, 30), (40, 20), (40, 5), (40, 25)]),
             verticalSpacing: 2, columnGap: 5, rowGap: 5, rowAlignment: rowAlignment
         ))
@@ -154,7 +154,7 @@ final class FlowLayoutTests: XCTestCase {
             .spaceEvenly: [15, 90, 145, 70],
         ]
         for alignment in FlowAlignment.allCases {
-            let request = FlowRequest(
+            let request = FlowInput(
                 containerWidth: 200, items: items([(50, 10), (30, 10), (40, 10), (60, 10)]),
                 columnGap: 10, rowGap: 4, alignment: alignment
             )
@@ -177,7 +177,7 @@ final class FlowLayoutTests: XCTestCase {
         ]
         for alignment in FlowAlignment.allCases {
             for direction in FlowDirection.allCases {
-                let request = FlowRequest(
+                let request = FlowInput(
                     containerWidth: 200, items: items([(50, 10), (250, 10), (30, 10), (20, 10)]),
                     horizontalSpacing: 2, columnGap: 10, rowGap: 4, alignment: alignment, direction: direction
                 )
@@ -191,7 +191,7 @@ final class FlowLayoutTests: XCTestCase {
     }
 
     func testRtlOverflowingRowHangsOffTheLeft() {
-        let request = FlowRequest(containerWidth: 200, items: items([(250, 10)]), horizontalSpacing: 2, alignment: .center, direction: .rtl)
+        let request = FlowInput(containerWidth: 200, items: items([(250, 10)]), horizontalSpacing: 2, alignment: .center, direction: .rtl)
         XCTAssertEqual(rects(FlowLayout.compute(request)), [[-52, 0, 250, 10]])
     }
 
@@ -215,20 +215,20 @@ final class FlowLayoutTests: XCTestCase {
     }
 
     func testNoItems() {
-        let result = FlowLayout.compute(FlowRequest(containerWidth: 100, items: [], rowGap: 5, maxRows: 2, overflowIndicator: Size(width: 10, height: 10)))
-        XCTAssertEqual(result, FlowResult(items: [], rows: [], size: Size(width: 100, height: 0), hiddenCount: 0, overflowIndicator: nil))
-        let balanced = FlowLayout.compute(FlowRequest(containerWidth: 100, items: [], lineBreaking: .balanced, pixelScale: 2))
+        let result = FlowLayout.compute(FlowInput(containerWidth: 100, items: [], rowGap: 5, maxRows: 2, overflowIndicator: Size(width: 10, height: 10)))
+        XCTAssertEqual(result, FlowOutput(items: [], rows: [], size: Size(width: 100, height: 0), hiddenCount: 0, overflowIndicator: nil))
+        let balanced = FlowLayout.compute(FlowInput(containerWidth: 100, items: [], lineBreaking: .balanced, pixelScale: 2))
         XCTAssertEqual(balanced.rows, [])
     }
 
     func testZeroContainerWidth() {
-        let result = FlowLayout.compute(FlowRequest(containerWidth: 0, items: items([(10, 10), (0, 5), (20, 8)]), rowGap: 2))
+        let result = FlowLayout.compute(FlowInput(containerWidth: 0, items: items([(10, 10), (0, 5), (20, 8)]), rowGap: 2))
         XCTAssertEqual(rects(result), [[0, 0, 10, 10], [0, 12, 0, 5], [0, 19, 20, 8]])
         XCTAssertEqual(result.size, Size(width: 0, height: 27))
     }
 
     func testZeroContainerWidthKeepsZeroWidthCellsTogether() {
-        let result = FlowLayout.compute(FlowRequest(containerWidth: 0, items: items([(0, 10), (0, 6), (0, 8)])))
+        let result = FlowLayout.compute(FlowInput(containerWidth: 0, items: items([(0, 10), (0, 6), (0, 8)])))
         XCTAssertEqual(result.rows, [FlowRow(y: 0, height: 10, width: 0, start: 0, count: 3)])
     }
 
@@ -236,13 +236,13 @@ final class FlowLayoutTests: XCTestCase {
         var random = SplitMix64(seed: 100_000)
         let many = (0..<100_000).map { _ in FlowItem(width: random.quarter(10, 120), height: random.quarter(10, 40)) }
         let clock = ContinuousClock()
-        var greedy: FlowResult?
-        var balanced: FlowResult?
+        var greedy: FlowOutput?
+        var balanced: FlowOutput?
         let greedyTime = clock.measure {
-            greedy = FlowLayout.compute(FlowRequest(containerWidth: 375, items: many, horizontalSpacing: 4, columnGap: 4))
+            greedy = FlowLayout.compute(FlowInput(containerWidth: 375, items: many, horizontalSpacing: 4, columnGap: 4))
         }
         let balancedTime = clock.measure {
-            balanced = FlowLayout.compute(FlowRequest(
+            balanced = FlowLayout.compute(FlowInput(
                 containerWidth: 375, items: many, horizontalSpacing: 4, columnGap: 4, lineBreaking: .balanced
             ))
         }

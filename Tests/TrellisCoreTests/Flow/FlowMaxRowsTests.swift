@@ -5,8 +5,8 @@ import XCTest
 /// maxRows and the overflow indicator: hand cases and a naive reference model.
 final class FlowMaxRowsTests: XCTestCase {
     /// Seven 30 × 10 items, gap 5, in 100: rows of 3, 3 and 1 (each full row exactly 100).
-    private func sevenItems(maxRows: Int?, indicator: Size? = nil) -> FlowResult {
-        FlowLayout.compute(FlowRequest(
+    private func sevenItems(maxRows: Int?, indicator: Size? = nil) -> FlowOutput {
+        FlowLayout.compute(FlowInput(
             containerWidth: 100, items: Array(repeating: FlowItem(width: 30, height: 10), count: 7),
             columnGap: 5, maxRows: maxRows, overflowIndicator: indicator
         ))
@@ -46,7 +46,7 @@ final class FlowMaxRowsTests: XCTestCase {
 
     /// Cells 32, 32 and the chip 12 with gap 3 use 82 of 100; trailing puts them at 18, 53, 88, then rtl mirrors.
     func testIndicatorIsAlignedAndMirroredLikeAnyCell() {
-        let request = FlowRequest(
+        let request = FlowInput(
             containerWidth: 100, items: Array(repeating: FlowItem(width: 30, height: 10), count: 7),
             horizontalSpacing: 1, columnGap: 3, alignment: .trailing, rowAlignment: .bottom, direction: .rtl,
             maxRows: 1, overflowIndicator: Size(width: 10, height: 4)

@@ -10,11 +10,11 @@ enum FlowReferenceModel {
         var indicator: FlowOverflowIndicator?
     }
 
-    static func cellWidth(_ request: FlowRequest, _ index: Int) -> Double {
+    static func cellWidth(_ request: FlowInput, _ index: Int) -> Double {
         request.items[index].width + 2 * request.horizontalSpacing
     }
 
-    static func rowWidth(_ request: FlowRequest, _ cells: [Double]) -> Double {
+    static func rowWidth(_ request: FlowInput, _ cells: [Double]) -> Double {
         var total = 0.0
         for (k, cell) in cells.enumerated() {
             total = k == 0 ? cell : total + request.columnGap + cell
@@ -22,12 +22,12 @@ enum FlowReferenceModel {
         return total
     }
 
-    static func fits(_ request: FlowRequest, _ width: Double) -> Bool {
+    static func fits(_ request: FlowInput, _ width: Double) -> Bool {
         width <= request.containerWidth + 1e-9 * max(1, request.containerWidth)
     }
 
     /// Rule "Greedy wrapping" and "breakBefore", by re-measuring each candidate row from scratch.
-    static func greedyRows(_ request: FlowRequest) -> [[Int]] {
+    static func greedyRows(_ request: FlowInput) -> [[Int]] {
         var rows: [[Int]] = []
         for index in request.items.indices {
             if var last = rows.last, !request.items[index].breakBefore,
@@ -42,7 +42,7 @@ enum FlowReferenceModel {
     }
 
     /// Rules "maxRows" and "overflowIndicator", leading/top/ltr placement.
-    static func layout(_ request: FlowRequest) -> Layout {
+    static func layout(_ request: FlowInput) -> Layout {
         let all = greedyRows(request)
         var rows = Array(all.prefix(request.maxRows ?? all.count))
         var visible = rows.reduce(0) { $0 + $1.count }
@@ -88,7 +88,7 @@ enum FlowReferenceModel {
     }
 
     /// Every partition of the items into rows that honours forced breaks, as row lengths.
-    static func partitions(_ request: FlowRequest) -> [[Int]] {
+    static func partitions(_ request: FlowInput) -> [[Int]] {
         let n = request.items.count
         guard n > 0 else { return [[]] }
         var result: [[Int]] = []
@@ -117,7 +117,7 @@ enum FlowReferenceModel {
         return result
     }
 
-    static func rowWidths(_ request: FlowRequest, lengths: [Int]) -> [Double] {
+    static func rowWidths(_ request: FlowInput, lengths: [Int]) -> [Double] {
         var start = 0
         return lengths.map { length in
             defer { start += length }

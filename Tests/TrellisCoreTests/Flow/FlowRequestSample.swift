@@ -17,8 +17,8 @@ struct FlowRequestSample {
         overflowIndicator: Size? = nil,
         lineBreaking: FlowLineBreaking = .greedy,
         pixelScale: Double? = nil
-    ) -> FlowRequest {
-        FlowRequest(
+    ) -> FlowInput {
+        FlowInput(
             containerWidth: containerWidth,
             items: items.map { FlowItem(width: $0.width, height: $0.height, breakBefore: $0.breakBefore) },
             horizontalSpacing: horizontalSpacing,

@@ -6,7 +6,7 @@ import XCTest
 final class FlowSnappingTests: XCTestCase {
     /// Exact edges 0, 1.3, 2.6, 3.9 at scale 2 round to 0, 1.5, 2.5, 4.
     func testSnapsEdgesAndDerivesSizes() {
-        let request = FlowRequest(
+        let request = FlowInput(
             containerWidth: 10.2, items: Array(repeating: FlowItem(width: 1.3, height: 1.3), count: 3), pixelScale: 2
         )
         let result = FlowLayout.compute(request)
@@ -20,7 +20,7 @@ final class FlowSnappingTests: XCTestCase {
     }
 
     func testWithoutPixelScaleNumbersAreExact() {
-        let request = FlowRequest(containerWidth: 1, items: Array(repeating: FlowItem(width: 0.1, height: 0.1), count: 3), alignment: .spaceEvenly)
+        let request = FlowInput(containerWidth: 1, items: Array(repeating: FlowItem(width: 0.1, height: 0.1), count: 3), alignment: .spaceEvenly)
         XCTAssertEqual(FlowLayout.compute(request).items.first?.rect.x, 0.7 / 4)
     }
 

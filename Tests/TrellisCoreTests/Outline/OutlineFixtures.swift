@@ -50,6 +50,6 @@ enum OutlineFixtures {
 extension OutlineTree {
     /// Every node as a row, everything expanded: the forest's pre-order, parents, depths and expandable flags as the rows endpoint sees them.
     var preOrderRows: [OutlineRow] {
-        OutlineRows(tree: self, selection: nil, expanded: Array(0..<count)).rows
+        OutlineRows.compute(OutlineRowsInput(tree: self, selection: nil, expanded: Array(0..<count))).rows
     }
 }

@@ -28,7 +28,7 @@ final class OutlineRandomizedTests: XCTestCase {
 
             for form in [RandomTrees.nestedForm(roots), RandomTrees.flatForm(roots, using: &rng)] {
                 let tree = try OutlineTree(nodes: form.nodes)
-                let result = OutlineExpansion(tree: tree, selections: selectionIds.map { form.index(of: $0) })
+                let result = OutlineExpansion.compute(OutlineExpansionInput(tree: tree, selections: selectionIds.map { form.index(of: $0) }))
                 let expandIds = result.expand.map { form.ids[$0] }
                 XCTAssertEqual(Set(expandIds), expected)
                 XCTAssertEqual(expandIds.count, expected.count, "duplicates in \(expandIds)")
@@ -62,9 +62,9 @@ final class OutlineRandomizedTests: XCTestCase {
                     roots, expanded: expandedIds.map(Set.init) ?? defaultExpanded, selection: selection, flatForm: isFlat)
                 let window = Array(all.dropFirst(offset).prefix(limit ?? Int.max))
                 let tree = try OutlineTree(nodes: form.nodes)
-                let result = OutlineRows(
+                let result = OutlineRows.compute(OutlineRowsInput(
                     tree: tree, selection: selection.flatMap { form.index(of: $0) },
-                    expanded: expandedIds.map { $0.map { form.index(of: $0)! } }, offset: offset, limit: limit)
+                    expanded: expandedIds.map { $0.map { form.index(of: $0)! } }, offset: offset, limit: limit))
                 XCTAssertEqual(result.rows.map { row in
                     RefRow(id: form.ids[row.node], depth: row.depth, parent: row.parent.map { form.ids[$0] },
                            expandable: row.expandable, expanded: row.expanded, selected: row.selected)

@@ -17,26 +17,26 @@ final class OutlineRowsTests: XCTestCase {
     ]
 
     func testNoSelectionShowsOnlyRoots() throws {
-        XCTAssertEqual(OutlineRows(tree: try picker(), selection: nil, expanded: nil), OutlineRows(rows: [
+        XCTAssertEqual(OutlineRows.compute(OutlineRowsInput(tree: try picker(), selection: nil, expanded: nil)), OutlineRowsOutput(rows: [
             F.row(0, 0, depth: 0, parent: nil, expandable: true, expanded: false),
             F.row(1, 8, depth: 0, parent: nil, expandable: false, expanded: false),
         ], totalRows: 2, selectedRow: nil))
     }
 
     func testDefaultExpansionOpensThePathToADeepSelection() throws {
-        XCTAssertEqual(OutlineRows(tree: try picker(), selection: 4, expanded: nil),
-                       OutlineRows(rows: deepSelectionRows, totalRows: 8, selectedRow: 4))
+        XCTAssertEqual(OutlineRows.compute(OutlineRowsInput(tree: try picker(), selection: 4, expanded: nil)),
+                       OutlineRowsOutput(rows: deepSelectionRows, totalRows: 8, selectedRow: 4))
     }
 
     func testRootSelection() throws {
-        XCTAssertEqual(OutlineRows(tree: try picker(), selection: 8, expanded: nil), OutlineRows(rows: [
+        XCTAssertEqual(OutlineRows.compute(OutlineRowsInput(tree: try picker(), selection: 8, expanded: nil)), OutlineRowsOutput(rows: [
             F.row(0, 0, depth: 0, parent: nil, expandable: true, expanded: false),
             F.row(1, 8, depth: 0, parent: nil, expandable: false, expanded: false, selected: true),
         ], totalRows: 2, selectedRow: 1))
     }
 
     func testStaleExpandedLeavesAreIgnored() throws {
-        XCTAssertEqual(OutlineRows(tree: try picker(), selection: 6, expanded: [0, 2, 4, 6, 8, 5]), OutlineRows(rows: [
+        XCTAssertEqual(OutlineRows.compute(OutlineRowsInput(tree: try picker(), selection: 6, expanded: [0, 2, 4, 6, 8, 5])), OutlineRowsOutput(rows: [
             F.row(0, 0, depth: 0, parent: nil, expandable: true, expanded: true),
             F.row(1, 1, depth: 1, parent: 0, expandable: true, expanded: false),
             F.row(2, 5, depth: 1, parent: 0, expandable: true, expanded: true),
@@ -47,7 +47,7 @@ final class OutlineRowsTests: XCTestCase {
     }
 
     func testHiddenSelectionHasNoSelectedRowAndEmptyChildrenExpandToNothing() throws {
-        XCTAssertEqual(OutlineRows(tree: try picker(), selection: 4, expanded: [0, 7]), OutlineRows(rows: [
+        XCTAssertEqual(OutlineRows.compute(OutlineRowsInput(tree: try picker(), selection: 4, expanded: [0, 7])), OutlineRowsOutput(rows: [
             F.row(0, 0, depth: 0, parent: nil, expandable: true, expanded: true),
             F.row(1, 1, depth: 1, parent: 0, expandable: true, expanded: false),
             F.row(2, 5, depth: 1, parent: 0, expandable: true, expanded: false),
@@ -58,31 +58,31 @@ final class OutlineRowsTests: XCTestCase {
 
     func testWindowing() throws {
         let tree = try picker()
-        XCTAssertEqual(OutlineRows(tree: tree, selection: 4, expanded: nil, offset: 2, limit: 3),
-                       OutlineRows(rows: Array(deepSelectionRows[2..<5]), totalRows: 8, selectedRow: 4))
-        XCTAssertEqual(OutlineRows(tree: tree, selection: 4, expanded: nil, offset: 6, limit: 10),
-                       OutlineRows(rows: Array(deepSelectionRows[6..<8]), totalRows: 8, selectedRow: 4))
-        XCTAssertEqual(OutlineRows(tree: tree, selection: 4, expanded: nil, offset: 5),
-                       OutlineRows(rows: Array(deepSelectionRows[5..<8]), totalRows: 8, selectedRow: 4))
-        XCTAssertEqual(OutlineRows(tree: tree, selection: 4, expanded: nil, offset: 0, limit: 0),
-                       OutlineRows(rows: [], totalRows: 8, selectedRow: 4))
-        XCTAssertEqual(OutlineRows(tree: tree, selection: 4, expanded: nil, offset: 8, limit: 5),
-                       OutlineRows(rows: [], totalRows: 8, selectedRow: 4))
-        XCTAssertEqual(OutlineRows(tree: tree, selection: 4, expanded: nil, offset: Int.max, limit: Int.max),
-                       OutlineRows(rows: [], totalRows: 8, selectedRow: 4))
-        XCTAssertEqual(OutlineRows(tree: tree, selection: 4, expanded: nil, offset: 7, limit: Int.max),
-                       OutlineRows(rows: [deepSelectionRows[7]], totalRows: 8, selectedRow: 4))
+        XCTAssertEqual(OutlineRows.compute(OutlineRowsInput(tree: tree, selection: 4, expanded: nil, offset: 2, limit: 3)),
+                       OutlineRowsOutput(rows: Array(deepSelectionRows[2..<5]), totalRows: 8, selectedRow: 4))
+        XCTAssertEqual(OutlineRows.compute(OutlineRowsInput(tree: tree, selection: 4, expanded: nil, offset: 6, limit: 10)),
+                       OutlineRowsOutput(rows: Array(deepSelectionRows[6..<8]), totalRows: 8, selectedRow: 4))
+        XCTAssertEqual(OutlineRows.compute(OutlineRowsInput(tree: tree, selection: 4, expanded: nil, offset: 5)),
+                       OutlineRowsOutput(rows: Array(deepSelectionRows[5..<8]), totalRows: 8, selectedRow: 4))
+        XCTAssertEqual(OutlineRows.compute(OutlineRowsInput(tree: tree, selection: 4, expanded: nil, offset: 0, limit: 0)),
+                       OutlineRowsOutput(rows: [], totalRows: 8, selectedRow: 4))
+        XCTAssertEqual(OutlineRows.compute(OutlineRowsInput(tree: tree, selection: 4, expanded: nil, offset: 8, limit: 5)),
+                       OutlineRowsOutput(rows: [], totalRows: 8, selectedRow: 4))
+        XCTAssertEqual(OutlineRows.compute(OutlineRowsInput(tree: tree, selection: 4, expanded: nil, offset: Int.max, limit: Int.max)),
+                       OutlineRowsOutput(rows: [], totalRows: 8, selectedRow: 4))
+        XCTAssertEqual(OutlineRows.compute(OutlineRowsInput(tree: tree, selection: 4, expanded: nil, offset: 7, limit: Int.max)),
+                       OutlineRowsOutput(rows: [deepSelectionRows[7]], totalRows: 8, selectedRow: 4))
     }
 
     func testEmptyTree() throws {
-        XCTAssertEqual(OutlineRows(tree: try OutlineTree(nodes: []), selection: nil, expanded: nil),
-                       OutlineRows(rows: [], totalRows: 0, selectedRow: nil))
+        XCTAssertEqual(OutlineRows.compute(OutlineRowsInput(tree: try OutlineTree(nodes: []), selection: nil, expanded: nil)),
+                       OutlineRowsOutput(rows: [], totalRows: 0, selectedRow: nil))
     }
 
     func testNestedAndFlatFormsGiveTheSameRows() throws {
         func answer(_ nodes: [OutlineNode], _ ids: [String], selection: String, expanded: [String]?) throws -> [String] {
-            let result = OutlineRows(tree: try OutlineTree(nodes: nodes), selection: ids.firstIndex(of: selection),
-                                     expanded: expanded.map { $0.map { ids.firstIndex(of: $0)! } }, offset: 1, limit: 4)
+            let result = OutlineRows.compute(OutlineRowsInput(tree: try OutlineTree(nodes: nodes), selection: ids.firstIndex(of: selection),
+                                     expanded: expanded.map { $0.map { ids.firstIndex(of: $0)! } }, offset: 1, limit: 4))
             return result.rows.map { row in
                 "\(row.index) \(ids[row.node]) d\(row.depth) p=\(row.parent.map { ids[$0] } ?? "-")"
                     + " \(row.expandable ? "E" : "e")\(row.expanded ? "X" : "x")\(row.selected ? "S" : "s")"

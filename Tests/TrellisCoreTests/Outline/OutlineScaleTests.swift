@@ -10,16 +10,16 @@ final class OutlineScaleTests: XCTestCase {
         let tree = try OutlineTree(nodes: nodes)
         XCTAssertEqual(tree.depth(of: 0), n - 1)
 
-        let expansion = OutlineExpansion(tree: tree, selections: [0, 500_000])
+        let expansion = OutlineExpansion.compute(OutlineExpansionInput(tree: tree, selections: [0, 500_000]))
         XCTAssertEqual(expansion.expand, Array(stride(from: n - 1, through: 1, by: -1)))
         XCTAssertEqual(expansion.paths, [Array(stride(from: n - 1, through: 0, by: -1)),
                                          Array(stride(from: n - 1, through: 500_000, by: -1))])
 
-        XCTAssertEqual(OutlineRows(tree: tree, selection: 0, expanded: nil, offset: n - 2, limit: 5), OutlineRows(rows: [
+        XCTAssertEqual(OutlineRows.compute(OutlineRowsInput(tree: tree, selection: 0, expanded: nil, offset: n - 2, limit: 5)), OutlineRowsOutput(rows: [
             OutlineRow(index: n - 2, node: 1, depth: n - 2, parent: 2, expandable: true, expanded: true, selected: false),
             OutlineRow(index: n - 1, node: 0, depth: n - 1, parent: 1, expandable: false, expanded: false, selected: true),
         ], totalRows: n, selectedRow: n - 1))
-        XCTAssertEqual(OutlineRows(tree: tree, selection: 0, expanded: [], offset: 0, limit: 2), OutlineRows(rows: [
+        XCTAssertEqual(OutlineRows.compute(OutlineRowsInput(tree: tree, selection: 0, expanded: [], offset: 0, limit: 2)), OutlineRowsOutput(rows: [
             OutlineRow(index: 0, node: n - 1, depth: 0, parent: nil, expandable: true, expanded: false, selected: false),
         ], totalRows: 1, selectedRow: nil))
     }
@@ -28,10 +28,10 @@ final class OutlineScaleTests: XCTestCase {
     func testMillionNodeNestedChain() throws {
         let nodes = (0..<n).map { OutlineNode(parent: Int32($0 - 1), hasChildrenMember: $0 < n - 1) }
         let tree = try OutlineTree(nodes: nodes)
-        XCTAssertEqual(OutlineExpansion(tree: tree, selections: [n - 1]).expand, Array(0..<n - 1))
-        XCTAssertEqual(OutlineExpansion(tree: tree, selections: [3, nil]),
-                       OutlineExpansion(expand: [0, 1, 2], paths: [[0, 1, 2, 3], []]))
-        XCTAssertEqual(OutlineRows(tree: tree, selection: 2, expanded: nil, offset: 1, limit: 10), OutlineRows(rows: [
+        XCTAssertEqual(OutlineExpansion.compute(OutlineExpansionInput(tree: tree, selections: [n - 1])).expand, Array(0..<n - 1))
+        XCTAssertEqual(OutlineExpansion.compute(OutlineExpansionInput(tree: tree, selections: [3, nil])),
+                       OutlineExpansionOutput(expand: [0, 1, 2], paths: [[0, 1, 2, 3], []]))
+        XCTAssertEqual(OutlineRows.compute(OutlineRowsInput(tree: tree, selection: 2, expanded: nil, offset: 1, limit: 10)), OutlineRowsOutput(rows: [
             OutlineRow(index: 1, node: 1, depth: 1, parent: 0, expandable: true, expanded: true, selected: false),
             OutlineRow(index: 2, node: 2, depth: 2, parent: 1, expandable: true, expanded: false, selected: true),
         ], totalRows: 3, selectedRow: 2))

@@ -137,16 +137,16 @@ final class OutlineSearchTests: XCTestCase {
         let tree = try OutlineTree(nodes: OutlineFixtures.picker)
         let matches = OutlineSearchMatches([false, true, false, false, true, false, false, false, true])
         XCTAssertEqual(matches.matchCount, 3)
-        let rows = OutlineRows(tree: tree, selection: 2, matches: matches)
-        XCTAssertEqual(rows, OutlineRows(rows: [
+        let rows = OutlineRows.compute(OutlineRowsInput(tree: tree, selection: 2, matches: matches))
+        XCTAssertEqual(rows, OutlineRowsOutput(rows: [
             OutlineFixtures.row(0, 0, depth: 0, parent: nil, expandable: true, expanded: true),
             OutlineFixtures.row(1, 1, depth: 1, parent: 0, expandable: true, expanded: true),
             OutlineFixtures.row(2, 3, depth: 2, parent: 1, expandable: true, expanded: true),
             OutlineFixtures.row(3, 4, depth: 3, parent: 3, expandable: false, expanded: false),
             OutlineFixtures.row(4, 8, depth: 0, parent: nil, expandable: false, expanded: false),
         ], totalRows: 5, selectedRow: nil))
-        XCTAssertEqual(OutlineRows(tree: tree, selection: 4, matches: matches, offset: 3, limit: 1).rows.map(\.node), [4])
-        XCTAssertEqual(OutlineRows(tree: tree, selection: 4, matches: matches, offset: 3, limit: 1).selectedRow, 3)
-        XCTAssertEqual(OutlineSearchExpansion(tree: tree, matches: matches), OutlineSearchExpansion(expand: [0, 1, 3], matches: [1, 4, 8]))
+        XCTAssertEqual(OutlineRows.compute(OutlineRowsInput(tree: tree, selection: 4, matches: matches, offset: 3, limit: 1)).rows.map(\.node), [4])
+        XCTAssertEqual(OutlineRows.compute(OutlineRowsInput(tree: tree, selection: 4, matches: matches, offset: 3, limit: 1)).selectedRow, 3)
+        XCTAssertEqual(OutlineSearchExpansion.compute(OutlineSearchExpansionInput(tree: tree, matches: matches)), OutlineSearchExpansionOutput(expand: [0, 1, 3], matches: [1, 4, 8]))
     }
 }

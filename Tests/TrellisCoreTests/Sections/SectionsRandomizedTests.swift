@@ -103,8 +103,8 @@ final class SectionsRandomizedTests: XCTestCase {
         }
     }
 
-    private func expectedView(of model: Model, initialOpen: Set<String>, index: [String: Int]) -> SectionsViewState {
-        SectionsViewState(
+    private func expectedView(of model: Model, initialOpen: Set<String>, index: [String: Int]) -> SectionsOutput {
+        SectionsOutput(
             expanded: model.expandedInOrder.map { index[$0]! },
             changed: model.changed(since: initialOpen).map { index[$0]! },
             sections: model.sections.map { id in

@@ -15,7 +15,7 @@ final class SectionsRendererTests: XCTestCase {
 
         XCTAssertEqual(final, SectionsState(expanded: [true, true], mode: .multiple, collapsible: true))
         let view = SectionsRenderer.render(final, initial: initial)
-        XCTAssertEqual(view, SectionsViewState(expanded: [0, 1], changed: [1], sections: [open, open]))
+        XCTAssertEqual(view, SectionsOutput(expanded: [0, 1], changed: [1], sections: [open, open]))
         XCTAssertEqual(view.expanded.map { ids[$0] }, ["食べ物", "飲み物"])
         XCTAssertEqual(view.changed.map { ids[$0] }, ["飲み物"])
     }
@@ -27,7 +27,7 @@ final class SectionsRendererTests: XCTestCase {
         XCTAssertEqual(final, SectionsState(expanded: [false, false]))
         XCTAssertEqual(
             SectionsRenderer.render(final, initial: initial),
-            SectionsViewState(expanded: [], changed: [0], sections: [closed, closed])
+            SectionsOutput(expanded: [], changed: [0], sections: [closed, closed])
         )
     }
 
@@ -35,7 +35,7 @@ final class SectionsRendererTests: XCTestCase {
         let state = SectionsState(expanded: [false, true, true])
         XCTAssertEqual(
             SectionsRenderer.render(state, initial: state),
-            SectionsViewState(expanded: [1, 2], changed: [], sections: [closed, open, open])
+            SectionsOutput(expanded: [1, 2], changed: [], sections: [closed, open, open])
         )
     }
 
@@ -44,7 +44,7 @@ final class SectionsRendererTests: XCTestCase {
         let final = SectionsReducer.reduce(initial, .expand(0))
         XCTAssertEqual(
             SectionsRenderer.render(final, initial: initial),
-            SectionsViewState(expanded: [0], changed: [0, 2], sections: [open, closed, closed, closed])
+            SectionsOutput(expanded: [0], changed: [0, 2], sections: [open, closed, closed, closed])
         )
     }
 
@@ -53,7 +53,7 @@ final class SectionsRendererTests: XCTestCase {
         let final = SectionsReducer.reduce(initial, [.toggle(0), .toggle(1), .toggle(0)])
         XCTAssertEqual(
             SectionsRenderer.render(final, initial: initial),
-            SectionsViewState(expanded: [0, 1], changed: [1], sections: [open, open])
+            SectionsOutput(expanded: [0, 1], changed: [1], sections: [open, open])
         )
     }
 
@@ -61,19 +61,19 @@ final class SectionsRendererTests: XCTestCase {
         let locked = SectionsState(expanded: [false, true, false], mode: .single, collapsible: false)
         XCTAssertEqual(
             SectionsRenderer.render(locked, initial: locked),
-            SectionsViewState(expanded: [1], changed: [], sections: [closed, openLocked, closed])
+            SectionsOutput(expanded: [1], changed: [], sections: [closed, openLocked, closed])
         )
 
         let collapsible = SectionsState(expanded: [false, true, false], mode: .single, collapsible: true)
         XCTAssertEqual(
             SectionsRenderer.render(collapsible, initial: collapsible),
-            SectionsViewState(expanded: [1], changed: [], sections: [closed, open, closed])
+            SectionsOutput(expanded: [1], changed: [], sections: [closed, open, closed])
         )
 
         let multiple = SectionsState(expanded: [true, true, false], mode: .multiple, collapsible: false)
         XCTAssertEqual(
             SectionsRenderer.render(multiple, initial: multiple),
-            SectionsViewState(expanded: [0, 1], changed: [], sections: [open, open, closed])
+            SectionsOutput(expanded: [0, 1], changed: [], sections: [open, open, closed])
         )
     }
 
@@ -81,7 +81,7 @@ final class SectionsRendererTests: XCTestCase {
         let state = SectionsState(count: 0)
         XCTAssertEqual(
             SectionsRenderer.render(state, initial: state),
-            SectionsViewState(expanded: [], changed: [], sections: [])
+            SectionsOutput(expanded: [], changed: [], sections: [])
         )
     }
 }

@@ -1,5 +1,5 @@
 /// The outcome of one drawer step: the next state, its frames, and the transition when the state changed.
-public struct DrawerResult: Sendable, Equatable, Hashable {
+public struct DrawerOutput: Sendable, Equatable, Hashable {
     /// The state after the action.
     public var state: DrawerState
     /// True when the action changed the state.

@@ -1,5 +1,5 @@
 /// A validated flow layout request: every number finite and ≥ 0, maxRows ≥ 1, pixelScale > 0.
-public struct FlowRequest: Sendable, Equatable {
+public struct FlowInput: Sendable, Equatable {
     /// The width rows wrap at.
     public var containerWidth: Double
     /// The chips in order.

@@ -1,5 +1,5 @@
 /// The layout: visible items in input order, rows, container size, hidden item count and the chip if shown.
-public struct FlowResult: Sendable, Equatable {
+public struct FlowOutput: Sendable, Equatable {
     /// The visible items in input order.
     public var items: [FlowPlacedItem]
     /// The laid-out rows, top to bottom.
@@ -27,9 +27,9 @@ public struct FlowResult: Sendable, Equatable {
     }
 }
 
-extension FlowResult {
+extension FlowOutput {
     /// One mapping of every placed rectangle (items and the chip), as mirroring and snapping apply it; rows and size stay.
-    func mappingRects(_ transform: (Rect) -> Rect) -> FlowResult {
+    func mappingRects(_ transform: (Rect) -> Rect) -> FlowOutput {
         var result = self
         for k in result.items.indices {
             result.items[k].rect = transform(result.items[k].rect)

@@ -1,5 +1,5 @@
 /// The rendered sections: the open ones, the changed ones, and each section's view, by section index.
-public struct SectionsViewState: Sendable, Equatable, Hashable {
+public struct SectionsOutput: Sendable, Equatable, Hashable {
     /// The open sections' indices, in section order.
     public var expanded: [Int]
     /// The sections whose state differs from the initial state.
@@ -7,7 +7,7 @@ public struct SectionsViewState: Sendable, Equatable, Hashable {
     /// Each section's view, in section order.
     public var sections: [SectionViewState]
 
-    /// A view state as SectionsRenderer makes it.
+    /// An output as SectionsRenderer makes it.
     public init(expanded: [Int], changed: [Int], sections: [SectionViewState]) {
         self.expanded = expanded
         self.changed = changed

@@ -1,0 +1,25 @@
+import TrellisCore
+import TrellisText
+
+/// What the feature endpoints compute with besides a request, made once when the service is made and handed to
+/// every endpoint call: the fonts (loaded before the server listens), the measured labels shared by every request,
+/// the drawer's recent plans and the outline search's folding tables. Nothing here is a static.
+public final class FeatureContext: Sendable {
+    /// The faces text is measured with.
+    public let fonts: FontCollection
+    /// Labels measured so far, shared by every request (bounded, seeded hashing).
+    public let measureCache: MeasureCache
+    /// Recent motions' plans with their members written.
+    let drawerPlans: DrawerPlanCache
+    /// How label scalars fold for a search (each block made once, on first use).
+    let folding = OutlineFolding()
+    /// `GET /v1/fonts`'s answer and its ETag, made once (hashing it costs ~15 µs).
+    let fontsListing: FixedAnswer
+
+    public init(fonts: FontCollection = FontCollection(faces: []), measureCache: MeasureCache = MeasureCache()) {
+        self.fonts = fonts
+        self.measureCache = measureCache
+        drawerPlans = DrawerPlanCache(capacity: 64)
+        fontsListing = FontsListing.answer(fonts)
+    }
+}

@@ -1,0 +1,66 @@
+import TrellisCore
+
+/// Paragraphs to lay out in one font and style, each at every width.
+public struct TextLayoutInput: Sendable {
+    public var font: TextFont
+    public var texts: [String]
+    public var widths: [Double]
+    public var style: ParagraphStyle
+    /// Also each text's min-content and max-content widths.
+    public var contentWidths: Bool
+
+    public init(font: TextFont, texts: [String], widths: [Double], style: ParagraphStyle, contentWidths: Bool) {
+        self.font = font
+        self.texts = texts
+        self.widths = widths
+        self.style = style
+        self.contentWidths = contentWidths
+    }
+}
+
+/// One text laid out: at each width in order, and its content widths when asked for.
+public struct TextLayoutOutput: Sendable {
+    public var layouts: [ParagraphLayout]
+    public var contentWidths: ContentWidths?
+}
+
+/// The text feature's paragraph entry point: each text shaped once (`ParagraphShaper`) and laid out at every width.
+public enum TextLayout {
+    /// Hands each text's output (or why it cannot be laid out) to `each` as soon as it is made, in order, so that
+    /// an answer is written as it goes; `each` returns false to stop. A step per scalar shaped and per scalar laid
+    /// out at each width (and for the content widths) on `meter`, counted before the text is shaped.
+    public static func compute(
+        _ input: TextLayoutInput, meter: inout WorkMeter, each: (Int, Result<TextLayoutOutput, TextRefusal>) -> Bool
+    ) {
+        let shaper = ParagraphShaper(font: input.font)
+        for (index, text) in input.texts.enumerated() {
+            let scalars = text.unicodeScalars.count
+            guard meter.advance(scalars * (1 + input.widths.count + (input.contentWidths ? 1 : 0))) else { return }
+            let result: Result<TextLayoutOutput, TextRefusal>
+            switch shaper.shape(text, whiteSpace: input.style.whiteSpace) {
+            case .success(let paragraph):
+                result = layOut(paragraph, input, shaper)
+            case .failure(let refusal):
+                result = .failure(refusal)
+            }
+            guard each(index, result) else { return }
+        }
+    }
+
+    private static func layOut(
+        _ paragraph: ShapedParagraph, _ input: TextLayoutInput, _ shaper: ParagraphShaper
+    ) -> Result<TextLayoutOutput, TextRefusal> {
+        var layouts: [ParagraphLayout] = []
+        layouts.reserveCapacity(input.widths.count)
+        for width in input.widths {
+            guard let layout = shaper.layout(paragraph, width: width, style: input.style) else { return .failure(.outOfMemory) }
+            layouts.append(layout)
+        }
+        var contentWidths: ContentWidths?
+        if input.contentWidths {
+            guard let widths = shaper.contentWidths(paragraph, style: input.style) else { return .failure(.outOfMemory) }
+            contentWidths = widths
+        }
+        return .success(TextLayoutOutput(layouts: layouts, contentWidths: contentWidths))
+    }
+}
