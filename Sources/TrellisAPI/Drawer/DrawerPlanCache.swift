@@ -15,7 +15,7 @@ final class DrawerPlanCache: Sendable {
 
     struct Entry: Sendable {
         let plan: Result<DrawerMotionPlan, DrawerLimitViolation>
-        /// `"keyframes":[…],"css":{…}` as DrawerResponse writes them; nil for a refusal or a large plan.
+        /// `"keyframes":[…],"css":{…}` as DrawerStateResponse writes them; nil for a refusal or a large plan.
         let fragment: [UInt8]?
     }
 
@@ -46,7 +46,7 @@ final class DrawerPlanCache: Sendable {
         if case .success(let made) = plan {
             var json = JSONWriter(capacity: 1024, limit: Self.maxFragmentBytes)
             json.beginObject()
-            DrawerResponse.writeMotion(made, to: &json)
+            DrawerStateResponse.writeMotion(made, to: &json)
             json.endObject()
             // The members without the braces around them.
             if json.failure == nil { fragment = Array(json.bytes.dropFirst().dropLast()) }

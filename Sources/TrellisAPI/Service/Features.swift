@@ -4,9 +4,9 @@ public enum Features {
     public static let endpoints: [JSONEndpoint] = [
         JSONEndpoint(OutlineExpansionEndpoint.self),
         JSONEndpoint(OutlineRowsEndpoint.self),
-        JSONEndpoint(FlowEndpoint.self),
+        JSONEndpoint(FlowLayoutEndpoint.self),
         JSONEndpoint(SectionsToggleEndpoint.self),
-        JSONEndpoint(DrawerEndpoint.self),
+        JSONEndpoint(DrawerStateEndpoint.self),
         JSONEndpoint(TextMeasureEndpoint.self),
         JSONEndpoint(TextLayoutEndpoint.self),
     ]

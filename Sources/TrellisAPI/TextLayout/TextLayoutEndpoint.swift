@@ -14,11 +14,7 @@ enum TextLayoutEndpoint: Endpoint {
         _ meter: inout WorkMeter
     ) {
         json.reserveCapacity(160 + request.texts.count * request.widths.count * 160)
-        json.beginObject()
-        json.key("font")
-        TextFontRequest.write(request.font, to: &json)
-        json.key("texts")
-        json.beginArray()
+        TextLayoutResponse.begin(request.font, to: &json)
         let input = TextLayoutInput(
             font: request.font, texts: request.texts.map(\.text), widths: request.widths, style: request.style,
             contentWidths: request.contentWidths)
@@ -27,31 +23,13 @@ enum TextLayoutEndpoint: Endpoint {
             switch result {
             case .success(let output):
                 guard problems.isEmpty else { break }
-                json.beginObject()
-                if perWidth {
-                    json.key("layouts")
-                    json.beginArray()
-                    for layout in output.layouts {
-                        json.beginObject()
-                        TextLayoutResponse.writeMembers(layout, to: &json)
-                        json.endObject()
-                    }
-                    json.endArray()
-                } else if let layout = output.layouts.first {
-                    TextLayoutResponse.writeMembers(layout, to: &json)
-                }
-                if let widths = output.contentWidths {
-                    json.key("minContentWidth"); json.number(widths.min)
-                    json.key("maxContentWidth"); json.number(widths.max)
-                }
-                json.endObject()
+                TextLayoutResponse.write(output, perWidth: perWidth, to: &json)
             case .failure(let refusal):
                 TextFontRequest.record(refusal, at: request.texts[index].value, &problems)
             }
             // Past the answer's limit nothing more is written: stop computing too.
             return json.failure == nil
         }
-        json.endArray()
-        json.endObject()
+        TextLayoutResponse.end(to: &json)
     }
 }

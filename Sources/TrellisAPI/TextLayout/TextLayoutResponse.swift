@@ -1,8 +1,47 @@
 import TrellisJSON
 import TrellisText
 
-/// Writes a paragraph's layout: lines, height, width, lineCount, truncated, and the ellipsis when drawn.
+/// Writes the laid-out texts as they come: the font's metrics, then per text its layout (or one per width) and
+/// its content widths when asked for; a layout is its lines, height, width, lineCount, truncated, and the
+/// ellipsis when drawn.
 enum TextLayoutResponse {
+    /// `{"font":…,"texts":[`, before the first text.
+    static func begin(_ font: TextFont, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("font")
+        TextFontRequest.write(font, to: &json)
+        json.key("texts")
+        json.beginArray()
+    }
+
+    /// One text: `{layout members}` or `{"layouts":[…]}` (`perWidth`), with its content widths when computed.
+    static func write(_ output: TextLayoutOutput, perWidth: Bool, to json: inout JSONWriter) {
+        json.beginObject()
+        if perWidth {
+            json.key("layouts")
+            json.beginArray()
+            for layout in output.layouts {
+                json.beginObject()
+                writeMembers(layout, to: &json)
+                json.endObject()
+            }
+            json.endArray()
+        } else if let layout = output.layouts.first {
+            writeMembers(layout, to: &json)
+        }
+        if let widths = output.contentWidths {
+            json.key("minContentWidth"); json.number(widths.min)
+            json.key("maxContentWidth"); json.number(widths.max)
+        }
+        json.endObject()
+    }
+
+    /// `]}`, after the last text.
+    static func end(to json: inout JSONWriter) {
+        json.endArray()
+        json.endObject()
+    }
+
     /// The layout's members, into an object the caller opened.
     static func writeMembers(_ layout: ParagraphLayout, to json: inout JSONWriter) {
         writeLines(layout, to: &json)

@@ -73,7 +73,7 @@ final class DrawerPlanCacheTests: XCTestCase {
             return ""
         }
         var json = JSONWriter()
-        DrawerResponse.write(result, to: &json)
+        DrawerStateResponse.write(result, to: &json)
         return String(decoding: json.bytes, as: UTF8.self)
     }
 }

@@ -2,7 +2,7 @@ import TrellisCore
 import TrellisJSON
 
 /// `POST /v1/drawer/state`: the next state, its frames and the spring transition.
-enum DrawerEndpoint: Endpoint {
+enum DrawerStateEndpoint: Endpoint {
     static let path = "/v1/drawer/state"
     static let workingMemoryPerByte = 4
 
@@ -18,7 +18,7 @@ enum DrawerEndpoint: Endpoint {
         }
         switch resolved {
         case .success(let result):
-            DrawerResponse.write(result, motion: motion, to: &json)
+            DrawerStateResponse.write(result, motion: motion, to: &json)
         case .failure(let refusal):
             record(refusal, &problems)
         }

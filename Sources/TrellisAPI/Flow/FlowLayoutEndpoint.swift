@@ -3,7 +3,7 @@ import TrellisJSON
 import TrellisText
 
 /// `POST /v1/flow/layout`: the positions of wrapping tags in a container (tags given as sizes or as text).
-enum FlowEndpoint: Endpoint {
+enum FlowLayoutEndpoint: Endpoint {
     static let path = "/v1/flow/layout"
     static let workingMemoryPerByte = 12
 

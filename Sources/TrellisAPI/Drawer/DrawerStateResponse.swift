@@ -2,7 +2,7 @@ import TrellisJSON
 import TrellisCore
 
 /// The 200 answer: the final state's frames and, when the state changed, the transition.
-enum DrawerResponse {
+enum DrawerStateResponse {
     /// `motion`: the transition's `keyframes` and `css` members already written (DrawerPlanCache).
     static func write(_ result: DrawerOutput, motion: [UInt8]? = nil, to json: inout JSONWriter) {
         let geometry = result.geometry
