@@ -143,8 +143,13 @@ class Trellis:
         listening.wait(timeout)
         found = next((m for m in map(re.compile(r"listening on [^ ]*:(\d+)").search, self.output) if m), None)
         if not found:
+            try:
+                exited = self.process.wait(timeout=1)
+            except subprocess.TimeoutExpired:
+                exited = None
             self.stop()
-            raise StartError(f"{self.binary} did not start within {timeout} s: {' / '.join(self.output) or 'no output'}")
+            how = f"exited with {exited}" if exited is not None else f"did not listen within {timeout} s"
+            raise StartError(f"{self.binary} {how}: {' / '.join(self.output) or 'no output'}")
         self.start_seconds = time.monotonic() - started
         self.port = int(found.group(1))
         self.base = f"http://127.0.0.1:{self.port}"
