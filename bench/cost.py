@@ -13,12 +13,13 @@ import json
 import os
 import socket
 import statistics
-import subprocess
 import sys
 import time
 
+sys.dont_write_bytecode = True  # no __pycache__ in the work tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import run  # noqa: E402  (the benchmark driver's helpers)
+import run  # noqa: E402  (the benchmark driver's helpers; it puts scripts/ on sys.path)
+from trellis_harness import Trellis, free_port  # noqa: E402
 
 CPU_TARGET = 3.0
 MEMORY_TARGET = 12.0
@@ -49,19 +50,6 @@ def post(port, path, body):
         return 0, 0  # closed without an answer
     status = int(answer.split(b" ", 2)[1])
     return status, len(answer) - answer.index(b"\r\n\r\n") - 4
-
-
-def wait_serving(port, timeout=60):
-    """Waits until /readyz is 200: the fonts load after the server listens, and text answers 503 until then."""
-    run.wait_ready(port)
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        with socket.create_connection(("127.0.0.1", port)) as s:
-            s.sendall(b"GET /readyz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-            if s.recv(64).startswith(b"HTTP/1.1 200"):
-                return
-        time.sleep(0.1)
-    raise RuntimeError(f"/readyz on {port} not 200 within {timeout} s")
 
 
 def cpu_ns(pid):
@@ -311,16 +299,11 @@ def main():
     parser.add_argument("--concurrent", action="store_true",
                         help="also six concurrent worst-case requests per endpoint with the Kubernetes settings")
     args = parser.parse_args()
-    port = run.free_port()
-    process = subprocess.Popen(
-        [args.binary, "--host", "127.0.0.1", "--port", str(port), "--threads", "1", "--log", "off",
-         "--max-body-bytes", str(64 << 20), "--memory-budget", str(8 << 30),
-         # No deadline: on a busy machine a normal 8 MB text request may pass the default's 5 s of wall time.
-         "--request-timeout", "0"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = Trellis(args.binary, "--threads", 1, "--max-body-bytes", 64 << 20, "--memory-budget", 8 << 30,
+                     # No deadline: on a busy machine a normal 8 MB text request may pass the default's 5 s of wall time.
+                     "--request-timeout", 0)
     rows = []
     try:
-        wait_serving(port)
         normal = {}
         global SALT
         runs = []
@@ -328,7 +311,7 @@ def main():
             SALT = repeat + 1
             runs.append([c for c in cases(args.size) if not args.only or any(c[0].startswith(o) for o in args.only.split(","))])
         for k, (endpoint, name, path, body, is_normal) in enumerate(runs[0]):
-            cpu, peak, status, answer = measure(process, port, path, [r[k][3] for r in runs])
+            cpu, peak, status, answer = measure(server.process, server.port, path, [r[k][3] for r in runs])
             per_mb = cpu / (len(body) / 1e6)
             if is_normal:
                 normal[endpoint] = per_mb
@@ -343,7 +326,7 @@ def main():
             print(f"{endpoint:18} {name:44} {len(body):>9} B  {status}  {cpu * 1000:9.2f} ms  {per_mb:8.3f} s/MB"
                   f"  ×{row['ratio']:6.2f}  {memory}", flush=True)
     finally:
-        run.stop(process)
+        server.stop()
     if args.json:
         with open(args.json, "w") as f:
             json.dump(rows, f, indent=1)
@@ -375,19 +358,17 @@ def concurrent_worst(binary, size):
     out = []
     for endpoint, candidates in worst.items():
         for name, path, body in candidates:
-            port, ops = run.free_port(), run.free_port()
-            process = subprocess.Popen([binary, "--host", "127.0.0.1", "--port", str(port), "--log", "off",
-                                        "--ops-port", str(ops), "--max-body-bytes", str(16 << 20)] + KUBE_FLAGS,
-                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            ops = free_port()
+            server = Trellis(binary, "--ops-port", ops, "--max-body-bytes", 16 << 20, *KUBE_FLAGS)
+            port = server.port
             try:
-                wait_serving(port)
                 statuses = []
                 threads = [threading.Thread(target=lambda: statuses.append(post(port, path, body)[0])) for _ in range(6)]
                 for t in threads:
                     t.start()
                 for t in threads:
                     t.join()
-                peak = status_kb(process.pid, "VmHWM") * 1024
+                peak = status_kb(server.pid, "VmHWM") * 1024
                 # /healthz while two of them run, where the kubelet asks: on the operations port.
                 busy = [threading.Thread(target=lambda: post(port, path, body)) for _ in range(2)]
                 for t in busy:
@@ -401,7 +382,7 @@ def concurrent_worst(binary, size):
                 for t in busy:
                     t.join()
             finally:
-                run.stop(process)
+                server.stop()
             out.append({"endpoint": endpoint, "case": name, "bytes": len(body), "statuses": sorted(statuses),
                         "peak": peak, "healthz": health})
             print(f"{endpoint:18} {name:44} six at once: {sorted(statuses)} peak {peak / 2**20:.0f} MiB; "

@@ -11,7 +11,6 @@ import json
 import os
 import platform
 import re
-import socket
 import statistics
 import subprocess
 import sys
@@ -19,30 +18,16 @@ import tempfile
 import time
 import urllib.request
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True  # no __pycache__ in the work tree
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "scripts"))
+from trellis_harness import ROOT, Trellis, free_port, stop, wait_listening  # noqa: E402
+
 TRELLIS = os.path.join(ROOT, ".build", "release", "trellis")
 # Trellis's default --connection-memory, given to the bare server too.
 CONNECTION_MEMORY = 32 << 10
 BARE = os.path.join(ROOT, ".build", "bare-server")
 PARSE_LIMIT = os.path.join(ROOT, ".build", "parse-limit")
 WORK = tempfile.mkdtemp(prefix="trellis-bench-")
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_ready(port, timeout=10):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return
-        except OSError:
-            time.sleep(0.05)
-    raise RuntimeError(f"nothing listening on {port}")
 
 
 def peak_rss_mb(pid):
@@ -62,24 +47,15 @@ def rss_mb(pid):
 
 
 def start_trellis(port, threads, max_body):
-    process = subprocess.Popen(
-        [TRELLIS, "--host", "127.0.0.1", "--port", str(port), "--threads", str(threads), "--log", "off",
-         "--max-body-bytes", str(max_body)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    wait_ready(port)
-    return process
+    """The release build on `port`, ready (harness.Trellis); harness.stop stops it, or a bare server's process."""
+    return Trellis(TRELLIS, "--threads", threads, "--max-body-bytes", max_body, port=port)
 
 
 def start_bare(port, threads, reply_path, content_type):
     process = subprocess.Popen([BARE, str(port), str(threads), reply_path, content_type, str(CONNECTION_MEMORY)],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    wait_ready(port)
+    wait_listening(port)
     return process
-
-
-def stop(process):
-    process.terminate()
-    process.wait(timeout=15)
 
 
 def lua_script(name, method, path, body_path):

@@ -11,8 +11,10 @@ import sys
 import threading
 import time
 
+sys.dont_write_bytecode = True  # no __pycache__ in the work tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import run as bench  # noqa: E402  (the benchmark's servers, bodies and report helpers)
+import run as bench  # noqa: E402  (the benchmark's servers, bodies and report helpers; it puts scripts/ on sys.path)
+from trellis_harness import free_port  # noqa: E402
 
 
 def lua_mixed(requests):
@@ -41,13 +43,13 @@ def main():
 
     mixed = [(m, p, b) for name, m, p, b, c, _ in bench.workloads() if c > 1]
     script = lua_mixed(mixed)
-    port = bench.free_port()
+    port = free_port()
     server = bench.start_trellis(port, args.threads, 8 << 20)
     samples = {}
 
     def sample():
         start = time.time()
-        while server.poll() is None:
+        while server.process.poll() is None:
             elapsed = time.time() - start
             samples[int(elapsed)] = bench.rss_mb(server.pid)
             time.sleep(1)
@@ -59,7 +61,7 @@ def main():
         capture_output=True, text=True, check=True).stdout
     end_rss = bench.rss_mb(server.pid)
     peak = bench.peak_rss_mb(server.pid)
-    bench.stop(server)
+    server.stop()
     first_minute = samples.get(min(60, args.seconds // 10), float("nan"))
     total = int(re.search(r"(\d+) requests in", out).group(1))
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))

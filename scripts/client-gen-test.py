@@ -22,11 +22,13 @@ import json
 import os
 import pathlib
 import re
-import select
 import shutil
 import subprocess
 import sys
-import time
+
+sys.dont_write_bytecode = True  # no __pycache__ in the work tree (the generated client's is under .build)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from trellis_harness import Trellis, fatal, ok  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PACKAGE = "trellis_client"
@@ -38,14 +40,6 @@ ALLOWED_DETAIL = re.compile(
 BANNER = "Warning(s) encountered while generating. Client was generated, but some pieces may be missing"
 FOOTER = "If you believe this was a mistake or this tool is missing a feature you need"
 NUMBERED = re.compile(r"Type\d+")
-
-
-def fail(message: str) -> None:
-    raise SystemExit(f"client-gen-test: FAIL: {message}")
-
-
-def ok(message: str) -> None:
-    print(f"client-gen-test: ok: {message}", flush=True)
 
 
 # -- 1. generate --
@@ -61,7 +55,7 @@ def generate(out: pathlib.Path) -> pathlib.Path:
          "--output-path", str(package_dir), "--meta", "none"],
         capture_output=True, text=True, env=env, timeout=120)
     if result.returncode != 0:
-        fail(f"openapi-python-client exited {result.returncode}:\n{result.stdout}\n{result.stderr}")
+        fatal(f"openapi-python-client exited {result.returncode}:\n{result.stdout}\n{result.stderr}")
     check_warnings(result.stderr)
     return package_dir
 
@@ -74,15 +68,15 @@ def check_warnings(stderr: str) -> None:
     if lines and lines[-1].startswith(FOOTER):
         lines = lines[:-1]
     if not lines:
-        fail("no warning for GET /openapi.yaml; if the generator learned application/yaml, drop the filter")
+        fatal("no warning for GET /openapi.yaml; if the generator learned application/yaml, drop the filter")
     if lines[0] != ALLOWED_HEADER or len(lines) < 3 or not ALLOWED_DETAIL.match(lines[1]):
-        fail(f"unexpected generator output:\n{stderr}")
+        fatal(f"unexpected generator output:\n{stderr}")
     try:
         part = json.loads("\n".join(lines[2:]))
     except json.JSONDecodeError:
-        fail(f"more than the one allowed warning:\n{stderr}")
+        fatal(f"more than the one allowed warning:\n{stderr}")
     if list(part.get("content", {})) != ["application/yaml"]:
-        fail(f"the allowed warning is about something else:\n{stderr}")
+        fatal(f"the allowed warning is about something else:\n{stderr}")
     ok("generated with no warning but the one for /openapi.yaml's application/yaml body")
 
 
@@ -95,48 +89,16 @@ def check_names(package_dir: pathlib.Path) -> None:
     numbered = [name for name in names if NUMBERED.search(name)]
     files = [p.name for p in (package_dir / "models").glob("*.py") if re.search(r"_type_\d+", p.name)]
     if numbered or files:
-        fail(f"numbered duplicate models: {numbered + files}")
+        fatal(f"numbered duplicate models: {numbered + files}")
     ok(f"{len(names)} models, none a numbered duplicate")
 
 
 # -- 3. calls --
 
 
-class Server:
-    """The binary on a port the kernel picks (--port 0); it prints the port on stderr."""
-
-    def __init__(self, binary: str, timeout: float = 15):
-        self.process = subprocess.Popen(
-            [binary, "--host", "127.0.0.1", "--port", "0", "--log", "off", "--threads", "2"],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        deadline = time.monotonic() + timeout
-        line = ""
-        while time.monotonic() < deadline and "listening on " not in line:
-            ready, _, _ = select.select([self.process.stderr], [], [], max(0.0, deadline - time.monotonic()))
-            if not ready:
-                break
-            line = self.process.stderr.readline()
-            if not line:
-                break
-        match = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
-        if not match:
-            self.stop()
-            fail(f"{binary} did not start: {line.strip()!r}")
-        self.base = f"http://127.0.0.1:{match.group(1)}"
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=5)
-
-
 def expect(condition: bool, what: str, got=None) -> None:
     if not condition:
-        fail(f"{what}" + (f": got {got!r}" if got is not None else ""))
+        fatal(f"{what}" + (f": got {got!r}" if got is not None else ""))
 
 
 OUTLINE_TREE = [
@@ -324,16 +286,13 @@ def main() -> None:
     parser.add_argument("--out", default=str(ROOT / ".build/client-gen"))
     args = parser.parse_args()
     if not os.access(args.binary, os.X_OK):
-        fail(f"{args.binary} is missing; build it first")
+        fatal(f"{args.binary} is missing; build it first")
     out = pathlib.Path(args.out)
     package_dir = generate(out)
     sys.path.insert(0, str(out))
     check_names(package_dir)
-    server = Server(args.binary)
-    try:
+    with Trellis(args.binary, "--threads", "2") as server:
         call_everything(server.base, package_dir)
-    finally:
-        server.stop()
 
 
 if __name__ == "__main__":

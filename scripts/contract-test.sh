@@ -6,7 +6,8 @@
 #
 # Environment: TRELLIS_BIN (default .build/release/trellis), CONTRACT_EXAMPLES (at most that many
 # generated examples per operation, default 100), CONTRACT_SEED (default 7), CONTRACT_WORKERS
-# (default 2). The JUnit report and the server's output are left in .build/contract-test/.
+# (default 2). The JUnit report, the server's output and Hypothesis's caches are left in
+# .build/contract-test/.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -21,6 +22,8 @@ SCHEMATHESIS=(python3 -m schemathesis.cli)
 "${SCHEMATHESIS[@]}" --version >/dev/null 2>&1 || { echo "contract-test: schemathesis is not installed (make contract-test installs it)" >&2; exit 1; }
 
 mkdir -p "$REPORT_DIR"
+# Hypothesis (under schemathesis) keeps its caches there too, not in .hypothesis/ of the work tree.
+export HYPOTHESIS_STORAGE_DIRECTORY="$REPORT_DIR/hypothesis"
 # Port 0: the kernel picks a free loopback port, which the server prints once it listens.
 SERVER_LOG="$REPORT_DIR/server.log"
 "$BIN" --host 127.0.0.1 --port 0 --log off >"$SERVER_LOG" 2>&1 &

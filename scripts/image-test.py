@@ -16,7 +16,6 @@ POST operation's requestBody in openapi.yaml (else its schema's `example` or `ex
 compact JSON, the same bytes to both.
 """
 import http.client
-import json
 import os
 import socket
 import subprocess
@@ -24,71 +23,9 @@ import sys
 import threading
 import time
 
-import yaml
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SPEC = os.path.join(ROOT, "openapi.yaml")
-GETS = ["/healthz", "/", "/readyz", "/openapi.yaml", "/clients/trellis.mjs", "/v1/fonts"]
-FAILURES = []
-
-
-def fail(message):
-    print(f"FAIL: {message}", flush=True)
-    FAILURES.append(message)
-
-
-def ok(message):
-    print(f"ok: {message}", flush=True)
-
-
-class SpecLoader(yaml.SafeLoader):
-    """YAML as JSON sees it: dates stay strings (an example must survive json.dumps)."""
-
-
-SpecLoader.yaml_implicit_resolvers = {
-    key: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
-    for key, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
-}
-
-
-def post_examples():
-    """(label, path, content type, body bytes) for every POST requestBody example."""
-    with open(SPEC) as f:
-        spec = yaml.load(f, Loader=SpecLoader)
-
-    def resolve(node):
-        while isinstance(node, dict) and "$ref" in node:
-            ref = node["$ref"]
-            if not ref.startswith("#/"):
-                raise SystemExit(f"FAIL: openapi.yaml: only local $refs are supported, not {ref}")
-            node = spec
-            for part in ref[2:].split("/"):
-                node = node[part.replace("~1", "/").replace("~0", "~")]
-        return node
-
-    found = []
-    for path, item in (spec.get("paths") or {}).items():
-        operation = (resolve(item) or {}).get("post")
-        body = resolve((operation or {}).get("requestBody"))
-        for content_type, media in ((body or {}).get("content") or {}).items():
-            media = resolve(media) or {}
-            values = [("example", media["example"])] if "example" in media else []
-            for name, example in (media.get("examples") or {}).items():
-                example = resolve(example)
-                if "value" in example:
-                    values.append((f"examples.{name}", example["value"]))
-            schema = resolve(media.get("schema")) or {}
-            if not values and "example" in schema:
-                values.append(("schema example", schema["example"]))
-            if not values and isinstance(schema.get("examples"), list):
-                values += [(f"schema examples[{i}]", value) for i, value in enumerate(schema["examples"])]
-            for name, value in values:
-                if "json" in content_type:
-                    data = json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
-                else:
-                    data = value.encode() if isinstance(value, str) else bytes(value)
-                found.append((f"POST {path} ({name})", path, content_type, data))
-    return found
+sys.dont_write_bytecode = True  # no __pycache__ in the work tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from trellis_harness import example_requests as requests, fail, failures, ok, post_examples  # noqa: E402
 
 
 def split(address):
@@ -107,12 +44,6 @@ def request(address, method, path, body=None, headers=None, connection=None):
         if own:
             connection.close()
 
-
-def requests():
-    cases = [(f"GET {path}", "GET", path, None, {}) for path in GETS]
-    for label, path, content_type, body in post_examples():
-        cases.append((label, "POST", path, body, {"Content-Type": content_type}))
-    return cases
 
 
 def compare(host, container):
@@ -263,7 +194,7 @@ def main():
         print(request(address, "POST", path, body, {"Content-Type": "application/json"})[0])
     else:
         raise SystemExit(f"unknown command {command}")
-    sys.exit(1 if FAILURES else 0)
+    sys.exit(1 if failures else 0)
 
 
 if __name__ == "__main__":

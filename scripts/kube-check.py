@@ -18,7 +18,10 @@ import sys
 
 import yaml
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True  # no __pycache__ in the work tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from trellis_harness import ROOT, check, failures, fatal, finish, ok  # noqa: E402
+
 DEPLOY = os.path.join(ROOT, "deploy", "kubernetes")
 OUT = os.path.join(ROOT, ".build", "kube")
 KUBERNETES_VERSION = os.environ.get("KUBERNETES_VERSION", "1.31.0")
@@ -30,20 +33,6 @@ PROCESS_BYTES = 20 << 20
 PARSER_FACTOR = 10
 # The operations listener's port (TRELLIS_OPS_PORT): probes and metrics go there, not through the Service.
 OPS_PORT = 9090
-FAILURES = []
-
-
-def ok(message):
-    print(f"ok: {message}")
-
-
-def check(condition, message, detail=""):
-    if condition:
-        ok(message)
-    else:
-        print(f"FAIL: {message}{': ' + detail if detail else ''}")
-        FAILURES.append(message)
-    return condition
 
 
 def quantity(value):
@@ -60,7 +49,7 @@ def render():
     os.makedirs(OUT, exist_ok=True)
     result = subprocess.run(["kubectl", "kustomize", DEPLOY], capture_output=True, text=True)
     if result.returncode != 0:
-        raise SystemExit(f"FAIL: kubectl kustomize {DEPLOY}: {result.stderr.strip()}")
+        fatal(f"kubectl kustomize {DEPLOY}: {result.stderr.strip()}")
     path = os.path.join(OUT, "rendered.yaml")
     with open(path, "w") as f:
         f.write(result.stdout)
@@ -101,7 +90,7 @@ def policy(docs):
     for kind in ["Namespace", "ServiceAccount", "ConfigMap", "Deployment", "Service", "NetworkPolicy",
                  "HorizontalPodAutoscaler", "PodDisruptionBudget"]:
         check(len(by_kind.get(kind, [])) == 1, f"one {kind}")
-    if FAILURES:
+    if failures:
         return
     deployment = by_kind["Deployment"][0]
     config = by_kind["ConfigMap"][0]["data"]
@@ -285,10 +274,7 @@ def main():
     numbers = policy(docs)
     if numbers:
         ingress(numbers)
-    if FAILURES:
-        print(f"kube-validate: {len(FAILURES)} checks failed")
-        sys.exit(1)
-    print("kube-validate passed")
+    finish("kube-validate")
 
 
 if __name__ == "__main__":

@@ -13,10 +13,7 @@ and the examples are still served for the shutdown delay, and the container exit
 Uses image-test's podman state (TRELLIS_IMAGE_STATE) and its lock.
 """
 import fcntl
-import http.client
-import importlib.util
 import os
-import socket
 import subprocess
 import sys
 import tempfile
@@ -25,31 +22,20 @@ import time
 
 import yaml
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True  # no __pycache__ in the work tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from trellis_harness import ROOT, check, example_requests, fatal, free_port, finish, ok  # noqa: E402
+from trellis_harness import http_status as status  # noqa: E402
+
 STATE = os.environ.get("TRELLIS_IMAGE_STATE", "/var/cache/trellis-image-test")
 IMAGE = "localhost/trellis:image-test"
 NAME = "trellis-image-test-kube"  # image-test removes leftovers named trellis-image-test-*
-FAILURES = []
-
-
-def ok(message):
-    print(f"ok: {message}", flush=True)
-
-
-def fail(message):
-    print(f"FAIL: {message}", flush=True)
-    FAILURES.append(message)
-
-
-def check(condition, message, detail=""):
-    ok(message) if condition else fail(f"{message}{': ' + str(detail) if detail else ''}")
-    return condition
 
 
 def podman(*args, check=True):
     result = subprocess.run(["podman", *args], capture_output=True, text=True)
     if check and result.returncode != 0:
-        raise SystemExit(f"FAIL: podman {' '.join(args)}: {result.stderr.strip()}")
+        fatal(f"podman {' '.join(args)}: {result.stderr.strip()}")
     return result.stdout.strip()
 
 
@@ -59,39 +45,21 @@ def logs(name):
     return result.stdout + result.stderr
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def status(port, method, path, body=None, headers=None, timeout=2.0):
-    try:
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
-        connection.request(method, path, body=body, headers=headers or {})
-        response = connection.getresponse()
-        response.read()
-        connection.close()
-        return response.status
-    except (OSError, http.client.HTTPException):
-        return None
-
-
 def main():
     if os.geteuid() != 0:
-        raise SystemExit("FAIL: kube-play-test needs root (rootful podman, as image-test)")
+        fatal("kube-play-test needs root (rootful podman, as image-test)")
     os.environ["CONTAINERS_CONF"] = os.path.join(STATE, "containers.conf")
     os.environ["CONTAINERS_STORAGE_CONF"] = os.path.join(STATE, "storage.conf")
     if not os.path.exists(os.environ["CONTAINERS_CONF"]):
-        raise SystemExit(f"FAIL: no podman state in {STATE}: run make image-test first")
+        fatal(f"no podman state in {STATE}: run make image-test first")
     lock = open(os.path.join(STATE, "lock"), "w")
     fcntl.flock(lock, fcntl.LOCK_EX)  # the image tag is shared with other trees' image-test runs
 
     if subprocess.run(["podman", "image", "exists", IMAGE]).returncode != 0:
-        raise SystemExit(f"FAIL: no {IMAGE}: run make image-test first")
+        fatal(f"no {IMAGE}: run make image-test first")
     help_text = podman("run", "--rm", "--network", "none", "--entrypoint", "/usr/local/bin/trellis", IMAGE, "--help")
     if "--shutdown-delay" not in help_text:
-        raise SystemExit(f"FAIL: {IMAGE} has no --shutdown-delay: it was built from other sources; run make image-test here")
+        fatal(f"{IMAGE} has no --shutdown-delay: it was built from other sources; run make image-test here")
 
     rendered = subprocess.run(["kubectl", "kustomize", os.path.join(ROOT, "deploy", "kubernetes")],
                               capture_output=True, text=True, check=True).stdout
@@ -117,16 +85,13 @@ def main():
         probe_ports["ops"] = free_port()
         ops.update(hostIP="127.0.0.1", hostPort=probe_ports["ops"])
         if int(data["TRELLIS_OPS_PORT"]) != ops["containerPort"]:
-            raise SystemExit(f"FAIL: TRELLIS_OPS_PORT {data['TRELLIS_OPS_PORT']} is not the ops containerPort {ops['containerPort']}")
+            fatal(f"TRELLIS_OPS_PORT {data['TRELLIS_OPS_PORT']} is not the ops containerPort {ops['containerPort']}")
     elif ops is not None:
         print(f"note: no TRELLIS_OPS_PORT in the ConfigMap: the probes' paths go to the API port, not {ops['containerPort']}")
         container["ports"].remove(ops)
     deployment["metadata"]["name"] = NAME
 
-    spec = importlib.util.spec_from_file_location("image_test", os.path.join(ROOT, "scripts", "image-test.py"))
-    image_test = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(image_test)
-    cases = [case for case in image_test.requests() if case[2] != "/readyz"]
+    cases = [case for case in example_requests() if case[2] != "/readyz"]
 
     directory = tempfile.mkdtemp(prefix="trellis-kube-play-")
     play = os.path.join(directory, "play.yaml")
@@ -138,7 +103,7 @@ def main():
     result = subprocess.run(["podman", "kube", "play", play], capture_output=True, text=True)
     # Without systemd podman cannot add healthcheck timers and says so; anything else is an error.
     if result.returncode != 0:
-        raise SystemExit(f"FAIL: podman kube play: {result.stderr.strip()}")
+        fatal(f"podman kube play: {result.stderr.strip()}")
     try:
         run(port, probe_ports, container_port, data, security, container, pod_spec, deployment, cases, delay, grace)
     finally:
@@ -146,17 +111,14 @@ def main():
         for path in os.listdir(directory):
             os.remove(os.path.join(directory, path))
         os.rmdir(directory)
-    if FAILURES:
-        print(f"kube-play-test: {len(FAILURES)} checks failed")
-        sys.exit(1)
-    print("kube-play-test passed")
+    finish("kube-play-test")
 
 
 def run(port, probe_ports, container_port, data, security, container, pod_spec, deployment, cases, delay, grace):
     names = podman("ps", "-a", "--format", "{{.Names}}", "--filter", f"pod={deployment['metadata']['name']}-pod-0").split()
     workload = [n for n in names if n.endswith("-" + container["name"])]
     if len(workload) != 1:
-        raise SystemExit(f"FAIL: expected one {container['name']} container in the pod, found {names}")
+        fatal(f"expected one {container['name']} container in the pod, found {names}")
     name = workload[0]
 
     # The startup probe, as the kubelet runs it: GET until 200, within period x failureThreshold.
@@ -169,7 +131,7 @@ def run(port, probe_ports, container_port, data, security, container, pod_spec, 
     while status(probe_port(startup), "GET", startup["httpGet"]["path"], timeout=startup.get("timeoutSeconds", 1)) != 200:
         if time.monotonic() - started > budget:
             print(logs(name))
-            raise SystemExit(f"FAIL: the startup probe did not pass within {budget} s")
+            fatal(f"the startup probe did not pass within {budget} s")
         time.sleep(0.1)
     ok(f"startupProbe GET {startup['httpGet']['path']}: 200 after {time.monotonic() - started:.2f} s (allowed {budget} s)")
     for probe_name in ["readinessProbe", "livenessProbe"]:
@@ -235,7 +197,7 @@ def run(port, probe_ports, container_port, data, security, container, pod_spec, 
         stopper.wait(grace + 10)
     except subprocess.TimeoutExpired:
         stopper.kill()
-        raise SystemExit(f"FAIL: podman stop -t {grace} did not return")
+        fatal(f"podman stop -t {grace} did not return")
     elapsed = time.monotonic() - started
     check(during["readyz"] == {503}, f"during the shutdown delay /readyz answered {sorted(during['readyz'], key=str)} (503 only)")
     check(during["healthz"] == {200} and during["examples"] == {200},

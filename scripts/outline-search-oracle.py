@@ -18,13 +18,15 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import os
 import random
 import re
-import select
-import subprocess
 import sys
-import time
 import unicodedata
+
+sys.dont_write_bytecode = True  # no __pycache__ in the work tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from trellis_harness import Trellis  # noqa: E402
 
 MARKS = {"Mn", "Mc", "Me"}
 # The White_Space property (PropList.txt); str.isspace also accepts U+001C–U+001F, which are not White_Space.
@@ -288,26 +290,11 @@ def expected_answers(body, tree, rows_extra):
 # -- the server --
 
 class Server:
-    """The binary on a port the kernel picks (--port 0); it prints the port on stderr."""
+    """The binary on a port the kernel picks, called over one keep-alive connection."""
 
-    def __init__(self, binary: str, timeout: float = 15):
-        self.process = subprocess.Popen(
-            [binary, "--host", "127.0.0.1", "--port", "0", "--log", "off", "--threads", "2"],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        deadline = time.monotonic() + timeout
-        line = ""
-        while time.monotonic() < deadline and "listening on " not in line:
-            ready, _, _ = select.select([self.process.stderr], [], [], max(0.0, deadline - time.monotonic()))
-            if not ready:
-                break
-            line = self.process.stderr.readline()
-            if not line:
-                break
-        match = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
-        if not match:
-            self.stop()
-            sys.exit(f"FAIL: {binary} did not start: {line.strip()!r}")
-        self.connection = http.client.HTTPConnection("127.0.0.1", int(match.group(1)), timeout=30)
+    def __init__(self, binary: str):
+        self.trellis = Trellis(binary, "--threads", "2")
+        self.connection = http.client.HTTPConnection("127.0.0.1", self.trellis.port, timeout=30)
 
     def post(self, path: str, body: dict, ensure_ascii: bool):
         data = json.dumps(body, ensure_ascii=ensure_ascii).encode()
@@ -316,13 +303,8 @@ class Server:
         return response.status, json.loads(response.read())
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=5)
+        self.connection.close()
+        self.trellis.stop()
 
 
 def main() -> None:

@@ -17,7 +17,6 @@ figures into BENCHMARKS.md ("## Rolling restart").
 import argparse
 import datetime
 import http.client
-import importlib.util
 import os
 import shutil
 import signal
@@ -30,26 +29,17 @@ import time
 
 import yaml
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True  # no __pycache__ in the work tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from trellis_harness import ROOT, StartError, Trellis, example_requests, fatal, free_port, ok, stop  # noqa: E402
+from trellis_harness import http_status  # noqa: E402
+
 DEPLOY = os.path.join(ROOT, "deploy", "kubernetes")
 REPLICAS = 3
 CLIENTS = 4
 WARM_SECONDS = 3  # load before the first restart and after the last
 SETTLE_SECONDS = 1  # between one replica back up and the next SIGTERM
 RUN_LIMIT_SECONDS = 180  # the whole run, whatever happens
-
-
-def load_image_test():
-    spec = importlib.util.spec_from_file_location("image_test", os.path.join(ROOT, "scripts", "image-test.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def manifests():
@@ -61,37 +51,30 @@ def manifests():
     return pod, pod["containers"][0]["readinessProbe"], config
 
 
-def get_status(port, path, timeout=1.0):
-    try:
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
-        connection.request("GET", path)
-        status = connection.getresponse().status
-        connection.close()
-        return status
-    except (OSError, http.client.HTTPException):
-        return None
-
-
 class Replica:
+    """One trellis on a port of its own, with the ConfigMap's environment, started again on that port."""
+
     def __init__(self, binary, index, environment):
         self.binary, self.index, self.port = binary, index, free_port()
-        self.environment = dict(environment, TRELLIS_HOST="127.0.0.1", TRELLIS_PORT=str(self.port), TRELLIS_LOG="off")
+        self.environment = dict(environment)
         # The ConfigMap's operations port is one per pod: each replica gets a free one of its own.
         if environment.get("TRELLIS_OPS_PORT", "0") != "0":
             self.environment["TRELLIS_OPS_PORT"] = str(free_port())
-        self.process = None
+        self.server = None
+
+    @property
+    def process(self):
+        return self.server.process
 
     def start(self):
-        self.process = subprocess.Popen([self.binary], env=self.environment, stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.DEVNULL)
-        started = time.monotonic()
-        while time.monotonic() - started < 10:
-            if self.process.poll() is not None:
-                raise SystemExit(f"FAIL: replica {self.index} exited with {self.process.returncode} at start")
-            if get_status(self.port, "/readyz", 0.5) == 200:
-                return time.monotonic() - started
-            time.sleep(0.02)
-        raise SystemExit(f"FAIL: replica {self.index} not ready within 10 s")
+        """Starts it; returns the seconds until it served (its fonts loaded, /readyz 200)."""
+        try:
+            self.server = Trellis(self.binary, port=self.port, env=self.environment, timeout=10)
+        except StartError as error:
+            fatal(f"replica {self.index}: {error}")
+        if http_status(self.port, "GET", "/readyz", timeout=1) != 200:
+            fatal(f"replica {self.index} listens but /readyz is not 200")
+        return self.server.start_seconds
 
 
 class HAProxy:
@@ -159,15 +142,10 @@ backend replicas
             except OSError:
                 pass
             time.sleep(0.05)
-        raise SystemExit(f"FAIL: HAProxy did not mark {server} {status} within {limit} s")
+        fatal(f"HAProxy did not mark {server} {status} within {limit} s")
 
     def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(5)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
+        stop(self.process, grace=5)
 
 
 class Load:
@@ -258,7 +236,7 @@ def main():
     parser.add_argument("--shutdown-delay", type=int, help="instead of the ConfigMap's (0 shows what the delay prevents)")
     args = parser.parse_args()
     if not shutil.which("haproxy"):
-        raise SystemExit("FAIL: no haproxy on PATH (make rolling-restart-test installs it)")
+        fatal("no haproxy on PATH (make rolling-restart-test installs it)")
 
     pod, probe, config = manifests()
     if args.shutdown_delay is not None:
@@ -268,9 +246,8 @@ def main():
     header_timeout = int(config["TRELLIS_HEADER_TIMEOUT"])
     timeouts = {"client": int(config["TRELLIS_CONNECTION_TIMEOUT"]), "server": int(config["TRELLIS_CONNECTION_TIMEOUT"]),
                 "keep_alive": max(1, header_timeout // 2)}
-    image_test = load_image_test()
     # Every endpoint but /readyz, which is the load balancer's, not a client's.
-    cases = [case for case in image_test.requests() if case[2] != "/readyz"]
+    cases = [case for case in example_requests() if case[2] != "/readyz"]
     # With an operations port /metrics is served there only, not through the load balancer.
     metrics_on_api = config.get("TRELLIS_OPS_PORT", "0") == "0"
     if metrics_on_api:
@@ -293,13 +270,13 @@ def main():
         haproxy = HAProxy(directory, replicas, probe, timeouts)
         for replica in replicas:
             haproxy.wait(f"r{replica.index}", "UP", 10)
-        print(f"ok: HAProxy on 127.0.0.1:{haproxy.port} has replicas {[r.port for r in replicas]} UP")
+        ok(f"HAProxy on 127.0.0.1:{haproxy.port} has replicas {[r.port for r in replicas]} UP")
         load = Load(haproxy.port, cases, args.rate, RUN_LIMIT_SECONDS)
         load.start()
         time.sleep(WARM_SECONDS)
         for replica in replicas:
             if time.monotonic() > deadline:
-                raise SystemExit(f"FAIL: the run passed {RUN_LIMIT_SECONDS} s")
+                fatal(f"the run passed {RUN_LIMIT_SECONDS} s")
             name = f"r{replica.index}"
             before = haproxy.states()[name][1]
             exited = []
@@ -311,16 +288,16 @@ def main():
             waiter.join(max(0.0, signalled + grace - time.monotonic()))
             if not exited:
                 replica.process.kill()
-                raise SystemExit(f"FAIL: replica {replica.index} still running {grace} s after SIGTERM")
+                fatal(f"replica {replica.index} still running {grace} s after SIGTERM")
             stopped, code = exited[0] - signalled, replica.process.returncode
             if code != 0:
-                raise SystemExit(f"FAIL: replica {replica.index} exited with {code} after SIGTERM")
+                fatal(f"replica {replica.index} exited with {code} after SIGTERM")
             served_while_leaving = haproxy.states()[name][1] - before
             ready = replica.start()
             haproxy.wait(name, "UP", 30)
             back = time.monotonic() - signalled
             timings.append((replica.index, down, stopped, ready, back, served_while_leaving))
-            print(f"ok: replica {replica.index}: HAProxy DOWN {down:.1f} s after SIGTERM, exit 0 after {stopped:.1f} s, "
+            ok(f"replica {replica.index}: HAProxy DOWN {down:.1f} s after SIGTERM, exit 0 after {stopped:.1f} s, "
                   f"ready {ready:.2f} s after its start, back UP {back:.1f} s after SIGTERM "
                   f"(HAProxy sent it {served_while_leaving} requests after SIGTERM)")
             time.sleep(SETTLE_SECONDS)
@@ -333,15 +310,8 @@ def main():
         if haproxy:
             haproxy.stop()
         for replica in replicas:
-            if replica.process and replica.process.poll() is None:
-                # A second signal ends the shutdown delay.
-                replica.process.send_signal(signal.SIGTERM)
-                time.sleep(0.1)
-                replica.process.send_signal(signal.SIGTERM)
-                try:
-                    replica.process.wait(15)
-                except subprocess.TimeoutExpired:
-                    replica.process.kill()
+            if replica.server:
+                stop(replica.server)  # its second SIGTERM ends the shutdown delay
         shutil.rmtree(directory, ignore_errors=True)
 
     rate = load.served / load.seconds
@@ -352,9 +322,8 @@ def main():
         print(f"  failed: {message}")
     worst = max(t[4] for t in timings)
     if load.failed or load.server_errors or load.served == 0:
-        print(f"FAIL: rolling restart: {load.failed} failed requests, {load.server_errors} 5xx")
-        sys.exit(1)
-    print(f"ok: rolling restart of {REPLICAS} replicas: {load.served} requests, 0 failed, 0 5xx; "
+        fatal(f"rolling restart: {load.failed} failed requests, {load.server_errors} 5xx")
+    ok(f"rolling restart of {REPLICAS} replicas: {load.served} requests, 0 failed, 0 5xx; "
           f"each replica back in rotation within {worst:.1f} s of its SIGTERM")
 
     stamp = datetime.date.today().isoformat()
@@ -382,9 +351,9 @@ def main():
     ]
     if args.bench:
         write_benchmarks(args.bench, lines)
-        print(f"ok: recorded in {args.bench} (## Rolling restart)")
+        ok(f"recorded in {args.bench} (## Rolling restart)")
     else:
-        print("ok: not recorded (TRELLIS_RECORD=1 writes the figures into BENCHMARKS.md)")
+        ok("not recorded (TRELLIS_RECORD=1 writes the figures into BENCHMARKS.md)")
     print("rolling-restart-test passed")
 
 

@@ -20,8 +20,10 @@ import statistics
 import subprocess
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ in the work tree
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-import run as bench  # noqa: E402  (bench/run.py: servers, wrk scripts, bodies, the report writer)
+import run as bench  # noqa: E402  (bench/run.py: servers, wrk scripts, bodies, the report writer; it puts scripts/ on sys.path)
+from trellis_harness import free_port, stop, wait_listening  # noqa: E402
 
 SERVER_JS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "server.js")
 PATHS = ("/healthz", "/v1/flow/layout", "/v1/outline/expansion")
@@ -31,7 +33,7 @@ SECTION = "## Peers"
 def start_node(port, workers):
     process = subprocess.Popen(["node", SERVER_JS, str(port), str(workers)],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    bench.wait_ready(port)
+    wait_listening(port)
     return process
 
 
@@ -63,17 +65,17 @@ def check_answers(threads, workers):
     flow, the 100,000-node nested outline and the 1,000,000-node flat chain): Trellis's and Node's answers
     must be the same status, Content-Type and bytes. Returns {workload name: (reply, content type)}."""
     cases = [(name, method, path, body_path) for name, method, path, body_path, _, _ in workloads()]
-    port = bench.free_port()
+    port = free_port()
     trellis = bench.start_trellis(port, threads, 256 << 20)
     try:
         trellis_answers = [answer(port, method, path, body) for _, method, path, body in cases]
     finally:
-        bench.stop(trellis)
+        stop(trellis)
     node = start_node(port, workers)
     try:
         node_answers = [answer(port, method, path, body) for _, method, path, body in cases]
     finally:
-        bench.stop(node)
+        stop(node)
     failures = []
     for (name, method, path, _), t, n in zip(cases, trellis_answers, node_answers):
         if t[0] != 200:
@@ -120,7 +122,7 @@ def measure(args, replies):
         # The small and the 1 MiB workloads also at -c32; the 100,000- and 1,000,000-element ones at their own count.
         counts = [own_connections] + ([32] if own_connections > 1 and own_connections != 32 else [])
         for connections in counts:
-            port = bench.free_port()
+            port = free_port()
             runs = {"bare": [], "trellis": [], "node": []}
             starts = {
                 "bare": lambda: bench.start_bare(port, args.threads, reply_path, content_type),
@@ -139,7 +141,7 @@ def measure(args, replies):
                     except (RuntimeError, subprocess.CalledProcessError) as error:
                         failure = f"{server}: {str(error).splitlines()[0]}"
                     finally:
-                        bench.stop(process)
+                        stop(process)
                     if failure:
                         break
                 if failure:

@@ -1,23 +1,28 @@
 #!/usr/bin/env python3
-"""The playground in a real browser, run by `make browser-test` (part of `make test`).
+"""The playground in a real browser, run by `make browser-test` (part of `make test`): unittest test cases.
 
-Starts the trellis binary on free ports and headless Chromium (Selenium with chromedriver), loads
-GET /playground and checks from the DOM that every panel drew the service's answer: each check posts
-the panel's own request text to the API directly and compares the answer with what the page shows
-(the outline's visible rows, the tags at the returned positions, the sections and their items, the
-drawer's final frame, easing and keyframes), then clicks, drags and types as a person would and
-compares again. Errors must show as problem details with their pointers highlighted. The page makes
-its calls through the JavaScript client it imports from GET /clients/trellis.mjs. Finally, a page
-served by a plain http.server on another port (another origin) calls the API: it works where
---cors-origins allows that origin and fails where it doesn't; and the playground served by one
-trellis calls another one given as its base URL.
+Starts the trellis binary on free ports and headless Chromium (Selenium with chromedriver) once for
+the run. Each panel test loads GET /playground afresh and checks from the DOM that the panel drew the
+service's answer: it posts the panel's own request text to the API directly and compares the answer
+with what the page shows (the outline's visible rows, the tags at the returned positions, each label's
+measured box, each paragraph's lines, the sections and their items, the drawer's final frame, easing
+and keyframes), then clicks, drags and types as a person would and compares again; afterwards the page
+must have fetched nothing but the service and thrown nothing. Errors must show as problem details with
+their pointers highlighted. The page makes its calls through the JavaScript client it imports from
+GET /clients/trellis.mjs.
 
-A panel whose endpoint this build doesn't have yet is skipped with a message (the page must still
-show the 404 as a problem). Needs the selenium package and chromedriver (make browser-deps installs
-both); bounded by --timeout.
+The features come from the service's registry: GET / lists its POST endpoints, the page shows a panel
+for each (and hides one whose endpoint the service lacks), and here every feature must have exactly one
+panel, and every panel a test_<panel>_panel below. "Whole screen" sends every panel's request as one
+batch. Finally, a page served by a plain http.server on another port (another origin) calls the API:
+it works where --cors-origins allows that origin and fails where it doesn't; and the playground served
+by one trellis calls another one given as its base URL.
+
+Needs the selenium package and chromedriver (make browser-deps installs both); each test is bounded
+by --timeout. A skipped test fails the run.
 
 Usage: python3 scripts/playground/browser_test.py [--binary .build/debug/trellis] [--chromium PATH]
-       [--chromedriver PATH]
+       [--chromedriver PATH] [--timeout S] [unittest options, e.g. -k measure]
 """
 
 import argparse
@@ -27,64 +32,26 @@ import shutil
 import signal
 import sys
 import tempfile
-import time
-import traceback
+import unittest
 
 sys.dont_write_bytecode = True  # no __pycache__ in the work tree
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE), str(HERE.parent)]
 import driver  # noqa: E402
+from trellis_harness import ROOT, DEBUG_BINARY, Trellis, require  # noqa: E402
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+ROOT = pathlib.Path(ROOT)
 PAGE_FILE = ROOT / "Sources" / "TrellisAPI" / "Resources" / "playground.html"
-PROBE_FILE = pathlib.Path(__file__).resolve().parent / "cors-probe.html"
+PROBE_FILE = HERE / "cors-probe.html"
 CLIENT_FILE = ROOT / "clients" / "js" / "trellis.mjs"
+BATCH_PATH = "/v1/batch"
 
-PANEL_ENDPOINTS = {
-    "outline": ["/v1/outline/rows", "/v1/outline/expansion"],
-    "flow": ["/v1/flow/layout"],
-    "text": ["/v1/text/layout"],
-    "sections": ["/v1/sections/toggle"],
-    "drawer": ["/v1/drawer/state"],
-}
-
-
-class Failure(AssertionError):
-    pass
-
-
-def check(condition, message):
-    if not condition:
-        raise Failure(message)
+# Set by main(): --binary, --chromium, --chromedriver, --timeout.
+OPTIONS = argparse.Namespace(binary=DEBUG_BINARY, chromium=None, chromedriver=None, timeout=120)
 
 
 def near(a, b, tolerance=0.05):
     return abs(float(a) - float(b)) <= tolerance
-
-
-class Report:
-    def __init__(self):
-        self.passed = self.failed = self.skipped = 0
-        self.started = time.monotonic()
-
-    def run(self, name, function, *args):
-        began = time.monotonic()
-        try:
-            function(*args)
-        except Skip as skip:
-            self.skipped += 1
-            print(f"SKIP {name}: {skip}", flush=True)
-        except Exception as error:  # noqa: BLE001 - every failure is reported, the run goes on
-            self.failed += 1
-            print(f"FAIL {name}: {error}", flush=True)
-            if not isinstance(error, (Failure, driver.BrowserError)):
-                traceback.print_exc()
-        else:
-            self.passed += 1
-            print(f"ok   {name} ({time.monotonic() - began:.1f} s)", flush=True)
-
-
-class Skip(Exception):
-    pass
 
 
 # -------------------------------------------------------------------------------------------------
@@ -132,20 +99,32 @@ def problem_box(page, panel):
                  marked: [...document.querySelectorAll('#{panel} .backdrop mark')].map(m => m.dataset.pointer)}}; }})()""")
 
 
-def panel_missing(server, panel):
-    return [path for path in PANEL_ENDPOINTS[panel] if not server.has_endpoint(path)]
 
 
-def require_endpoints(page, server, panel):
-    missing = panel_missing(server, panel)
-    if missing:
-        # The page must still say so: the 404 as problem details, never a blank panel.
-        state = page.evaluate(f"document.getElementById('{panel}').dataset.state")
-        box = problem_box(page, panel)
-        check(state == "problem" and not box["hidden"] and "404" in box["text"],
-              f"{panel}: the endpoint is missing but the panel shows state {state!r}, problem {box['text']!r}")
-        raise Skip(f"this build has no POST {', '.join(missing)} yet; "
-                   f"the panel shows the 404 problem instead")
+PANELS_DOM = """[...document.querySelectorAll('main > section.panel')].map(p => ({
+    id: p.id, title: p.querySelector('h2').textContent, endpoints: p.dataset.endpoints.split(' '), hidden: p.hidden}))"""
+
+
+def page_panels(page):
+    """The page's panels in order: id, title, the POST paths each calls (its own request's first), hidden."""
+    return page.evaluate(PANELS_DOM)
+
+
+def shown_panels(page):
+    return [panel for panel in page_panels(page) if not panel["hidden"]]
+
+
+def features(server):
+    """The feature registry's paths: the POST endpoints GET / lists, but the batch."""
+    return [e["path"] for e in server.index()["endpoints"] if e["method"] == "POST" and e["path"] != BATCH_PATH]
+
+
+def load_playground(page, server):
+    """Loads GET /playground afresh and waits until GET / answered and every panel shown drew an answer."""
+    page.navigate(f"{server.base}/playground")
+    page.wait("document.getElementById('api-status').dataset.state === 'ok'", what="GET / to answer")
+    for panel in shown_panels(page):
+        settled(page, panel["id"])
 
 
 # -------------------------------------------------------------------------------------------------
@@ -161,68 +140,67 @@ OUTLINE_DOM = """[...document.querySelectorAll('#outline .orow[data-index]')].ma
 def compare_outline(page, server):
     body = request_text(page, "outline")
     status, _, rows = server.post("/v1/outline/rows", body)
-    check(status == 200, f"outline: the API answered {status} to the page's request")
+    require(status == 200, f"outline: the API answered {status} to the page's request")
     shown = page.evaluate(OUTLINE_DOM)
     expected = [{k: row[k] for k in ("id", "index", "depth", "expanded", "selected")} for row in rows["rows"]]
     got = [{k: row[k] for k in ("id", "index", "depth", "expanded", "selected")} for row in shown]
-    check(got == expected, f"outline: rows shown {got} differ from the API's {expected}")
+    require(got == expected, f"outline: rows shown {got} differ from the API's {expected}")
     for row in shown:
-        check((row["check"] == "✓") == row["selected"], f"outline: checkmark wrong on {row}")
+        require((row["check"] == "✓") == row["selected"], f"outline: checkmark wrong on {row}")
     no_selection = page.evaluate("(() => { const r = document.querySelector('#outline .orow.no-selection'); return r && r.dataset.selected === 'true'; })()")
     if "noSelection" in rows:
-        check(no_selection == rows["noSelection"]["selected"], "outline: the No Selection row's checkmark differs from the API")
+        require(no_selection == rows["noSelection"]["selected"], "outline: the No Selection row's checkmark differs from the API")
     return json.loads(body), rows, shown
 
 
-def test_outline(page, server):
-    require_endpoints(page, server, "outline")
-    check(page.evaluate("document.getElementById('outline').dataset.state") == "ok", "outline: panel not ok")
+def outline_panel(page, server):
+    require(page.evaluate("document.getElementById('outline').dataset.state") == "ok", "outline: panel not ok")
     request, rows, shown = compare_outline(page, server)
     selected = [row for row in shown if row["selected"]]
-    check(len(selected) == 1 and selected[0]["id"] == request["selection"], f"outline: selection not shown: {selected}")
-    check(selected[0]["label"] == "FlowLayout.swift", f"outline: label {selected[0]['label']!r}")
+    require(len(selected) == 1 and selected[0]["id"] == request["selection"], f"outline: selection not shown: {selected}")
+    require(selected[0]["label"] == "FlowLayout.swift", f"outline: label {selected[0]['label']!r}")
     _, _, expansion = server.post("/v1/outline/expansion", json.dumps(request))
     path_text = page.evaluate("document.querySelector('#outline code.path').textContent")
-    check(path_text.count("›") == len(expansion["paths"][0]["path"]) - 1, f"outline: path {path_text!r}")
+    require(path_text.count("›") == len(expansion["paths"][0]["path"]) - 1, f"outline: path {path_text!r}")
 
     # Click a root row: it becomes the selection, and the rows are the service's again.
     before = answers(page, "outline")
     page.click("#outline .orow[data-id='\"readme\"'] .label")
     settled(page, "outline", before)
     request, _, shown = compare_outline(page, server)
-    check(request["selection"] == "readme", f"outline: clicking README.md sent selection {request.get('selection')!r}")
-    check([row["id"] for row in shown if row["selected"]] == ["readme"], "outline: README.md is not checked")
+    require(request["selection"] == "readme", f"outline: clicking README.md sent selection {request.get('selection')!r}")
+    require([row["id"] for row in shown if row["selected"]] == ["readme"], "outline: README.md is not checked")
 
     # Expand a collapsed node with its triangle.
     before = answers(page, "outline")
     page.click("#outline .orow[data-id='\"outline\"'] .disclosure")
     settled(page, "outline", before)
     request, _, shown = compare_outline(page, server)
-    check("outline" in request["expanded"], f"outline: expanded sent {request.get('expanded')}")
-    check({"rows", "tree"} <= {row["id"] for row in shown}, "outline: the expanded node's children are not shown")
+    require("outline" in request["expanded"], f"outline: expanded sent {request.get('expanded')}")
+    require({"rows", "tree"} <= {row["id"] for row in shown}, "outline: the expanded node's children are not shown")
 
     # The "No Selection" row.
     before = answers(page, "outline")
     page.click("#outline .orow.no-selection")
     settled(page, "outline", before)
     request, rows, _ = compare_outline(page, server)
-    check(request["selection"] is None and rows["noSelection"]["selected"], "outline: No Selection not selected")
+    require(request["selection"] is None and rows["noSelection"]["selected"], "outline: No Selection not selected")
 
     # Without the "No Selection" row; then back to the default expansion (the seed's picker on opening).
     set_control(page, "outline", "includeNoSelection", False, "change")
     request, rows, _ = compare_outline(page, server)
-    check(request["includeNoSelection"] is False and "noSelection" not in rows
-          and not page.evaluate("document.querySelector('#outline .orow.no-selection')"), "outline: No Selection row still shown")
+    require(request["includeNoSelection"] is False and "noSelection" not in rows
+            and not page.evaluate("document.querySelector('#outline .orow.no-selection')"), "outline: No Selection row still shown")
     before = answers(page, "outline")
     page.click("#outline [data-action='default-expansion']")
     settled(page, "outline", before)
     request, rows, _ = compare_outline(page, server)
-    check("expanded" not in request, "outline: the default expansion still sends `expanded`")
+    require("expanded" not in request, "outline: the default expansion still sends `expanded`")
 
     # Search: only the matches and the way to them are shown, each returned range highlighted in a <mark>.
     set_control(page, "outline", "search", "re", "input")
     request, rows, shown = compare_outline(page, server)
-    check((request.get("search") or {}).get("query") == "re", f"outline: the search field sent {request.get('search')!r}")
+    require((request.get("search") or {}).get("query") == "re", f"outline: the search field sent {request.get('search')!r}")
     marks = page.evaluate("""[...document.querySelectorAll('#outline .orow[data-index]')].map(row =>
         [...row.querySelectorAll('.label mark')].map(m => m.textContent))""")
     expected = []
@@ -230,13 +208,13 @@ def test_outline(page, server):
         units = label.encode("utf-16-le")
         ranges = (row.get("match") or {}).get("ranges", [])
         expected.append([units[2 * s:2 * e].decode("utf-16-le") for s, e in ranges])
-    check(rows["matchCount"] >= 2 and sum(map(len, marks)) >= 2, f"outline: too few highlights for 're': {marks}")
-    check(marks == expected, f"outline: highlights {marks} differ from the API's ranges {expected}")
-    check(any("RE" in row_marks for row_marks in marks), f"outline: no case-folded highlight (README.md): {marks}")
-    check(page.evaluate("document.querySelector('#outline .problem').hidden"), "outline: the search shows a problem")
+    require(rows["matchCount"] >= 2 and sum(map(len, marks)) >= 2, f"outline: too few highlights for 're': {marks}")
+    require(marks == expected, f"outline: highlights {marks} differ from the API's ranges {expected}")
+    require(any("RE" in row_marks for row_marks in marks), f"outline: no case-folded highlight (README.md): {marks}")
+    require(page.evaluate("document.querySelector('#outline .problem').hidden"), "outline: the search shows a problem")
     set_control(page, "outline", "search", "", "input")
     request, _, _ = compare_outline(page, server)
-    check("search" not in request, "outline: clearing the search field still sends `search`")
+    require("search" not in request, "outline: clearing the search field still sends `search`")
 
 
 FLOW_DOM = """(() => { const box = document.querySelector('#flow .flow-box'); const b = box.getBoundingClientRect();
@@ -251,26 +229,26 @@ def compare_flow(page, server):
     body = request_text(page, "flow")
     request = json.loads(body)
     status, _, layout = server.post("/v1/flow/layout", body)
-    check(status == 200, f"flow: the API answered {status} to the page's request")
+    require(status == 200, f"flow: the API answered {status} to the page's request")
     shown = page.evaluate(FLOW_DOM)
-    check(len(shown["tags"]) == len(layout["items"]), f"flow: {len(shown['tags'])} tags drawn, the API placed {len(layout['items'])}")
+    require(len(shown["tags"]) == len(layout["items"]), f"flow: {len(shown['tags'])} tags drawn, the API placed {len(layout['items'])}")
     for tag, item in zip(shown["tags"], layout["items"]):
-        check(tag["index"] == item["index"], f"flow: tag order {tag} vs {item}")
+        require(tag["index"] == item["index"], f"flow: tag order {tag} vs {item}")
         for key in ("x", "y", "width", "height"):
-            check(near(tag[key], item[key]), f"flow: tag {item['index']} {key} is {tag[key]} on the page, {item[key]} from the API")
+            require(near(tag[key], item[key]), f"flow: tag {item['index']} {key} is {tag[key]} on the page, {item[key]} from the API")
         given = request["items"][item["index"]]
         label = str(given["text"] if given.get("text") is not None else given.get("id"))
         # A label narrowed to its maxWidth shows the service's lines, the ellipsis's cut.
-        check(tag["text"] == ("\n".join(drawn_lines(label, item)) if "lines" in item else label),
-              f"flow: tag label {tag['text']!r} for {item}")
-    check(near(shown["box"]["width"], layout["size"]["width"]) and near(shown["box"]["height"], layout["size"]["height"]),
-          f"flow: container drawn {shown['box']}, size {layout['size']}")
+        require(tag["text"] == ("\n".join(drawn_lines(label, item)) if "lines" in item else label),
+                f"flow: tag label {tag['text']!r} for {item}")
+    require(near(shown["box"]["width"], layout["size"]["width"]) and near(shown["box"]["height"], layout["size"]["height"]),
+            f"flow: container drawn {shown['box']}, size {layout['size']}")
     chip = layout.get("overflowIndicator")
-    check((shown["chip"] is None) == (chip is None), f"flow: chip drawn {shown['chip']} vs {chip}")
+    require((shown["chip"] is None) == (chip is None), f"flow: chip drawn {shown['chip']} vs {chip}")
     if chip:
-        check(shown["chip"]["text"] == f"+{chip['count']}", f"flow: chip text {shown['chip']['text']!r}, count {chip['count']}")
+        require(shown["chip"]["text"] == f"+{chip['count']}", f"flow: chip text {shown['chip']['text']!r}, count {chip['count']}")
         for key in ("x", "y", "width", "height"):
-            check(near(shown["chip"][key], chip[key]), f"flow: chip {key} {shown['chip'][key]} vs {chip[key]}")
+            require(near(shown["chip"][key], chip[key]), f"flow: chip {key} {shown['chip'][key]} vs {chip[key]}")
     return request, layout
 
 
@@ -283,21 +261,20 @@ def drawn_lines(text, layout):
             else piece(line["start"], line["end"]).rstrip(" \u3000") for k, line in enumerate(layout["lines"])]
 
 
-def test_flow(page, server):
-    require_endpoints(page, server, "flow")
-    check(page.evaluate("document.getElementById('flow').dataset.state") == "ok", "flow: panel not ok")
+def flow_panel(page, server):
+    require(page.evaluate("document.getElementById('flow').dataset.state") == "ok", "flow: panel not ok")
     request, layout = compare_flow(page, server)
-    check(request["containerWidth"] == 300 and len(layout["rows"]) >= 2, "flow: the seed's example should wrap in 300 px")
+    require(request["containerWidth"] == 300 and len(layout["rows"]) >= 2, "flow: the seed's example should wrap in 300 px")
     rows_at_300 = len(layout["rows"])
 
     # Drag the width slider narrower: more rows, tags where the API puts them.
     set_control(page, "flow", "containerWidth", 150, "input")
     request, layout = compare_flow(page, server)
-    check(request["containerWidth"] == 150 and len(layout["rows"]) > rows_at_300, "flow: narrower container did not re-wrap")
+    require(request["containerWidth"] == 150 and len(layout["rows"]) > rows_at_300, "flow: narrower container did not re-wrap")
     for name, value in (("alignment", "center"), ("direction", "rtl"), ("rowAlignment", "bottom"), ("lineBreaking", "balanced")):
         set_control(page, "flow", name, value, "change")
         request, _ = compare_flow(page, server)
-        check(request[name] == value, f"flow: the {name} control sent {request.get(name)!r}")
+        require(request[name] == value, f"flow: the {name} control sent {request.get(name)!r}")
     set_control(page, "flow", "spacing", 8, "input")
     compare_flow(page, server)
 
@@ -305,49 +282,125 @@ def test_flow(page, server):
     set_control(page, "flow", "maxRows", 1, "input")
     set_control(page, "flow", "chip", True, "change")
     request, layout = compare_flow(page, server)
-    check(request["maxRows"] == 1 and layout["hiddenCount"] > 0, f"flow: maxRows 1 hid {layout['hiddenCount']}")
+    require(request["maxRows"] == 1 and layout["hiddenCount"] > 0, f"flow: maxRows 1 hid {layout['hiddenCount']}")
 
     # Widths measured from the labels' text in the page's font.
     before = answers(page, "flow")
     page.click("#flow [data-action='fit-labels']")
     settled(page, "flow", before)
     request, _ = compare_flow(page, server)
-    check(request["items"][1]["width"] > request["items"][5]["width"], "flow: SwiftUI is not measured wider than iOS")
+    require(request["items"][1]["width"] > request["items"][5]["width"], "flow: SwiftUI is not measured wider than iOS")
 
     # Labels: the request sends text and a font, no widths; the tags are the sizes Trellis measured.
     set_control(page, "flow", "maxRows", "", "input")
     set_control(page, "flow", "containerWidth", 300, "input")
     set_control(page, "flow", "labels", True, "change")
     request, layout = compare_flow(page, server)
-    check(all("text" in item and "width" not in item and "height" not in item for item in request["items"])
-          and request.get("font", {}).get("family"), f"flow: labels mode sent {request}")
+    require(all("text" in item and "width" not in item and "height" not in item for item in request["items"])
+            and request.get("font", {}).get("family"), f"flow: labels mode sent {request}")
     measured = server.post("/v1/text/measure", json.dumps({"font": request["font"], "texts": [request["items"][0]["text"]]}))[2]
     padding = request["labelPadding"]
-    check(layout["items"] and near(layout["items"][0]["width"],
+    require(layout["items"] and near(layout["items"][0]["width"],
                                    measured["texts"][0]["width"] + padding["leading"] + padding["trailing"]),
-          f"flow: the first label is {layout['items'][0]['width'] if layout['items'] else None} wide, measured {measured}")
+            f"flow: the first label is {layout['items'][0]['width'] if layout['items'] else None} wide, measured {measured}")
     set_control(page, "flow", "maxRows", 1, "input")
     set_control(page, "flow", "chip", True, "change")
     request, layout = compare_flow(page, server)
-    check(request.get("overflowIndicator") == {"text": "+{n}"} and layout.get("overflowIndicator"),
-          f"flow: the labelled chip: sent {request.get('overflowIndicator')}, got {layout.get('overflowIndicator')}")
+    require(request.get("overflowIndicator") == {"text": "+{n}"} and layout.get("overflowIndicator"),
+            f"flow: the labelled chip: sent {request.get('overflowIndicator')}, got {layout.get('overflowIndicator')}")
     # A maximum chip width: SwiftUI is cut with an ellipsis, then wrapped onto two lines.
     set_control(page, "flow", "maxRows", "", "input")
     set_control(page, "flow", "maxWidth", 70, "input")
     request, layout = compare_flow(page, server)
-    check(all(item.get("maxWidth") == 70 for item in request["items"]), f"flow: max chip width sent {request['items']}")
+    require(all(item.get("maxWidth") == 70 for item in request["items"]), f"flow: max chip width sent {request['items']}")
     cut = [item for item in layout["items"] if item.get("truncated")]
-    check(cut and all(item["width"] == 70 and item.get("ellipsis") for item in cut), f"flow: no chip cut at 70 px: {layout['items']}")
+    require(cut and all(item["width"] == 70 and item.get("ellipsis") for item in cut), f"flow: no chip cut at 70 px: {layout['items']}")
     set_control(page, "flow", "chipLines", 2, "input")
     request, layout = compare_flow(page, server)
-    check(all(item.get("maxLines") == 2 for item in request["items"]), f"flow: chip lines sent {request['items']}")
+    require(all(item.get("maxLines") == 2 for item in request["items"]), f"flow: chip lines sent {request['items']}")
     set_control(page, "flow", "maxWidth", 0, "input")
     request, _ = compare_flow(page, server)
-    check(all("maxWidth" not in item and "maxLines" not in item for item in request["items"]), f"flow: max width off sent {request['items']}")
+    require(all("maxWidth" not in item and "maxLines" not in item for item in request["items"]), f"flow: max width off sent {request['items']}")
     set_control(page, "flow", "labels", False, "change")
     request, _ = compare_flow(page, server)
-    check(all("width" in item and "text" not in item for item in request["items"]) and "font" not in request,
-          f"flow: sizes mode sent {request}")
+    require(all("width" in item and "text" not in item for item in request["items"]) and "font" not in request,
+            f"flow: sizes mode sent {request}")
+
+
+MEASURE_DOM = """[...document.querySelectorAll('#measure .measure-box')].map(box => { const r = box.getBoundingClientRect();
+    return {index: Number(box.dataset.index), width: r.width, height: r.height, text: box.querySelector('.measure-text').textContent,
+            numbers: box.parentNode.querySelector('.measure-numbers').textContent}; })"""
+
+
+def family_control(page):
+    return page.evaluate("""(s => ({value: s.value, options: [...s.options].map(o => o.value)}))(
+        document.querySelector('#measure [data-control="family"]'))""")
+
+
+def compare_measure(page, server):
+    """Each label is a box of the width and line height the API measured, with its text and its numbers beside it."""
+    body = request_text(page, "measure")
+    request = json.loads(body)
+    status, _, answer = server.post("/v1/text/measure", body)
+    require(status == 200, f"measure: the API answered {status} to the page's request: {answer}")
+    shown = page.evaluate(MEASURE_DOM)
+    require(len(shown) == len(answer["texts"]) == len(request["texts"]),
+            f"measure: {len(shown)} boxes drawn for {len(request['texts'])} labels, {len(answer['texts'])} measured")
+    for box, text, measured in zip(shown, request["texts"], answer["texts"]):
+        require(near(box["width"], measured["width"], 0.01) and near(box["height"], measured["height"], 0.01),
+                f"measure: {text!r} drawn {box['width']} × {box['height']}, measured {measured}")
+        require(box["text"] == text, f"measure: box {box['index']} shows {box['text']!r}, not {text!r}")
+        require(box["numbers"] == f"{measured['width']} × {measured['height']} px",
+                f"measure: {text!r} is labelled {box['numbers']!r}, measured {measured}")
+    info = page.evaluate("document.querySelector('#measure .info').textContent")
+    require(f"= line height {answer['font']['lineHeight']}" in info, f"measure: the font's line is {info!r}, the API's {answer['font']}")
+    return request, answer
+
+
+def measure_panel(page, server):
+    require(page.evaluate("document.getElementById('measure').dataset.state") == "ok", "measure: panel not ok")
+    request, answer = compare_measure(page, server)
+    # The family select offers the families GET /v1/fonts lists, in its order, each once.
+    page.wait("document.getElementById('measure').dataset.families", what="GET /v1/fonts to fill the family select")
+    listing = json.loads(server.get("/v1/fonts")[2])["fonts"]
+    families = list(dict.fromkeys(face["family"] for face in listing))
+    control = family_control(page)
+    require(control["options"] == families, f"measure: the family select offers {control['options']}, GET /v1/fonts {families}")
+    require(control["value"] == "DejaVu Sans", f"measure: the primary family shown is {control['value']!r}")
+
+    # Typed labels, one per line (an empty line is an empty label, 0 wide).
+    set_control(page, "measure", "labels", "Hello\nWorld wide web\n", "input")
+    request, answer = compare_measure(page, server)
+    require(request["texts"] == ["Hello", "World wide web", ""], f"measure: typing sent {request['texts']}")
+    require(answer["texts"][2]["width"] == 0, f"measure: the empty label measured {answer['texts'][2]}")
+    # Twice the size: the same labels about twice as wide.
+    set_control(page, "measure", "size", 34, "input")
+    request, wide = compare_measure(page, server)
+    require(request["font"]["size"] == 34 and near(wide["texts"][1]["width"], 2 * answer["texts"][1]["width"], 1.0)
+            and wide["font"]["lineHeight"] > answer["font"]["lineHeight"], f"measure: at 34 px {wide}, at 17 px {answer}")
+    # Another primary family: the rest of the list stays as the fallback.
+    other = "DejaVu Serif" if "DejaVu Serif" in families else families[1]
+    set_control(page, "measure", "family", other, "change")
+    request, serif = compare_measure(page, server)
+    require(request["font"]["family"] == f"{other}, IPAGothic, Garuda, Noto Color Emoji",
+            f"measure: choosing {other} sent {request['font']['family']!r}")
+    require(serif["texts"][1]["width"] != wide["texts"][1]["width"], f"measure: {other} measures like DejaVu Sans: {serif}")
+
+    # A label no listed family can show: the 422 points at it in the request.
+    set_control(page, "measure", "family", "IPAGothic", "change")
+    before = answers(page, "measure")
+    page.evaluate("""(() => { const c = document.querySelector('#measure [data-control="labels"]');
+        c.value = 'OK\\nשלום'; c.dispatchEvent(new Event('input', {bubbles: true})); })()""")
+    result = settled(page, "measure", before)
+    body = request_text(page, "measure")
+    status, _, problem = server.post("/v1/text/measure", body)
+    box = problem_box(page, "measure")
+    require(status == 422 and result["state"] == "problem" and box["pointers"] == ["/texts/1"] == box["marked"]
+            and problem["errors"][0]["detail"] in box["text"],
+            f"measure: a label IPAGothic lacks: {status} {problem}, the page shows {result['state']}: {box}")
+    set_control(page, "measure", "labels", "OK\nIPA ゴシック", "input")
+    compare_measure(page, server)
+    require(problem_box(page, "measure")["hidden"], "measure: the problem box stayed after a good answer")
 
 
 TEXT_DOM = """[...document.querySelectorAll('#text .text-box')].map(box => ({
@@ -360,43 +413,42 @@ def compare_text(page, server):
     body = request_text(page, "text")
     request = json.loads(body)
     status, _, answer = server.post("/v1/text/layout", body)
-    check(status == 200, f"text: the API answered {status} to the page's request")
+    require(status == 200, f"text: the API answered {status} to the page's request")
     shown = page.evaluate(TEXT_DOM)
-    check(len(shown) == len(answer["texts"]), f"text: {len(shown)} paragraphs drawn, {len(answer['texts'])} answered")
+    require(len(shown) == len(answer["texts"]), f"text: {len(shown)} paragraphs drawn, {len(answer['texts'])} answered")
     for box, text, layout in zip(shown, request["texts"], answer["texts"]):
-        check(near(box["width"], request["width"]) and near(box["height"], layout["height"]),
-              f"text: box {box['width']} × {box['height']}, the request's width {request['width']}, height {layout['height']}")
-        check([(line["start"], line["end"], line["top"]) for line in box["lines"]]
-              == [(line["start"], line["end"], line["top"]) for line in layout["lines"]],
-              f"text: lines drawn {box['lines']} vs {layout['lines']}")
-        check([line["text"] for line in box["lines"]] == drawn_lines(text, layout), f"text: line texts {box['lines']}")
+        require(near(box["width"], request["width"]) and near(box["height"], layout["height"]),
+                f"text: box {box['width']} × {box['height']}, the request's width {request['width']}, height {layout['height']}")
+        require([(line["start"], line["end"], line["top"]) for line in box["lines"]]
+                == [(line["start"], line["end"], line["top"]) for line in layout["lines"]],
+                f"text: lines drawn {box['lines']} vs {layout['lines']}")
+        require([line["text"] for line in box["lines"]] == drawn_lines(text, layout), f"text: line texts {box['lines']}")
     return request, answer
 
 
-def test_text(page, server):
-    require_endpoints(page, server, "text")
-    check(page.evaluate("document.getElementById('text').dataset.state") == "ok", "text: panel not ok")
+def text_panel(page, server):
+    require(page.evaluate("document.getElementById('text').dataset.state") == "ok", "text: panel not ok")
     request, answer = compare_text(page, server)
     lines_at_240 = sum(len(layout["lines"]) for layout in answer["texts"])
-    check(any("ellipsis" in layout for layout in answer["texts"]), "text: the example should clamp a paragraph with an ellipsis")
+    require(any("ellipsis" in layout for layout in answer["texts"]), "text: the example should clamp a paragraph with an ellipsis")
     # Drag the width narrower: more lines, drawn where the API puts them.
     set_control(page, "text", "width", 120, "input")
     request, answer = compare_text(page, server)
-    check(request["width"] == 120 and sum(len(t["lines"]) for t in answer["texts"]) > lines_at_240, "text: narrower box did not re-wrap")
+    require(request["width"] == 120 and sum(len(t["lines"]) for t in answer["texts"]) > lines_at_240, "text: narrower box did not re-wrap")
     for name, value in (("wordBreak", "break-all"), ("overflowWrap", "anywhere"), ("whiteSpace", "pre-wrap")):
         set_control(page, "text", name, value, "change")
         request, _ = compare_text(page, server)
-        check(request[name] == value, f"text: the {name} control sent {request.get(name)!r}")
+        require(request[name] == value, f"text: the {name} control sent {request.get(name)!r}")
     set_control(page, "text", "maxLines", "", "input")
     set_control(page, "text", "ellipsis", False, "change")
     request, answer = compare_text(page, server)
-    check("maxLines" not in request and "textOverflow" not in request and not any(t["truncated"] for t in answer["texts"]),
-          f"text: clamp off sent {request}")
+    require("maxLines" not in request and "textOverflow" not in request and not any(t["truncated"] for t in answer["texts"]),
+            f"text: clamp off sent {request}")
     set_control(page, "text", "whiteSpace", "nowrap", "change")
     set_control(page, "text", "ellipsis", True, "change")
     request, answer = compare_text(page, server)
-    check(all(len(t["lines"]) == 1 for t in answer["texts"]) and any("ellipsis" in t for t in answer["texts"]),
-          f"text: nowrap with an ellipsis answered {answer}")
+    require(all(len(t["lines"]) == 1 for t in answer["texts"]) and any("ellipsis" in t for t in answer["texts"]),
+            f"text: nowrap with an ellipsis answered {answer}")
 
 
 SECTIONS_DOM = """[...document.querySelectorAll('#sections .sec')].map(s => ({
@@ -410,30 +462,29 @@ SECTIONS_DOM = """[...document.querySelectorAll('#sections .sec')].map(s => ({
 def compare_sections(page, server):
     body = request_text(page, "sections")
     status, _, state = server.post("/v1/sections/toggle", body)
-    check(status == 200, f"sections: the API answered {status} to the page's request")
+    require(status == 200, f"sections: the API answered {status} to the page's request")
     shown = page.evaluate(SECTIONS_DOM)
     expected = [{"id": s["id"], "expanded": s["expanded"], "disabled": s["headerDisabled"], "icon": s["icon"],
                  "divider": s["showDivider"], "items": [str(i) for i in s["items"]], "title": str(s["id"])}
                 for s in state["sections"]]
-    check(shown == expected, f"sections: page shows {shown}, the API says {expected}")
+    require(shown == expected, f"sections: page shows {shown}, the API says {expected}")
     return json.loads(body), state
 
 
-def test_sections(page, server):
-    require_endpoints(page, server, "sections")
-    check(page.evaluate("document.getElementById('sections').dataset.state") == "ok", "sections: panel not ok")
+def sections_panel(page, server):
+    require(page.evaluate("document.getElementById('sections').dataset.state") == "ok", "sections: panel not ok")
     request, state = compare_sections(page, server)
-    check(state["expanded"] == ["食べ物", "飲み物"], f"sections: the seed's example answered {state['expanded']}")
+    require(state["expanded"] == ["食べ物", "飲み物"], f"sections: the seed's example answered {state['expanded']}")
 
     # Click the 食べ物 header: it closes, its items go, the chevron turns down and the divider shows.
     before = answers(page, "sections")
     page.click("#sections .sec[data-id='\"食べ物\"'] .sec-header")
     settled(page, "sections", before)
     request, state = compare_sections(page, server)
-    check(request["toggle"] == "食べ物" and request["expanded"] == ["食べ物", "飲み物"],
-          f"sections: the click sent toggle {request.get('toggle')!r} with expanded {request.get('expanded')}")
+    require(request["toggle"] == "食べ物" and request["expanded"] == ["食べ物", "飲み物"],
+            f"sections: the click sent toggle {request.get('toggle')!r} with expanded {request.get('expanded')}")
     food = page.evaluate(SECTIONS_DOM)[0]
-    check(food == {"id": "食べ物", "expanded": False, "disabled": False, "icon": "chevron.down", "divider": True,
+    require(food == {"id": "食べ物", "expanded": False, "disabled": False, "icon": "chevron.down", "divider": True,
                    "items": [], "title": "食べ物"}, f"sections: 食べ物 after the click: {food}")
 
     # Single mode that can't be collapsed: the open header is aria-disabled.
@@ -441,8 +492,8 @@ def test_sections(page, server):
     compare_sections(page, server)
     set_control(page, "sections", "collapsible", False, "change")
     request, state = compare_sections(page, server)
-    check(request["mode"] == "single" and request["collapsible"] is False, "sections: mode controls not sent")
-    check(any(s["headerDisabled"] for s in state["sections"]), "sections: no disabled header in single, non-collapsible mode")
+    require(request["mode"] == "single" and request["collapsible"] is False, "sections: mode controls not sent")
+    require(any(s["headerDisabled"] for s in state["sections"]), "sections: no disabled header in single, non-collapsible mode")
 
     # Back to multiple mode: expand all, then collapse all, sent as actions.
     set_control(page, "sections", "mode", "multiple", "change")
@@ -451,30 +502,29 @@ def test_sections(page, server):
         page.click(f"#sections [data-action='{action}']")
         settled(page, "sections", before)
         request, state = compare_sections(page, server)
-        check(request["actions"] == [{"type": action}] and state["expanded"] == expected, f"sections: {action} gave {state['expanded']}")
+        require(request["actions"] == [{"type": action}] and state["expanded"] == expected, f"sections: {action} gave {state['expanded']}")
 
 
-def test_whole_screen(page, server):
-    """The whole-screen button: the four panels' requests one by one and as one batch, whose entries answer as they did."""
-    if not server.has_endpoint("/v1/batch"):
-        raise Skip("this build has no POST /v1/batch yet")
+def whole_screen(page, server):
+    """The whole-screen button: every panel's request one by one and as one batch, whose entries answer as they did."""
+    shown = shown_panels(page)
     page.click("#whole-screen-send")
     page.wait("document.querySelector('#whole-screen table') !== null", timeout=15, what="the whole screen's timings")
     rows = page.evaluate("""[...document.querySelectorAll('#whole-screen tr[data-panel]')].map(tr =>
         [...tr.children].map(td => td.textContent))""")
-    check([row[0] for row in rows] == ["outline", "flow", "sections", "drawer"], f"whole screen: rows {rows}")
+    require([row[0] for row in rows] == [panel["id"] for panel in shown], f"whole screen: rows {rows}, panels {shown}")
     for name, single_ms, single_status, batched in rows:
-        check(single_ms.endswith(" ms") and single_status == batched,
-              f"whole screen: {name} answered {single_status} alone but {batched} in the batch")
+        require(single_ms.endswith(" ms") and single_status == batched,
+                f"whole screen: {name} answered {single_status} alone but {batched} in the batch")
     summary = page.evaluate("document.querySelector('#whole-screen .status').textContent")
-    check("one batch:" in summary and page.evaluate("document.querySelector('#whole-screen .status').dataset.state") == "ok",
-          f"whole screen: {summary!r}")
-    texts = [request_text(page, panel) for panel in ("outline", "flow", "sections", "drawer")]
-    status, _, batch = server.post("/v1/batch", json.dumps({"requests": [
-        {"path": path, "body": json.loads(text)} for path, text in
-        zip(["/v1/outline/rows", "/v1/flow/layout", "/v1/sections/toggle", "/v1/drawer/state"], texts)]}))
-    check(status == 200 and [str(e["status"]) for e in batch["responses"]] == [row[2] for row in rows],
-          f"whole screen: the API answers the batch {status} {[e['status'] for e in batch.get('responses', [])]}")
+    require(f"{len(shown)} single calls" in summary and "one batch:" in summary
+            and page.evaluate("document.querySelector('#whole-screen .status').dataset.state") == "ok",
+            f"whole screen: {summary!r}")
+    status, _, batch = server.post(BATCH_PATH, json.dumps({"requests": [
+        {"path": panel["endpoints"][0], "body": json.loads(request_text(page, panel["id"]))} for panel in shown]}))
+    require(status == 200 and [str(e["status"]) for e in batch["responses"]] == [row[2] for row in rows],
+            f"whole screen: the API answers the batch {status} {[e['status'] for e in batch.get('responses', [])]}")
+    return rows
 
 
 def computed_x(page, selector):
@@ -485,13 +535,12 @@ def wait_drawer_still(page):
     page.wait("!document.getElementById('drawer').dataset.animating", timeout=10, what="the drawer's transition to end")
 
 
-def test_drawer(page, server):
-    require_endpoints(page, server, "drawer")
-    check(page.evaluate("document.getElementById('drawer').dataset.state") == "ok", "drawer: panel not ok")
+def drawer_panel(page, server):
+    require(page.evaluate("document.getElementById('drawer').dataset.state") == "ok", "drawer: panel not ok")
     wait_drawer_still(page)
     example = page.evaluate("drawer.options.example")
     status, _, state = server.post("/v1/drawer/state", example)
-    check(status == 200 and state["isPresented"] and state.get("transition"), f"drawer: the example answered {status} {state}")
+    require(status == 200 and state["isPresented"] and state.get("transition"), f"drawer: the example answered {status} {state}")
     transition = state["transition"]
     frame = state["panel"]["frame"]
     shown = page.evaluate("""(() => { const p = document.querySelector('#drawer .dpanel'), m = document.querySelector('#drawer .mask');
@@ -501,18 +550,18 @@ def test_drawer(page, server):
                 presented: document.getElementById('drawer').dataset.presented,
                 keyframes: Number(document.querySelector('#drawer .spring-plot').dataset.keyframes),
                 points: document.querySelector('#drawer .spring-curve').getAttribute('points').trim().split(/\\s+/).length}; })()""")
-    check(near(computed_x(page, "#drawer .dpanel"), transition["panel"]["toX"]) and near(transition["panel"]["toX"], frame["x"]),
-          f"drawer: panel at x {computed_x(page, '#drawer .dpanel')}, the API says {frame['x']}")
-    check(near(shown["width"], frame["width"], 1) and near(shown["height"], frame["height"], 1) and near(shown["top"], frame["y"], 1),
-          f"drawer: panel drawn {shown}, frame {frame}")
-    check(shown["timing"].startswith("linear(") and shown["maskTiming"].startswith("linear("),
-          f"drawer: the transition does not use the linear() easing: {shown['timing'][:60]}")
+    require(near(computed_x(page, "#drawer .dpanel"), transition["panel"]["toX"]) and near(transition["panel"]["toX"], frame["x"]),
+            f"drawer: panel at x {computed_x(page, '#drawer .dpanel')}, the API says {frame['x']}")
+    require(near(shown["width"], frame["width"], 1) and near(shown["height"], frame["height"], 1) and near(shown["top"], frame["y"], 1),
+            f"drawer: panel drawn {shown}, frame {frame}")
+    require(shown["timing"].startswith("linear(") and shown["maskTiming"].startswith("linear("),
+            f"drawer: the transition does not use the linear() easing: {shown['timing'][:60]}")
     duration_ms = float(transition["css"]["duration"].removesuffix("ms"))
-    check(near(float(shown["duration"].removesuffix("s")) * 1000, duration_ms, 0.5), f"drawer: duration {shown['duration']} vs {duration_ms} ms")
-    check(near(shown["opacity"], state["mask"]["opacity"], 0.001), f"drawer: mask opacity {shown['opacity']}")
-    check(shown["presented"] == "true", "drawer: not presented")
-    check(shown["keyframes"] == len(transition["keyframes"]) == shown["points"], f"drawer: plot has {shown['points']} points, {len(transition['keyframes'])} keyframes")
-    check(json.loads(request_text(page, "drawer"))["isPresented"] is True, "drawer: the editor did not keep the new state")
+    require(near(float(shown["duration"].removesuffix("s")) * 1000, duration_ms, 0.5), f"drawer: duration {shown['duration']} vs {duration_ms} ms")
+    require(near(shown["opacity"], state["mask"]["opacity"], 0.001), f"drawer: mask opacity {shown['opacity']}")
+    require(shown["presented"] == "true", "drawer: not presented")
+    require(shown["keyframes"] == len(transition["keyframes"]) == shown["points"], f"drawer: plot has {shown['points']} points, {len(transition['keyframes'])} keyframes")
+    require(json.loads(request_text(page, "drawer"))["isPresented"] is True, "drawer: the editor did not keep the new state")
 
     # Tap the mask beside the panel: the drawer closes to where the API puts it.
     point = page.evaluate("""(() => { document.querySelector('#drawer .phone').scrollIntoView({block: 'center'});
@@ -527,11 +576,11 @@ def test_drawer(page, server):
     wait_drawer_still(page)
     closed = dict(example, isPresented=True, action="tapMask")
     _, _, state = server.post("/v1/drawer/state", closed)
-    check(not state["isPresented"] and page.evaluate("document.getElementById('drawer').dataset.presented") == "false",
-          "drawer: tapping the mask did not close it")
-    check(near(computed_x(page, "#drawer .dpanel"), state["panel"]["frame"]["x"]),
-          f"drawer: closed panel at {computed_x(page, '#drawer .dpanel')}, the API says {state['panel']['frame']['x']}")
-    check(page.evaluate("getComputedStyle(document.querySelector('#drawer .mask')).opacity") == "0", "drawer: mask still shown")
+    require(not state["isPresented"] and page.evaluate("document.getElementById('drawer').dataset.presented") == "false",
+            "drawer: tapping the mask did not close it")
+    require(near(computed_x(page, "#drawer .dpanel"), state["panel"]["frame"]["x"]),
+            f"drawer: closed panel at {computed_x(page, '#drawer .dpanel')}, the API says {state['panel']['frame']['x']}")
+    require(page.evaluate("getComputedStyle(document.querySelector('#drawer .mask')).opacity") == "0", "drawer: mask still shown")
 
     # Open, then toggle again while it moves: the second request carries `from` (a retargeted spring).
     before = answers(page, "drawer")
@@ -543,18 +592,18 @@ def test_drawer(page, server):
         page.click("#drawer [data-action='toggle']")
         settled(page, "drawer", before)
         bodies = [json.loads(body) for method, url, body in page.requests[sent:] if url.endswith("/v1/drawer/state") and body]
-        check(bodies and "from" in bodies[-1], f"drawer: a toggle mid-animation sent {bodies[-1] if bodies else 'nothing'}")
+        require(bodies and "from" in bodies[-1], f"drawer: a toggle mid-animation sent {bodies[-1] if bodies else 'nothing'}")
         moving = bodies[-1]["from"]
-        check(-frame["width"] <= moving["x"] <= frame["x"] + frame["width"], f"drawer: from.x {moving['x']} outside the travel")
+        require(-frame["width"] <= moving["x"] <= frame["x"] + frame["width"], f"drawer: from.x {moving['x']} outside the travel")
         # The transition keeps its full travel (fromX → toX); the first keyframe and the easing's first
         # stop put the panel where it was: x = fromX + p(0) · (toX − fromX).
         transition = page.evaluate("drawerStage.lastTransition")
         start = transition["keyframes"][0]["progress"]
         travel = transition["panel"]["toX"] - transition["panel"]["fromX"]
-        check(near(transition["panel"]["fromX"] + start * travel, moving["x"], 0.01),
+        require(near(transition["panel"]["fromX"] + start * travel, moving["x"], 0.01),
               f"drawer: the retargeted transition starts at progress {start}, not at x {moving['x']}")
         first_stop = float(transition["css"]["easing"].removeprefix("linear(").split(",")[0].split()[0])
-        check(near(first_stop, start, 1e-3), f"drawer: the easing starts at {first_stop}, the keyframes at {start}")
+        require(near(first_stop, start, 1e-3), f"drawer: the easing starts at {first_stop}, the keyframes at {start}")
     else:
         print("     (drawer: the machine was too slow to toggle mid-animation; `from` not checked this run)")
     wait_drawer_still(page)
@@ -565,47 +614,46 @@ def test_drawer(page, server):
     sent = json.loads(request_text(page, "drawer"))
     render_only = {key: value for key, value in sent.items() if key not in ("action", "from")}
     _, _, state = server.post("/v1/drawer/state", render_only)
-    check(sent["edge"] == "trailing" and "transition" not in state, f"drawer: edge control sent {sent.get('edge')!r}")
-    check(near(computed_x(page, "#drawer .dpanel"), state["panel"]["frame"]["x"]),
-          f"drawer: trailing panel at {computed_x(page, '#drawer .dpanel')}, the API says {state['panel']['frame']['x']}")
+    require(sent["edge"] == "trailing" and "transition" not in state, f"drawer: edge control sent {sent.get('edge')!r}")
+    require(near(computed_x(page, "#drawer .dpanel"), state["panel"]["frame"]["x"]),
+            f"drawer: trailing panel at {computed_x(page, '#drawer .dpanel')}, the API says {state['panel']['frame']['x']}")
 
 
-def test_problems(page, server):
+def problems(page, server):
     """A 422 shows title, detail and every pointer, highlighted in the request; a 400 too; Reset recovers."""
     bad = '{"sections": [{"id": "a"}, {"id": "a"}, {"id": "b", "items": 3}],\n "expanded": ["zz"], "toggle": "a", "mode": "both"}'
     status, headers, problem = server.post("/v1/sections/toggle", bad)
-    check(status == 422, f"problems: the API answered {status}")
+    require(status == 422, f"problems: the API answered {status}")
     result = set_request(page, "sections", bad)
-    check(result["state"] == "problem", f"problems: the panel state is {result['state']}")
+    require(result["state"] == "problem", f"problems: the panel state is {result['state']}")
     box = problem_box(page, "sections")
     pointers = [error["pointer"] for error in problem["errors"]]
-    check(not box["hidden"] and "422" in box["text"] and problem["detail"] in box["text"], f"problems: box {box['text']!r}")
-    check(box["pointers"] == pointers, f"problems: pointers listed {box['pointers']}, the API's {pointers}")
-    check(set(box["marked"]) == set(pointers), f"problems: highlighted {box['marked']}, expected {pointers}")
+    require(not box["hidden"] and "422" in box["text"] and problem["detail"] in box["text"], f"problems: box {box['text']!r}")
+    require(box["pointers"] == pointers, f"problems: pointers listed {box['pointers']}, the API's {pointers}")
+    require(set(box["marked"]) == set(pointers), f"problems: highlighted {box['marked']}, expected {pointers}")
     for error in problem["errors"]:
-        check(error["detail"] in box["text"], f"problems: {error['detail']!r} not shown")
-    check(page.evaluate("document.querySelector('#sections .view').classList.contains('stale')"), "problems: old rendering not marked stale")
+        require(error["detail"] in box["text"], f"problems: {error['detail']!r} not shown")
+    require(page.evaluate("document.querySelector('#sections .view').classList.contains('stale')"), "problems: old rendering not marked stale")
 
     result = set_request(page, "sections", '{"sections": [')
     box = problem_box(page, "sections")
-    check(result["state"] == "problem" and "400" in box["text"], f"problems: malformed JSON shows {box['text']!r}")
+    require(result["state"] == "problem" and "400" in box["text"], f"problems: malformed JSON shows {box['text']!r}")
 
     before = answers(page, "sections")
     page.click("#sections .side .small-button:not(.primary)")  # Reset
-    check(settled(page, "sections", before)["state"] == "ok", "problems: Reset did not bring the example back")
-    check(problem_box(page, "sections")["hidden"], "problems: the problem box stayed after a good answer")
+    require(settled(page, "sections", before)["state"] == "ok", "problems: Reset did not bring the example back")
+    require(problem_box(page, "sections")["hidden"], "problems: the problem box stayed after a good answer")
 
-    if not panel_missing(server, "flow"):
-        bad_flow = '{"containerWidth": -1, "items": [{"width": 10, "height": 10}, {"width": "wide", "height": 1}]}'
-        status, _, problem = server.post("/v1/flow/layout", bad_flow)
-        set_request(page, "flow", bad_flow)
-        box = problem_box(page, "flow")
-        pointers = [error["pointer"] for error in problem.get("errors", [])]
-        check(status == 422 and box["pointers"] == pointers and set(box["marked"]) == set(pointers),
-              f"problems: flow listed {box['pointers']}, marked {box['marked']}, the API's {pointers}")
-        before = answers(page, "flow")
-        page.click("#flow .side .small-button:not(.primary)")
-        settled(page, "flow", before)
+    bad_flow = '{"containerWidth": -1, "items": [{"width": 10, "height": 10}, {"width": "wide", "height": 1}]}'
+    status, _, problem = server.post("/v1/flow/layout", bad_flow)
+    set_request(page, "flow", bad_flow)
+    box = problem_box(page, "flow")
+    pointers = [error["pointer"] for error in problem.get("errors", [])]
+    require(status == 422 and box["pointers"] == pointers and set(box["marked"]) == set(pointers),
+            f"problems: flow listed {box['pointers']}, marked {box['marked']}, the API's {pointers}")
+    before = answers(page, "flow")
+    page.click("#flow .side .small-button:not(.primary)")
+    settled(page, "flow", before)
 
 
 # -------------------------------------------------------------------------------------------------
@@ -619,167 +667,271 @@ def probe(browser, url):
     return json.loads(page.evaluate("document.getElementById('result').textContent"))
 
 
-def test_cors_probe(browser, site, allowing):
+def cors_probe(browser, site, allowing):
     allowed = probe(browser, f"http://127.0.0.1:{site.port}/cors-probe.html?api={allowing.base}")
-    check(allowed["get"]["ok"] and allowed["get"]["status"] == 200 and allowed["get"]["body"] == {"status": "ok"},
-          f"cors: GET from an allowed origin: {allowed['get']}")
-    check(allowed["get"]["requestId"], "cors: X-Request-Id is not exposed to the page")
-    check(allowed["post"]["ok"] and allowed["post"]["body"]["expanded"] == ["a", "b"],
-          f"cors: preflighted POST from an allowed origin: {allowed['post']}")
+    require(allowed["get"]["ok"] and allowed["get"]["status"] == 200 and allowed["get"]["body"] == {"status": "ok"},
+            f"cors: GET from an allowed origin: {allowed['get']}")
+    require(allowed["get"]["requestId"], "cors: X-Request-Id is not exposed to the page")
+    require(allowed["post"]["ok"] and allowed["post"]["body"]["expanded"] == ["a", "b"],
+            f"cors: preflighted POST from an allowed origin: {allowed['post']}")
 
     refused = probe(browser, f"http://localhost:{site.port}/cors-probe.html?api={allowing.base}")
-    check(not refused["get"]["ok"] and "TypeError" in refused["get"]["error"], f"cors: GET from a disallowed origin got {refused['get']}")
-    check(not refused["post"]["ok"] and "TypeError" in refused["post"]["error"], f"cors: POST from a disallowed origin got {refused['post']}")
+    require(not refused["get"]["ok"] and "TypeError" in refused["get"]["error"], f"cors: GET from a disallowed origin got {refused['get']}")
+    require(not refused["post"]["ok"] and "TypeError" in refused["post"]["error"], f"cors: POST from a disallowed origin got {refused['post']}")
     # The refusal is CORS's, not a dead server: the same requests without a browser are answered.
     status, _, _ = allowing.get("/healthz")
-    check(status == 200, "cors: the restricted server is not up")
+    require(status == 200, "cors: the restricted server is not up")
     status, headers, _ = allowing.post("/v1/sections/toggle", {"sections": []}, origin=f"http://localhost:{site.port}")
-    check(status == 200 and "Access-Control-Allow-Origin" not in headers, f"cors: disallowed origin got {headers}")
+    require(status == 200 and "Access-Control-Allow-Origin" not in headers, f"cors: disallowed origin got {headers}")
 
 
-def test_playground_elsewhere(browser, site, open_server, allowing):
+def playground_elsewhere(browser, site, open_server, allowing):
     """The playground itself, served from another origin, against the API given in ?api=."""
     page = browser.page()
     page.navigate(f"http://127.0.0.1:{site.port}/playground.html?api={open_server.base}")
-    for panel in PANEL_ENDPOINTS:
-        result = settled(page, panel)
-        # Without the endpoint the preflight itself is a 404, which a browser reports as a network error.
-        expected = ("problem", "network-error") if panel_missing(open_server, panel) else ("ok",)
-        check(result["state"] in expected, f"elsewhere: {panel} is {result['state']} from another origin (--cors-origins *)")
+    page.wait("document.getElementById('api-status').dataset.state === 'ok'", what="GET / to answer")
+    for panel in shown_panels(page):
+        result = settled(page, panel["id"])
+        require(result["state"] == "ok", f"elsewhere: {panel['id']} is {result['state']} from another origin (--cors-origins *)")
     compare_sections(page, open_server)
-    check(not page.exceptions, f"elsewhere: uncaught exceptions {page.exceptions}")
+    require(not page.exceptions, f"elsewhere: uncaught exceptions {page.exceptions}")
 
     page = browser.page()
     page.navigate(f"http://127.0.0.1:{site.port}/playground.html?api={allowing.base}")
-    check(settled(page, "sections")["state"] == "ok", "elsewhere: sections failed from an allowed origin")
+    require(settled(page, "sections")["state"] == "ok", "elsewhere: sections failed from an allowed origin")
     compare_sections(page, allowing)
 
     page = browser.page()
     page.navigate(f"http://localhost:{site.port}/playground.html?api={allowing.base}")
-    for panel in PANEL_ENDPOINTS:
+    # Without the index every panel is shown and sent, and says what went wrong.
+    panels = page_panels(page)
+    require(not any(panel["hidden"] for panel in panels), f"elsewhere: panels hidden without the index: {panels}")
+    for panel in [panel["id"] for panel in panels]:
         result = settled(page, panel)
         box = problem_box(page, panel)
-        check(result["state"] == "network-error" and "--cors-origins" in box["text"],
+        require(result["state"] == "network-error" and "--cors-origins" in box["text"],
               f"elsewhere: {panel} from a disallowed origin shows {result['state']}: {box['text']!r}")
     page.wait("document.getElementById('api-status').dataset.state === 'error'", what="the API status to report the failure")
 
 
 # -------------------------------------------------------------------------------------------------
 
-def test_served(server):
+def served(server):
     status, headers, body = server.get("/playground")
-    check(status == 200 and headers.get("Content-Type") == "text/html; charset=utf-8", f"GET /playground: {status} {headers}")
-    check(body == PAGE_FILE.read_bytes(), "GET /playground is not the page in Sources/TrellisAPI/Resources")
+    require(status == 200 and headers.get("Content-Type") == "text/html; charset=utf-8", f"GET /playground: {status} {headers}")
+    require(body == PAGE_FILE.read_bytes(), "GET /playground is not the page in Sources/TrellisAPI/Resources")
     _, _, index = server.get("/")
     index = json.loads(index)
-    check(index.get("playground") == "/playground" and {"method": "GET", "path": "/playground"} in index["endpoints"],
-          f"GET / does not link the playground: {index}")
+    require(index.get("playground") == "/playground" and {"method": "GET", "path": "/playground"} in index["endpoints"],
+            f"GET / does not link the playground: {index}")
 
 
-def test_same_origin_load(page, server):
-    page.navigate(f"{server.base}/playground")
-    for panel in PANEL_ENDPOINTS:
-        settled(page, panel)
-    check(page.evaluate("document.getElementById('api-base').value") == server.base, "the API base URL is not the page's origin")
-    page.wait("document.getElementById('api-status').dataset.state === 'ok'", what="GET / to answer")
+def same_origin_load(page, server):
+    require(page.evaluate("document.getElementById('api-base').value") == server.base, "the API base URL is not the page's origin")
     # Every call goes through the JavaScript client, imported from the service (the policy allows 'self').
     loaded = [url for method, url, _ in page.requests if method == "GET" and url.endswith("/clients/trellis.mjs")]
-    check(loaded == [f"{server.base}/clients/trellis.mjs"], f"the client module was loaded from {loaded}")
-    check(page.evaluate("api.client && api.client.baseUrl") == server.base, "the panels do not call through the client")
+    require(loaded == [f"{server.base}/clients/trellis.mjs"], f"the client module was loaded from {loaded}")
+    require(page.evaluate("api.client && api.client.baseUrl") == server.base, "the panels do not call through the client")
 
 
-def test_served_client(server):
+def served_client(server):
     status, headers, body = server.get("/clients/trellis.mjs")
-    check(status == 200 and headers.get("Content-Type") == "text/javascript; charset=utf-8", f"GET /clients/trellis.mjs: {status} {headers}")
-    check(body == CLIENT_FILE.read_bytes(), "GET /clients/trellis.mjs is not clients/js/trellis.mjs")
+    require(status == 200 and headers.get("Content-Type") == "text/javascript; charset=utf-8", f"GET /clients/trellis.mjs: {status} {headers}")
+    require(body == CLIENT_FILE.read_bytes(), "GET /clients/trellis.mjs is not clients/js/trellis.mjs")
 
 
-def test_served_elsewhere(browser, page_server, api_server):
+def served_elsewhere(browser, page_server, api_server):
     """The playground served by one Trellis, given another one as its base URL (?api=): its policy
     (connect-src 'self') refuses the calls, and each panel says so and where to go instead."""
     page = browser.page()
     page.navigate(f"{page_server.base}/playground?api={api_server.base}")
-    for panel in PANEL_ENDPOINTS:
+    for panel in [panel["id"] for panel in page_panels(page)]:
         result = settled(page, panel)
         box = problem_box(page, panel)
-        check(result["state"] == "network-error" and "connect-src 'self'" in box["text"]
+        require(result["state"] == "network-error" and "connect-src 'self'" in box["text"]
               and f"{api_server.base}/playground" in box["text"],
               f"served elsewhere: {panel} shows {result['state']}: {box['text']!r}")
     loaded = [url for method, url, _ in page.requests if method == "GET" and url.endswith("/clients/trellis.mjs")]
-    check(loaded == [f"{page_server.base}/clients/trellis.mjs"], f"served elsewhere: the client module came from {loaded}")
+    require(loaded == [f"{page_server.base}/clients/trellis.mjs"], f"served elsewhere: the client module came from {loaded}")
     posts = [url for method, url, _ in page.requests if method == "POST"]
-    check(not posts, f"served elsewhere: the policy let POSTs through to {posts}")
+    require(not posts, f"served elsewhere: the policy let POSTs through to {posts}")
     # Chromium logs each refusal as an error of the page: they are the proof, and the only ones allowed.
     refusals = [e for e in page.exceptions if "violates the document's Content Security Policy" in e]
     others = [e for e in page.exceptions if e not in refusals]
-    check(refusals and all(api_server.base in e and "Refused to connect" in e for e in refusals) and not others,
-          f"served elsewhere: the refusals {refusals}, other exceptions {others}")
+    require(refusals and all(api_server.base in e and "Refused to connect" in e for e in refusals) and not others,
+            f"served elsewhere: the refusals {refusals}, other exceptions {others}")
 
 
-def test_nothing_else_loaded(page, server):
+def nothing_else_loaded(page, server):
     """Offline: every request went to the service itself (no CDN, no fonts, no favicon elsewhere)."""
     foreign = [url for _, url, _ in page.requests if not url.startswith(server.base + "/") and not url.startswith("data:")]
-    check(not foreign, f"the page fetched from elsewhere: {foreign}")
-    check(not page.exceptions, f"uncaught exceptions in the page: {page.exceptions}")
-    check(not page.console_errors, f"console errors: {page.console_errors}")
+    require(not foreign, f"the page fetched from elsewhere: {foreign}")
+    require(not page.exceptions, f"uncaught exceptions in the page: {page.exceptions}")
+    require(not page.console_errors, f"console errors: {page.console_errors}")
+
+
+def registry(page, server, tested):
+    """Every feature of the registry has exactly one panel, every panel a test; an index that differs hides
+    the panels it lacks and names the features no panel calls."""
+    panels = page_panels(page)
+    called = [path for panel in panels for path in panel["endpoints"]]
+    listed = features(server)
+    require(sorted(called) == sorted(listed), f"registry: the panels call {called}, GET / lists the features {listed}")
+    require(not any(panel["hidden"] for panel in panels), f"registry: panels hidden: {panels}")
+    require(page.evaluate("document.getElementById('registry').hidden"), "registry: the page says something is missing")
+    nav = page.evaluate("[...document.querySelectorAll('#panel-nav a[href^=\"#\"]')].map(a => [a.hash.slice(1), a.textContent])")
+    require(nav == [[panel["id"], panel["title"]] for panel in panels], f"registry: the links {nav}, the panels {panels}")
+    untested = [panel["id"] for panel in panels if panel["id"] not in tested]
+    require(not untested, f"registry: panels without a test_<panel>_panel here: {untested}")
+
+    # An older service without the last panel's feature, and one more feature than the page knows.
+    gone = panels[-1]
+    index = server.index()
+    index["endpoints"] = [e for e in index["endpoints"] if e["path"] != gone["endpoints"][0]]
+    index["endpoints"].append({"method": "POST", "path": "/v1/new/feature"})
+    page.evaluate(f"applyIndex({json.dumps(index)})")
+    shown = shown_panels(page)
+    note = page.evaluate("(r => ({hidden: r.hidden, text: r.textContent}))(document.getElementById('registry'))")
+    require([panel["id"] for panel in shown] == [panel["id"] for panel in panels[:-1]], f"registry: shown {shown} without {gone}")
+    require(not note["hidden"] and f"{gone['title']} is hidden" in note["text"] and "POST /v1/new/feature" in note["text"],
+            f"registry: the note says {note}")
+    rows = whole_screen(page, server)
+    require(len(rows) == len(panels) - 1, f"registry: the whole screen sent {rows}")
+
+
+class Fixtures:
+    """The servers, the other origin and the browser every test shares."""
+
+    def __init__(self):
+        self.servers, self.browser, self.site = [], None, None
+        self.folder = tempfile.mkdtemp(prefix="trellis-origin-")
+        try:
+            shutil.copy(PAGE_FILE, pathlib.Path(self.folder) / "playground.html")
+            shutil.copy(PROBE_FILE, pathlib.Path(self.folder) / "cors-probe.html")
+            self.site = driver.StaticSite(self.folder)
+            self.open_server = self.server()  # --cors-origins * (the default)
+            self.allowing = self.server("--cors-origins", f"http://127.0.0.1:{self.site.port}")
+            self.browser = driver.Browser(OPTIONS.chromium, OPTIONS.chromedriver)
+            self.page = self.browser.page()
+        except BaseException:
+            self.close()
+            raise
+
+    def server(self, *arguments):
+        server = Trellis(OPTIONS.binary, "--threads", 2, *arguments)
+        self.servers.append(server)
+        return server
+
+    def close(self):
+        if self.browser:
+            self.browser.close()
+        for server in self.servers:
+            server.stop()
+        if self.site:
+            self.site.stop()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+FIXTURES = None
+
+
+def setUpModule():
+    global FIXTURES
+    FIXTURES = Fixtures()
+
+
+def tearDownModule():
+    if FIXTURES:
+        FIXTURES.close()
+
+
+class Timed(unittest.TestCase):
+    """Each test within --timeout seconds (every wait in it has its own deadline too)."""
+
+    def setUp(self):
+        def out_of_time(*_):
+            raise TimeoutError(f"{self.id()} ran longer than {OPTIONS.timeout} s")
+        signal.signal(signal.SIGALRM, out_of_time)
+        signal.alarm(OPTIONS.timeout)
+        self.addCleanup(signal.alarm, 0)
+
+
+class Served(Timed):
+    def test_the_page_is_served_and_the_index_links_it(self):
+        served(FIXTURES.open_server)
+
+    def test_the_javascript_client_is_served(self):
+        served_client(FIXTURES.open_server)
+
+
+class Playground(Timed):
+    """Each test on the playground loaded afresh from the service (same origin); afterwards the page must have
+    fetched nothing but the service and thrown nothing."""
+
+    def setUp(self):
+        super().setUp()
+        self.page, self.server = FIXTURES.page, FIXTURES.open_server
+        load_playground(self.page, self.server)
+
+    def tearDown(self):
+        nothing_else_loaded(self.page, self.server)
+
+    def test_every_feature_of_the_registry_has_one_panel_with_a_test(self):
+        tested = [name.removeprefix("test_").removesuffix("_panel") for name in dir(self)
+                  if name.startswith("test_") and name.endswith("_panel")]
+        registry(self.page, self.server, tested)
+
+    def test_the_panels_call_through_the_client(self):
+        same_origin_load(self.page, self.server)
+
+    def test_outline_panel(self):
+        outline_panel(self.page, self.server)
+
+    def test_flow_panel(self):
+        flow_panel(self.page, self.server)
+
+    def test_measure_panel(self):
+        measure_panel(self.page, self.server)
+
+    def test_text_panel(self):
+        text_panel(self.page, self.server)
+
+    def test_sections_panel(self):
+        sections_panel(self.page, self.server)
+
+    def test_drawer_panel(self):
+        drawer_panel(self.page, self.server)
+
+    def test_whole_screen_sends_every_panel_as_one_batch(self):
+        whole_screen(self.page, self.server)
+
+    def test_problems_show_their_pointers(self):
+        problems(self.page, self.server)
+
+
+class OtherOrigins(Timed):
+    def test_cors_allowed_origin_succeeds_disallowed_fails(self):
+        cors_probe(FIXTURES.browser, FIXTURES.site, FIXTURES.allowing)
+
+    def test_the_playground_from_another_origin(self):
+        playground_elsewhere(FIXTURES.browser, FIXTURES.site, FIXTURES.open_server, FIXTURES.allowing)
+
+    def test_the_served_playground_calls_only_its_own_origin(self):
+        served_elsewhere(FIXTURES.browser, FIXTURES.allowing, FIXTURES.open_server)
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--binary", default=str(ROOT / ".build" / "debug" / "trellis"))
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], add_help=False)
+    parser.add_argument("--binary", default=DEBUG_BINARY)
     parser.add_argument("--chromium", default=None)
     parser.add_argument("--chromedriver", default=None)
-    parser.add_argument("--timeout", type=int, default=240, help="seconds for the whole run")
-    args = parser.parse_args()
-
-    def out_of_time(*_):
-        raise TimeoutError(f"the browser test ran longer than {args.timeout} s")
-    signal.signal(signal.SIGALRM, out_of_time)
-    signal.alarm(args.timeout)
-
-    report = Report()
-    servers, browser, site, folder = [], None, None, tempfile.mkdtemp(prefix="trellis-origin-")
-    try:
-        shutil.copy(PAGE_FILE, pathlib.Path(folder) / "playground.html")
-        shutil.copy(PROBE_FILE, pathlib.Path(folder) / "cors-probe.html")
-        site = driver.StaticSite(folder)
-        open_server = driver.Trellis(args.binary)  # --cors-origins * (the default)
-        servers.append(open_server)
-        allowing = driver.Trellis(args.binary, "--cors-origins", f"http://127.0.0.1:{site.port}")
-        servers.append(allowing)
-        browser = driver.Browser(args.chromium, args.chromedriver)
-        page = browser.page()
-
-        report.run("GET /playground serves the page and / links it", test_served, open_server)
-        report.run("GET /clients/trellis.mjs serves the JavaScript client", test_served_client, open_server)
-        report.run("the playground loads and every panel answers", test_same_origin_load, page, open_server)
-        report.run("outline panel: visible rows, selection, expansion", test_outline, page, open_server)
-        report.run("flow panel: tags at the API's positions, controls", test_flow, page, open_server)
-        report.run("text panel: lines at the API's positions, a width to drag, modes", test_text, page, open_server)
-        report.run("sections panel: headers, items, toggling, modes", test_sections, page, open_server)
-        report.run("drawer panel: frames, linear() spring, mask tap", test_drawer, page, open_server)
-        report.run("whole screen: the four panels as one batch, timed beside single calls", test_whole_screen, page, open_server)
-        report.run("problem details with highlighted pointers", test_problems, page, open_server)
-        report.run("nothing but the service is loaded (offline)", test_nothing_else_loaded, page, open_server)
-        report.run("CORS: allowed origin succeeds, disallowed fails", test_cors_probe, browser, site, allowing)
-        report.run("the playground from another origin (?api=)", test_playground_elsewhere, browser, site, open_server, allowing)
-        report.run("the served playground calls only its own origin (?api= elsewhere is refused)", test_served_elsewhere,
-                   browser, allowing, open_server)
-    except TimeoutError as error:
-        report.failed += 1
-        print(f"FAIL {error}", flush=True)
-    finally:
-        signal.alarm(0)
-        if browser:
-            browser.close()
-        for server in servers:
-            server.stop()
-        if site:
-            site.stop()
-        shutil.rmtree(folder, ignore_errors=True)
-    print(f"browser-test: {report.passed} passed, {report.failed} failed, {report.skipped} skipped "
-          f"({time.monotonic() - report.started:.1f} s)")
-    return 1 if report.failed else 0
+    parser.add_argument("--timeout", type=int, default=120, help="seconds for each test")
+    args, rest = parser.parse_known_args()
+    vars(OPTIONS).update(vars(args))
+    result = unittest.main(argv=[sys.argv[0], *rest], verbosity=2, exit=False).result
+    if result.skipped:
+        print(f"browser-test: {len(result.skipped)} skipped: a skipped test fails the run")
+    return 0 if result.wasSuccessful() and not result.skipped else 1
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""Headless Chromium through Selenium and Debian's chromedriver, and the servers the playground tests use.
+"""Headless Chromium through Selenium and Debian's chromedriver, and a static site (another origin) for the
+playground's tests; the trellis servers are scripts/trellis_harness.py's.
 
 One WebDriver session drives one Chromium; `Browser.page()` opens a tab. Selenium's own calls do the
 navigating, waiting, clicking (W3C pointer actions at a point) and log reading; Chromium's DevTools
@@ -13,12 +14,8 @@ import functools
 import http.server
 import json
 import pathlib
-import queue
 import shutil
-import subprocess
 import threading
-import urllib.error
-import urllib.request
 
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException, WebDriverException
@@ -162,8 +159,11 @@ class Page:
         return self._requests
 
     def navigate(self, url, timeout=20):
-        """Loads `url` and waits until document.readyState is complete (WebDriver's normal page load)."""
+        """Loads `url` and waits until document.readyState is complete (WebDriver's normal page load). The
+        requests, exceptions and console errors kept from then on are this page's only."""
         self.browser.activate(self)
+        self.browser._collect_logs()
+        self._requests, self._exceptions, self._console_errors = [], [], []
         self.driver.set_page_load_timeout(timeout)
         try:
             self.driver.get(url)
@@ -227,72 +227,8 @@ class Page:
 
 
 # -------------------------------------------------------------------------------------------------
-# Servers
+# Another origin
 # -------------------------------------------------------------------------------------------------
-
-class Trellis:
-    """The trellis binary on a port the kernel picks (--port 0; it prints the port it got)."""
-
-    def __init__(self, binary, *arguments, timeout=15):
-        self.process = subprocess.Popen(
-            [binary, "--host", "127.0.0.1", "--port", "0", "--log", "off", "--threads", "2", *arguments],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        line = _read_line(self.process.stderr, timeout)
-        if "listening on " not in line:
-            self.stop()
-            raise BrowserError(f"{binary} did not start: {line.strip()!r}")
-        self.port = int(line.strip().rsplit(":", 1)[1].split()[0])
-        self.base = f"http://127.0.0.1:{self.port}"
-
-    def post(self, path, body, origin=None):
-        """POSTs JSON (a str or an object); returns (status, headers, parsed body)."""
-        data = body.encode() if isinstance(body, str) else json.dumps(body).encode()
-        headers = {"Content-Type": "application/json"}
-        if origin:
-            headers["Origin"] = origin
-        request = urllib.request.Request(self.base + path, data=data, headers=headers, method="POST")
-        try:
-            with urllib.request.urlopen(request, timeout=10) as response:
-                return response.status, dict(response.headers), json.loads(response.read())
-        except urllib.error.HTTPError as error:
-            return error.code, dict(error.headers), json.loads(error.read() or b"null")
-
-    def get(self, path):
-        try:
-            with urllib.request.urlopen(self.base + path, timeout=10) as response:
-                return response.status, dict(response.headers), response.read()
-        except urllib.error.HTTPError as error:
-            return error.code, dict(error.headers), error.read()
-
-    def has_endpoint(self, path):
-        """Whether this build routes POST `path` (an unknown path is a 404)."""
-        request = urllib.request.Request(self.base + path, method="OPTIONS")
-        try:
-            with urllib.request.urlopen(request, timeout=10) as response:
-                return response.status == 204
-        except urllib.error.HTTPError as error:
-            return error.code != 404
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=10)
-        if self.process.stderr:
-            self.process.stderr.close()
-
-
-def _read_line(stream, timeout):
-    lines = queue.Queue()
-    threading.Thread(target=lambda: lines.put(stream.readline()), daemon=True).start()
-    try:
-        return lines.get(timeout=timeout)
-    except queue.Empty:
-        return ""
-
 
 class StaticSite:
     """A plain http.server for a folder on an ephemeral port: a page from another origin."""
