@@ -98,7 +98,7 @@ static uint8_t cbdt_advance(const uint8_t *cbdt, size_t cbdt_length, unsigned im
     return 0;
 }
 
-// Rule "color bitmap advances": the strike with the largest ppem of CBLC, and for each glyph in it the
+// Rule: the strike with the largest ppem of CBLC, and for each glyph in it the
 // advance its metrics give (index formats 1–5; big metrics in the index for formats 2 and 5).
 static void load_bitmap_advances(tfont_face *result) {
     hb_blob_t *cblc_blob = hb_face_reference_table(result->face, HB_TAG('C', 'B', 'L', 'C'));
@@ -359,7 +359,7 @@ static hb_buffer_t *shape(
     return buffer;
 }
 
-// Rule "coverage": a scalar HarfBuzz may show without the font's own glyph for it: one it hides
+// Rule: a scalar HarfBuzz may show without the font's own glyph for it: one it hides
 // (default-ignorable), one it replaces (a space by the space glyph, U+2011 by U+2010), or one
 // normalization may replace (it has a canonical decomposition, or it composes with a scalar beside it).
 static int replaceable(uint32_t scalar, const uint32_t *cluster, size_t count, size_t at) {
@@ -381,7 +381,7 @@ static int replaceable(uint32_t scalar, const uint32_t *cluster, size_t count, s
 
 int tfont_font_covers(const tfont_font *font, const uint32_t *text, size_t length, size_t start, size_t count) {
     if (start > length || count > length - start) return 0;
-    // Rule "coverage": the answer is read off the font's cmap where shaping could not change it: every
+    // Rule: the answer is read off the font's cmap where shaping could not change it: every
     // scalar has a glyph (or is one HarfBuzz shows without it), or one has none and nothing replaces it.
     const uint32_t *cluster = text + start;
     int certain = 1;
@@ -478,7 +478,7 @@ int tfont_font_shape_clusters(
         if (at < start || at - start >= count) continue;
         at -= start;
         int64_t advance = positions[g].x_advance;
-        // Rule "color bitmap advances": the strike's advance scaled from its ppem to the size.
+        // Rule: the strike's advance scaled from its ppem to the size.
         if (face->bitmap_advance && infos[g].codepoint < face->bitmap_glyphs && face->bitmap_advance[infos[g].codepoint]) {
             advance = ((int64_t)face->bitmap_advance[infos[g].codepoint] * font->scale + face->bitmap_ppem / 2) / face->bitmap_ppem;
         }

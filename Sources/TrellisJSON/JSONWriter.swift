@@ -128,7 +128,7 @@ public struct JSONWriter: ~Copyable {
         failure = nil
     }
 
-    /// Rule "a part's own bound": what follows may not pass `end` (nor `limit`); `bound(to: nil)` lifts it.
+    /// Rule: what follows may not pass `end` (nor `limit`); `bound(to: nil)` lifts it.
     public mutating func bound(to end: Int?) {
         bound = min(end ?? limit, limit)
     }

@@ -42,7 +42,7 @@ struct BreakOpportunities {
     }()
     static let pairCount = 0xFF - 0x21 + 1
 
-    /// Rule "ASCII pairs" (Blink's, for compatibility with other browsers): between two printable ASCII
+    /// Rule (Blink's, for compatibility with other browsers): between two printable ASCII
     /// characters a line breaks only before an opening bracket after punctuation, and after `-` or `?`;
     /// never before closing or joining punctuation, never after a letter, digit or opening character.
     static func asciiBreak(_ a: UInt32, _ b: UInt32) -> Bool {
@@ -69,7 +69,7 @@ struct BreakOpportunities {
 
     enum Fast { case noBreak, canBreak, unknown }
 
-    /// Rule "fast pairs": Blink decides pairs of characters up to U+00FF from its table, `-` before a
+    /// Rule: Blink decides pairs of characters up to U+00FF from its table, `-` before a
     /// digit from the character before it, and leaves the rest to ICU.
     func fast(_ i: Int) -> Fast {
         let scalars = paragraph.scalars
@@ -101,7 +101,7 @@ struct BreakOpportunities {
         let scalars = paragraph.scalars
         let current = scalars[i]
         let last = scalars[i - 1]
-        // Rule "spaces": never before a space; always after a run of them.
+        // Rule: never before a space; always after a run of them.
         if Self.isBreakableSpace(current) { return false }
         if Self.isBreakableSpace(last) { return true }
         let fastResult = fast(i)
@@ -115,12 +115,12 @@ struct BreakOpportunities {
             break
         }
         if fastResult == .noBreak { return false }
-        // Rule "ICU": a boundary of ICU's line breaker over the text from the line start.
+        // Rule: a boundary of ICU's line breaker over the text from the line start.
         guard i > lineStart else { return false }
         return icuBoundary(i) || eastAsianQuotation(i)
     }
 
-    /// Rule "quotation marks between East Asian characters" (UAX #14 LB19a of Unicode 15.1, which the
+    /// Rule: quotation marks between East Asian characters (UAX #14 LB19a of Unicode 15.1, which the
     /// ICU inside Chromium has and Debian's ICU 72 lacks): an opening quotation mark may start a line
     /// after an East Asian character when one follows it, and a line may end after a closing one
     /// between East Asian characters, unless the next character forbids a break before it.
@@ -140,7 +140,7 @@ struct BreakOpportunities {
         return false
     }
 
-    /// Rule "break-all" (Blink's table over UAX #14 classes): more breaks between letters, digits and
+    /// Rule for `wordBreak: break-all` (Blink's table over UAX #14 classes): more breaks between letters, digits and
     /// some punctuation; `+` counts as a letter. The class before is the previous character's, as
     /// Blink finds it looking back from a candidate: none after a combining mark.
     func breakAll(_ i: Int) -> Bool {
@@ -155,7 +155,7 @@ struct BreakOpportunities {
         paragraph.scalars[i] == 0x2B ? LineBreakClass.alphabetic : paragraph.lineBreakClasses[i]
     }
 
-    /// Rule "keep-all": no break between two letters or digits (a combining mark counts as the
+    /// Rule: no break between two letters or digits (a combining mark counts as the
     /// character before it), except in scripts ICU breaks by dictionary (class SA, such as Thai).
     func keepAll(_ i: Int) -> Bool {
         let bits = paragraph.characterBits
@@ -204,7 +204,7 @@ enum LineBreakClass {
     /// Classes that never break after them (UAX #14 LB11, LB12, LB14, LB30).
     static let keepsNext: Set<UInt8> = [openPunctuation, glue, wordJoiner, zeroWidthJoiner, quotation]
 
-    /// Rule "break-all": for the class before a position, the classes before which word-break:
+    /// Rule: for the class before a position, the classes before which word-break:
     /// break-all adds a break (Blink's table; other pairs keep the normal rules), as a bit per class
     /// in the row of the class before (ICU's classes are fewer than 64).
     static let breakAllBefore: [UInt64] = {

@@ -4,7 +4,7 @@ import Synchronization
 public final class FontCollection: Sendable {
     /// Every face loaded, in load order.
     public let faces: [FontFace]
-    /// Rule "font-stretch: normal": per family (by its ASCII-lowercased name), the faces of the width
+    /// Rule: per family (by its ASCII-lowercased name), the faces of the width
     /// class a normal-width request selects (normal, else the nearest narrower, else the nearest wider).
     let families: [String: [FontFace]]
     /// The family names as the faces spell them, sorted.

@@ -12,7 +12,7 @@ public final class FontFace: @unchecked Sendable {
     /// OS/2 usWidthClass (1–9, 5 is normal).
     public let widthClass: Int
     public let unitsPerEm: Int
-    /// Rule "height": ascender, descender (positive below the baseline) and line gap in font units,
+    /// Rule for `height`: ascender, descender (positive below the baseline) and line gap in font units,
     /// from hhea, or OS/2's typographic metrics when USE_TYPO_METRICS is set.
     public let ascender: Int
     public let descender: Int
@@ -72,7 +72,7 @@ public final class FontFace: @unchecked Sendable {
         tfont_face_destroy(face)
     }
 
-    /// Rule "height": ascent, descent and line gap at `size`, each scaled and rounded half up on its own.
+    /// Rule for `height`: ascent, descent and line gap at `size`, each scaled and rounded half up on its own.
     public func lineMetrics(size: Double) -> LineMetrics {
         let scale = size / Double(unitsPerEm)
         func rounded(_ units: Int) -> Double { (Double(units) * scale + 0.5).rounded(.down) }

@@ -10,7 +10,7 @@ public enum FontFamilyList {
     public enum GenericFamily: Equatable, Sendable, CaseIterable {
         case sansSerif, serif, monospace
 
-        /// Rule "generic names": the DejaVu family each one means.
+        /// Rule: the DejaVu family each one means.
         public var family: String {
             switch self {
             case .sansSerif: "DejaVu Sans"
@@ -81,7 +81,7 @@ public enum FontFamilyList {
         while let scalar = scalars.first, isSpace(scalar) { scalars.removeFirst() }
     }
 
-    /// Rule "family names match case-insensitively" (ASCII case, as CSS compares them).
+    /// Rule: family names match case-insensitively (ASCII case, as CSS compares them).
     public static func asciiLowercased(_ text: String) -> String {
         String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
     }

@@ -2,6 +2,6 @@
 public enum FontStyle: Sendable, CaseIterable {
     case normal, italic, oblique
 
-    /// Rule "font matching": faces are italic (italic or oblique bit) or not, so oblique asks for italic.
+    /// Rule: faces are italic (italic or oblique bit) or not, so oblique asks for italic.
     var wantsItalic: Bool { self != .normal }
 }

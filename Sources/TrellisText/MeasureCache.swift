@@ -26,7 +26,7 @@ public final class MeasureCache: Sendable {
         self.byteCapacity = max(1, byteCapacity)
     }
 
-    /// Rule "cache share": one request stores at most a sixteenth of a generation, so no request can
+    /// Rule: one request stores at most a sixteenth of a generation, so no request can
     /// push the other clients' labels out (that takes sixteen requests' worth of new labels).
     public var perRequestCapacity: Int { max(1, capacity / 16) }
     public var perRequestByteCapacity: Int { max(1, byteCapacity / 16) }

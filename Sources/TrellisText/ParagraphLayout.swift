@@ -99,11 +99,11 @@ extension ParagraphShaper {
         var width: Int64
     }
 
-    /// Rule "a line's width may be found again this many times": after as many earlier opportunities
+    /// Rule: after as many earlier opportunities
     /// that did not fit once their edges were shaped again, the positions' width decides.
     static let maxRetries = 4
 
-    /// Rule "greedy fill": each line takes the last break opportunity whose line fits (its width
+    /// Rule: each line takes the last break opportunity whose line fits (its width
     /// without hanging spaces, each bidi run rounded up to 1/64 px, at most W + 1/64 px); when none
     /// fits, `anywhere` and `break-word` cut the first word at the last grapheme cluster that fits (at
     /// least one), otherwise the line overflows to the first opportunity.
@@ -116,7 +116,7 @@ extension ParagraphShaper {
             guard let drawn = exactWidth(paragraph, 0, visible) else { return nil }
             return [BrokenLine(start: 0, end: count, visible: visible, width: drawn)]
         }
-        // Rule "fits": at most W + 1/64 px (Chromium's allowance), in 1/65536 px.
+        // Rule: at most W + 1/64 px (Chromium's allowance), in 1/65536 px.
         let limit = Self.units(width) + 1024
         var lines: [BrokenLine] = []
         var start = 0
@@ -181,13 +181,13 @@ extension ParagraphShaper {
         return lines
     }
 
-    /// Rule "ligatures": inside a right-to-left glyph cluster (a lam-alef) Chromium does not break;
+    /// Rule: inside a right-to-left glyph cluster (a lam-alef) Chromium does not break;
     /// the line ends before the cluster instead.
     static func insideRightToLeftCluster(_ paragraph: ShapedParagraph, _ i: Int) -> Bool {
         paragraph.unsafe[i] & 2 != 0 && paragraph.levels[i] & 1 == 1
     }
 
-    /// Rule "overflow-wrap": the longest run of whole grapheme clusters from `start` that fits (at least
+    /// Rule: the longest run of whole grapheme clusters from `start` that fits (at least
     /// one), its end shaped again when HarfBuzz asks.
     func graphemeCut(_ paragraph: ShapedParagraph, _ start: Int, before overflowAt: Int, limit: Int64) -> BrokenLine? {
         var boundaries: [Int] = []
@@ -211,7 +211,7 @@ extension ParagraphShaper {
         return BrokenLine(start: start, end: paragraph.count, visible: paragraph.count, width: paragraph.approximateWidth(start, paragraph.count))
     }
 
-    /// Rule "edges": the width of scalars[start..<end], each bidi run's part rounded up to 1/64 px; a
+    /// Rule: the width of scalars[start..<end], each bidi run's part rounded up to 1/64 px; a
     /// part whose edge HarfBuzz marks unsafe has that edge's piece (up to the nearest safe position)
     /// shaped again. nil when memory ran out.
     func exactWidth(_ paragraph: ShapedParagraph, _ start: Int, _ end: Int) -> Int64? {
@@ -263,7 +263,7 @@ extension ParagraphShaper {
         return total
     }
 
-    /// Rule "line height": with `line-height: normal`, the largest rounded ascent plus the largest
+    /// Rule: with `line-height: normal`, the largest rounded ascent plus the largest
     /// rounded descent over the first face and every face with glyphs on the line (line gaps split
     /// evenly above and below); with a length, that length and the first face's metrics centred in it.
     /// Returns the height and the baseline's distance from the line's top.
@@ -284,7 +284,7 @@ extension ParagraphShaper {
         return (ascent + descent, ascent)
     }
 
-    /// Rule "ellipsis": on the last line shown when lines are hidden, U+2026 follows the line if it fits
+    /// Rule for `ellipsis`: on the last line shown when lines are hidden, U+2026 follows the line if it fits
     /// after it; on that line when it does not, and on a `nowrap` line that overflows, the line keeps
     /// the longest prefix of grapheme clusters that fits with the ellipsis (at least its first).
     func ellipsize(_ layout: inout ParagraphLayout, _ paragraph: ShapedParagraph, _ breaks: [BrokenLine], width: Double, style: ParagraphStyle) {

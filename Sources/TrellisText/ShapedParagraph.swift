@@ -20,7 +20,7 @@ public struct ShapedParagraph: Sendable {
     /// UAX #14 line-break class (ICU's) and `tfont_char_classes` bits per scalar.
     let lineBreakClasses: [UInt8]
     let characterBits: [UInt8]
-    /// Rule "positions": position[i] is the advance of scalars[0..<i] in 1/65536 px, each bidi run
+    /// Rule: position[i] is the advance of scalars[0..<i] in 1/65536 px, each bidi run
     /// shaped whole (an advance inside a ligature split evenly among its grapheme clusters).
     let positions: [Int64]
     /// Where a line edge before the scalar must be shaped again: bit 0 where HarfBuzz marks it unsafe
@@ -29,7 +29,7 @@ public struct ShapedParagraph: Sendable {
     /// The bidi runs (maximal ranges of one level): starts, and the run of each scalar.
     let runStarts: [Int32]
     let runOf: [Int32]
-    /// Rule "width": runCeilings[k] is the sum of the first k runs' advances, each rounded up to 1/64 px.
+    /// Rule for `width`: runCeilings[k] is the sum of the first k runs' advances, each rounded up to 1/64 px.
     let runCeilings: [Int64]
     /// The paragraph is right to left (its first strong character is).
     public let isRightToLeft: Bool
@@ -42,7 +42,7 @@ extension ShapedParagraph {
     /// The end of bidi run `run`.
     func runEnd(_ run: Int) -> Int { run + 1 < runStarts.count ? Int(runStarts[run + 1]) : scalars.count }
 
-    /// Rule "width": the advance of scalars[start..<end] from the whole paragraph's shaping, each
+    /// Rule for `width`: the advance of scalars[start..<end] from the whole paragraph's shaping, each
     /// bidi run's part rounded up to 1/64 px.
     func approximateWidth(_ start: Int, _ end: Int) -> Int64 {
         guard end > start else { return 0 }
@@ -58,7 +58,7 @@ extension ShapedParagraph {
         value <= 0 ? 0 : (value + 1023) / 1024 * 1024
     }
 
-    /// Rule "hanging spaces": spaces at a line's end (U+0020 and the other space separators) hang.
+    /// Rule: spaces at a line's end (U+0020 and the other space separators) hang.
     static func hangs(_ scalar: UInt32) -> Bool {
         scalar == 0x20 || scalar == 0x1680 || (0x2000...0x2006).contains(scalar) || (0x2008...0x200A).contains(scalar)
             || scalar == 0x205F || scalar == 0x3000
@@ -94,7 +94,7 @@ public final class ParagraphShaper {
     public private(set) var edgeShapings = 0
     /// The ellipsis in the first face that has it, shaped on first use (every clamped line ends in it).
     private var ellipsis: Ellipsis?
-    /// Rule "line height": each face's rounded ascent and descent with half its line gap, at the font's size.
+    /// Rule: each face's rounded ascent and descent with half its line gap, at the font's size.
     private(set) lazy var faceBoxes: [(ascent: Double, descent: Double)] = font.faces.map { face in
         let metrics = face.lineMetrics(size: font.size)
         let half = (metrics.lineGap / 2).rounded(.down)
@@ -119,14 +119,14 @@ public final class ParagraphShaper {
 
     /// The paragraph shaped once, or why it cannot be.
     public func shape(_ text: String, whiteSpace: WhiteSpace) -> Result<ShapedParagraph, TextRefusal> {
-        // Rule "forbidden characters", on the text as sent.
+        // Rule: a text with a C0 or C1 control, DEL or an explicit bidi embedding, override or isolate is refused (checked on the text as sent).
         var original: [UInt32] = []
         original.reserveCapacity(text.utf8.count)
         for (offset, scalar) in text.unicodeScalars.enumerated() {
             if TextCharacters.isForbidden(scalar.value) { return .failure(.forbidden(scalar: scalar.value, offset: offset)) }
             original.append(scalar.value)
         }
-        // Rule "white-space": normal and nowrap collapse each run of spaces to its first and drop the
+        // Rule: normal and nowrap collapse each run of spaces to its first and drop the
         // paragraph's leading and trailing spaces; pre-wrap and pre keep every space.
         var scalars: [UInt32] = []
         var utf16: [Int32] = []
@@ -161,7 +161,7 @@ public final class ParagraphShaper {
             guard tfont_analyze(scalars, count, &levels, &clusterStarts, &scriptsFound) == 0 else { return .failure(.outOfMemory) }
             tfont_char_classes(scalars, count, &classes, &bits)
         }
-        // Rule "cluster length", checked before anything is shaped.
+        // Rule: no grapheme cluster has more than maxClusterScalars scalars, checked before anything is shaped.
         var clusterStart = 0
         for i in 0...count where i == count || (i > 0 && clusterStarts[i] != 0) {
             if i - clusterStart > TextMeasurer.maxClusterScalars {
@@ -169,7 +169,7 @@ public final class ParagraphShaper {
             }
             clusterStart = i
         }
-        // Rule "font matching": per grapheme cluster, the first face that shapes it with no .notdef;
+        // Rule: per grapheme cluster, the first face that shapes it with no .notdef;
         // a cluster in emoji presentation takes the first color face that does, if any.
         var faceOf = [Int](repeating: -1, count: count)
         var uncovered: [[UInt32]] = []
@@ -185,7 +185,7 @@ public final class ParagraphShaper {
             start = end
         }
         if !uncovered.isEmpty { return .failure(.uncovered(uncovered)) }
-        // Rule "zero-width characters": clusters of them alone take the face next to them.
+        // Rule: clusters of them alone take the face next to them.
         var previous = -1
         for i in 0..<count {
             if faceOf[i] >= 0 { previous = faceOf[i] } else if previous >= 0 { faceOf[i] = previous }
@@ -239,13 +239,13 @@ public final class ParagraphShaper {
                 runStarts: runStarts, runOf: runOf, runCeilings: runCeilings, isRightToLeft: count > 0 && levels[0] & 1 == 1))
     }
 
-    /// Rule "emoji presentation": a cluster with the emoji variation selector U+FE0F (a character whose
+    /// Rule: a cluster with the emoji variation selector U+FE0F (a character whose
     /// default presentation is emoji but that a text face has, such as U+2615, stays in that face).
     static func isEmojiPresentation(_ scalars: [UInt32], _ bits: [UInt8], _ start: Int, _ end: Int) -> Bool {
         scalars[start..<end].contains(0xFE0F)
     }
 
-    /// Rule "positions": a glyph cluster that covers several grapheme clusters (a ligature) gives each
+    /// Rule: a glyph cluster that covers several grapheme clusters (a ligature) gives each
     /// of them an even share of its advance, the first taking the remainder.
     static func splitLigatures(_ advances: inout [Int64], _ flags: [UInt8], _ graphemes: [UInt8], _ start: Int, _ end: Int) {
         var clusterStart = start
@@ -275,7 +275,7 @@ public final class ParagraphShaper {
             font, scalars, scalars.count, start, count, Int32(rtl), script, &pieceAdvances, &pieceFlags) == 0
     }
 
-    /// Rule "edges": the advance of scalars[start..<end] of one bidi run shaped on its own (the rest of
+    /// Rule: the advance of scalars[start..<end] of one bidi run shaped on its own (the rest of
     /// the paragraph as context), as Chromium shapes a line edge again; nil when memory ran out.
     func reshape(_ paragraph: ShapedParagraph, _ start: Int, _ end: Int) -> Int64? {
         edgeShapings += 1
@@ -323,7 +323,7 @@ public final class ParagraphShaper {
         return made
     }
 
-    /// Rule "ellipsis" (Blink's): U+2026 when the first face has it, else three full stops in the
+    /// Rule (Blink's): the ellipsis is U+2026 when the first face has it, else three full stops in the
     /// first face that has them; its advance rounded up to 1/64 px, in 1/65536 px. nil when no face
     /// has them or memory ran out.
     func ellipsisWidth() -> Ellipsis? {

@@ -11,10 +11,10 @@ public struct TextFont: Sendable {
         self.size = size
     }
 
-    /// Rule "height": the primary face's line; fallback faces do not change it.
+    /// Rule for `height`: the primary face's line; fallback faces do not change it.
     public var lineMetrics: LineMetrics { faces[0].lineMetrics(size: size) }
 
-    /// Rule "width": HarfBuzz's scale, the size in 16.16 fixed point (exact on the 1/4 px grid).
+    /// Rule for `width`: HarfBuzz's scale, the size in 16.16 fixed point (exact on the 1/4 px grid).
     var scale: Int32 { Int32((size * 65536).rounded()) }
 
     /// What a measured width depends on: the faces, in order, and the scale.
@@ -38,12 +38,12 @@ struct FontKey: Hashable, Sendable {
 
 /// Why a text cannot be measured.
 public enum TextRefusal: Error, Equatable, Sendable {
-    /// Rule "forbidden characters": a control character or an explicit bidi embedding or isolate, at
+    /// Rule: a control character or an explicit bidi embedding or isolate, at
     /// this scalar offset.
     case forbidden(scalar: UInt32, offset: Int)
-    /// Rule "coverage": grapheme clusters (their scalars) that no face of the list shapes without .notdef.
+    /// Rule: grapheme clusters (their scalars) that no face of the list shapes without .notdef.
     case uncovered([[UInt32]])
-    /// Rule "cluster length": a grapheme cluster of more scalars than TextMeasurer.maxClusterScalars,
+    /// Rule: a grapheme cluster of more scalars than TextMeasurer.maxClusterScalars,
     /// starting at this scalar offset.
     case clusterTooLong(offset: Int, scalars: Int)
     /// The caller's WorkMeter said stop (its deadline passed).
@@ -54,14 +54,14 @@ public enum TextRefusal: Error, Equatable, Sendable {
 
 /// The text rules about single characters.
 public enum TextCharacters {
-    /// Rule "forbidden characters": C0 and C1 controls, DEL, bidi embeddings and overrides (U+202A–U+202E)
+    /// Rule: C0 and C1 controls, DEL, bidi embeddings and overrides (U+202A–U+202E)
     /// and isolates (U+2066–U+2069).
     public static func isForbidden(_ scalar: UInt32) -> Bool {
         scalar <= 0x1F || (0x7F...0x9F).contains(scalar) || (0x202A...0x202E).contains(scalar)
             || (0x2066...0x2069).contains(scalar)
     }
 
-    /// Rule "zero-width characters": U+200B–U+200F, U+2060, U+FEFF, U+00AD measure 0 and are never uncovered.
+    /// Rule: U+200B–U+200F, U+2060, U+FEFF, U+00AD measure 0 and are never uncovered.
     public static func isZeroWidth(_ scalar: UInt32) -> Bool {
         (0x200B...0x200F).contains(scalar) || scalar == 0x2060 || scalar == 0xFEFF || scalar == 0xAD
     }

@@ -27,13 +27,13 @@ public final class TextMeasurer {
         for font in sized { tfont_font_destroy(font) }
     }
 
-    /// Rule "width": the width in CSS px, or why the text cannot be measured.
+    /// Rule for `width`: the width in CSS px, or why the text cannot be measured.
     public func width(of text: String) -> Result<Double, TextRefusal> {
         var meter = WorkMeter()
         return width(of: text, meter: &meter)
     }
 
-    /// Rule "width", counting its work on `meter` (a step per scalar looked up or shaped); `.stopped` once
+    /// The width as above, counting its work on `meter` (a step per scalar looked up or shaped); `.stopped` once
     /// the meter says stop.
     public func width(of text: String, meter: inout WorkMeter) -> Result<Double, TextRefusal> {
         if text.isEmpty { return .success(0) }
@@ -51,17 +51,17 @@ public final class TextMeasurer {
 
     /// Units: 1/65536 px, the 16.16 positions HarfBuzz returns at this scale.
     static let unitsPerPixel: Int64 = 65536
-    /// Rule "width": each bidi run rounds up to a multiple of 1/64 px.
+    /// Rule for `width`: each bidi run rounds up to a multiple of 1/64 px.
     static let roundingUnit: Int64 = 1024
 
-    /// Rule "cluster length": a grapheme cluster has at most this many scalars (UAX #15's stream-safe
+    /// Rule: a grapheme cluster has at most this many scalars (UAX #15's stream-safe
     /// limit is 30 non-starters), so shaping one costs at most a fixed amount.
     public static let maxClusterScalars = 32
-    /// Rule "coverage": a text's refusal names at most this many uncovered clusters, and measuring stops there.
+    /// Rule: a text's refusal names at most this many uncovered clusters, and measuring stops there.
     static let maxUncoveredListed = 8
 
     func measure(_ scalars: [UInt32], _ meter: inout WorkMeter) -> Result<Double, TextRefusal> {
-        // Rule "forbidden characters".
+        // Rule: a text with a C0 or C1 control, DEL or an explicit bidi embedding, override or isolate is refused.
         for (offset, scalar) in scalars.enumerated() where TextCharacters.isForbidden(scalar) {
             return .failure(.forbidden(scalar: scalar, offset: offset))
         }
@@ -71,7 +71,7 @@ public final class TextMeasurer {
         var clusterStarts = [UInt8](repeating: 0, count: count)
         var scripts = [UInt32](repeating: 0, count: count)
         guard tfont_analyze(scalars, count, &levels, &clusterStarts, &scripts) == 0 else { return .failure(.outOfMemory) }
-        // Rule "cluster length", checked before anything is shaped.
+        // Rule: no grapheme cluster has more than maxClusterScalars scalars, checked before anything is shaped.
         var clusterStart = 0
         for i in 1...count where i == count || clusterStarts[i] != 0 {
             if i - clusterStart > Self.maxClusterScalars {
@@ -79,7 +79,7 @@ public final class TextMeasurer {
             }
             clusterStart = i
         }
-        // Rule "font matching": per grapheme cluster, the first face that shapes it with no .notdef.
+        // Rule: per grapheme cluster, the first face that shapes it with no .notdef.
         var faceOf = [Int](repeating: -1, count: count)
         var uncovered: [[UInt32]] = []
         var start = 0
@@ -95,17 +95,17 @@ public final class TextMeasurer {
             start = end
         }
         if !uncovered.isEmpty { return .failure(.uncovered(uncovered)) }
-        // Rule "zero-width characters": clusters of them alone take the face next to them.
+        // Rule: clusters of them alone take the face next to them.
         var previous = -1
         for i in 0..<count {
             if faceOf[i] >= 0 { previous = faceOf[i] } else if previous >= 0 { faceOf[i] = previous }
         }
         let first = faceOf.first(where: { $0 >= 0 }) ?? 0
         for i in 0..<count where faceOf[i] < 0 { faceOf[i] = first }
-        // Rule "script runs": common and inherited characters join the script before them (at the
+        // Rule: common and inherited characters join the script before them (at the
         // start, the first real script after them).
         let resolved = Self.resolveScripts(scripts)
-        // Rule "width": over the bidi runs, each run's advance (its font and script runs shaped in
+        // Rule for `width`: over the bidi runs, each run's advance (its font and script runs shaped in
         // the context of the whole text) rounded up to 1/64 px.
         var total: Int64 = 0
         var runStart = 0

@@ -24,7 +24,7 @@ extension Router {
         context.entries = []
         try requireJSON(request)
         let bodyBytes = request.body.count
-        // Rule "working memory": before parsing the entries are unknown, so the batch reserves the most any
+        // Rule: before parsing the entries are unknown, so the batch reserves the most any
         // endpoint reserves per byte; once read, it keeps each entry's own figure for its bytes.
         var working = try reserveWorkingMemory(bodyBytes, perByte: mostWorkingMemoryPerByte)
         defer { configuration.memoryBudget?.release(working) }
@@ -53,7 +53,7 @@ extension Router {
         json.beginArray()
         var steps = 0
         defer { context.steps = steps }
-        // Rule "deadline": one check for the whole batch, from when it arrived.
+        // Rule: one check for the whole batch, from when it arrived.
         let shouldStop = configuration.requestTimeout.map { timeout in
             let deadline = context.started.advanced(by: timeout)
             return { @Sendable in ContinuousClock.now >= deadline }
@@ -65,7 +65,7 @@ extension Router {
             json.key("status"); json.int(200)
             json.key("body")
             var bodyStart = json.count
-            // Rule "a part's own bound": an entry may write what its answer alone could.
+            // Rule: an entry may write what its answer alone could.
             let entryLimit = configuration.answerLimit(bodyBytes: bytes)
             let (end, overflow) = bodyStart.addingReportingOverflow(entryLimit)
             let ownBoundFirst = !overflow && end < json.limit

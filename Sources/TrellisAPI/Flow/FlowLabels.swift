@@ -2,7 +2,7 @@ import TrellisCore
 import TrellisJSON
 import TrellisText
 
-/// Rule "labels": flow items (and the chip) given as text, measured in the request's `font` with
+/// Rule: flow items (and the chip) given as text, measured in the request's `font` with
 /// `labelPadding`: width = text width + leading + trailing, height = line height + top + bottom.
 struct FlowLabels {
     /// An item's text, as the body holds it: 8 bytes an item, read when it is measured.
@@ -18,7 +18,7 @@ struct FlowLabels {
         }
     }
 
-    /// Rule "maxWidth": an item's outer width limit (padding included) and the lines it shows (1: one line cut
+    /// Rule for `maxWidth`: an item's outer width limit (padding included) and the lines it shows (1: one line cut
     /// with an ellipsis); `maxLines` 0 for an item without a `maxWidth`.
     struct Narrowing {
         var maxWidth: Double
@@ -34,7 +34,7 @@ struct FlowLabels {
     /// The request body the texts are in.
     var body: JSONValue
     var texts: [Text]
-    /// Rule "maxWidth": per text (parallel to `texts`), its item's narrowing; empty when no item has a `maxWidth`.
+    /// Rule for `maxWidth`: per text (parallel to `texts`), its item's narrowing; empty when no item has a `maxWidth`.
     var narrowings: [Narrowing]
     var chip: Text?
     var font: TextFont
@@ -89,7 +89,7 @@ struct FlowLabels {
         template.replacing(countPlaceholder, with: String(count))
     }
 
-    /// Rule "maxWidth": a label wider than its item's `maxWidth` (less the padding) is laid out at that
+    /// Rule for `maxWidth`: a label wider than its item's `maxWidth` (less the padding) is laid out at that
     /// width as a paragraph: on one line cut with an ellipsis (`maxLines` 1), or wrapped (breaking
     /// words where they must) and clamped to `maxLines` with an ellipsis; its item is `maxWidth` wide
     /// and as tall as its lines (each the font's line height). The item's paragraph, for the answer.

@@ -7,7 +7,7 @@ struct FlowLayoutRequest: FeatureRequest {
     var layout: FlowInput
     /// The items' ids by index; empty when no item has one.
     var ids: [JSONValue?]
-    /// Rule "labels": the items given as text, the font and padding they are measured with, and the
+    /// Rule: the items given as text, the font and padding they are measured with, and the
     /// chip's label; nil when nothing is given as text.
     var labels: FlowLabels?
 
@@ -55,7 +55,7 @@ struct FlowLayoutRequest: FeatureRequest {
         let overflowIndicator = members.optional(Member.overflowIndicator).flatMap { Self.readChip($0, label: &chipLabel, &problems) }
         let lineBreaking = members.optional(Member.lineBreaking)?.oneOf(FlowLineBreaking.self, &problems)
         let pixelScale = members.optional(Member.pixelScale)?.number(&problems, FlowLimits.pixelScales)
-        // Rule "labels": `font` is required with any text; given without text, it is still checked.
+        // Rule: `font` is required with any text; given without text, it is still checked.
         var labels: FlowLabels?
         let hasText = !texts.isEmpty || chipLabel != nil
         let font = members.optional(Member.font)
@@ -108,7 +108,7 @@ struct FlowLayoutRequest: FeatureRequest {
             var itemWidth: Double?
             var itemHeight: Double?
             if let text, !text.isNull {
-                // Rule "labels": an item is text or a size, never both.
+                // Rule: an item is text or a size, never both.
                 if width != nil || height != nil {
                     problems.add(at: element, "has both text and width or height: give one or the other")
                 } else if TextFontRequest.checkText(text, &problems) {
@@ -127,7 +127,7 @@ struct FlowLayoutRequest: FeatureRequest {
                 itemWidth = 0
                 itemHeight = 0
             } else {
-                // Rule "maxWidth": only text items are narrowed.
+                // Rule for `maxWidth`: only text items are narrowed.
                 if let maxWidth, !maxWidth.isNull { problems.add(at: element, member: "maxWidth", "applies only to items given as text") }
                 if let maxLines, !maxLines.isNull { problems.add(at: element, member: "maxLines", "applies only to items given as text") }
                 itemWidth = members.required(ItemMember.width, &problems)?.number(&problems, FlowLimits.lengths)
@@ -146,12 +146,12 @@ struct FlowLayoutRequest: FeatureRequest {
         }
     }
 
-    /// Rule "overflowIndicator": the chip's `{ width, height }`, or `{ text }` (its size measured later).
+    /// Rule for `overflowIndicator`: the chip's `{ width, height }`, or `{ text }` (its size measured later).
     static func readChip(_ value: JSONValue, label: inout FlowLabels.Text?, _ problems: inout Problems) -> Size? {
         guard value.expectObject(&problems) else { return nil }
         let members = value.fields(ChipMember.self)
         guard let text = members.optional(ChipMember.text) else {
-            // Rule "overflowIndicator": the chip's `{ width, height }`.
+            // Rule for `overflowIndicator`: the chip's `{ width, height }`.
             let width = members.required(ChipMember.width, &problems)?.number(&problems, FlowLimits.lengths)
             let height = members.required(ChipMember.height, &problems)?.number(&problems, FlowLimits.lengths)
             guard let width, let height else { return nil }

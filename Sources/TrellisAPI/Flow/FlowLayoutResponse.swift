@@ -15,7 +15,7 @@ enum FlowLayoutResponse {
         json.beginArray()
         for item in result.items {
             json.beginObject()
-            // Rule "ids": echoed only when given.
+            // Rule: echoed only when given.
             if !ids.isEmpty, let id = ids[item.index] {
                 json.key("id")
                 ClientID.write(id, to: &json)
@@ -23,7 +23,7 @@ enum FlowLayoutResponse {
             int("index", item.index, &json)
             int("row", item.row, &json)
             write(item.rect, to: &json)
-            // Rule "maxWidth": an item narrowed to its maxWidth gives its label's lines (from the
+            // Rule for `maxWidth`: an item narrowed to its maxWidth gives its label's lines (from the
             // item's content box: padding excluded) and whether its text was cut.
             if let paragraph = paragraphs[item.index] {
                 TextLayoutResponse.writeLines(paragraph, to: &json)
@@ -50,7 +50,7 @@ enum FlowLayoutResponse {
         number("height", result.size.height, &json)
         json.endObject()
         int("hiddenCount", result.hiddenCount, &json)
-        // Rule "overflowIndicator": present only when requested and items are hidden.
+        // Rule for `overflowIndicator`: present only when requested and items are hidden.
         if let indicator = result.overflowIndicator {
             json.key("overflowIndicator")
             json.beginObject()

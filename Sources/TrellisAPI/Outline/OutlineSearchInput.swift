@@ -102,7 +102,7 @@ struct OutlineSearchRun {
                 let label = document.value(at: Int(position)).fields(labelKey)[0]
                 if let label, label.kind == .string {
                     label.withStringBytes { bytes in
-                        // Rule "label limit": a searched label has at most 4,096 bytes, like an id, so that
+                        // Rule: a searched label has at most 4,096 bytes, like an id, so that
                         // searching one costs a bounded amount.
                         if bytes.count > OutlineLimits.maxLabelBytes {
                             problems.add(at: label, "must be at most \(OutlineLimits.maxLabelBytes) bytes of UTF-8 to be searched")

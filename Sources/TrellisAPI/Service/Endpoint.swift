@@ -17,7 +17,7 @@ protocol Endpoint: SendableMetatype {
     static var depthAdvice: String? { get }
     /// Added to the 422 for answers past their size bound: how to ask for less.
     static var sizeAdvice: String? { get }
-    /// Rule "working memory": the most memory computing an answer takes (the parsed document, the readers'
+    /// Rule: the most memory computing an answer takes (the parsed document, the readers'
     /// and the core's arrays; not the body, not the answer) per body byte, as measured for the endpoint's worst
     /// request; the router takes this much from the memory budget before it parses.
     static var workingMemoryPerByte: Int { get }

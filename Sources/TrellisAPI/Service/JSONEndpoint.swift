@@ -11,7 +11,7 @@ public struct JSONEndpoint: Sendable {
     public let depthAdvice: String?
     /// Added to the 422 answer when the answer would pass its size limit: how to ask for less.
     public let sizeAdvice: String?
-    /// Rule "working memory": bytes taken from the memory budget per body byte while the answer is computed.
+    /// Rule: bytes taken from the memory budget per body byte while the answer is computed.
     public let workingMemoryPerByte: Int
 
     public init(

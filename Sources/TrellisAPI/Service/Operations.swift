@@ -67,7 +67,7 @@ enum Operations {
         return json.bytes
     }
 
-    /// Rule "readiness": ready until the process starts shutting down (its fonts loaded before it listened).
+    /// Rule: ready until the process starts shutting down (its fonts loaded before it listened).
     static func readiness(draining: Bool) -> TrellisResponse {
         guard !draining else {
             return ProblemDetails(status: 503, detail: "The service is shutting down.").response()

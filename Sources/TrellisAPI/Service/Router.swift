@@ -120,7 +120,7 @@ struct Router: Sendable {
         _ request: TrellisRequest, _ endpoint: JSONEndpoint, _ context: inout RequestContext
     ) throws(ProblemDetails) -> TrellisResponse {
         try requireJSON(request)
-        // Rule "working memory": what computing the answer may take is reserved before anything is parsed.
+        // Rule: what computing the answer may take is reserved before anything is parsed.
         let working = try reserveWorkingMemory(request.body.count, perByte: endpoint.workingMemoryPerByte)
         defer { configuration.memoryBudget?.release(working) }
         // After a large body, parsed or not, this thread's parser gives its memory back.
@@ -167,7 +167,7 @@ struct Router: Sendable {
         }
     }
 
-    /// Rule "deadline": the computation stops once --request-timeout has passed since the request arrived.
+    /// Rule: the computation stops once --request-timeout has passed since the request arrived.
     func meter(inputBytes: Int, _ context: RequestContext) -> WorkMeter {
         configuration.requestTimeout.map { timeout in
             let deadline = context.started.advanced(by: timeout)

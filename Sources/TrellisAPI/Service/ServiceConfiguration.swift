@@ -10,7 +10,7 @@ public struct ServiceConfiguration: Sendable {
     public var memoryBudget: HTTPMemoryBudget?
     /// What the feature endpoints compute with (the fonts, loaded before the server listens; the shared caches).
     public var context: FeatureContext
-    /// Rule "deadline": a request still computing this long after it arrived is abandoned with a 503 (nil: never).
+    /// Rule: a request still computing this long after it arrived is abandoned with a 503 (nil: never).
     public var requestTimeout: Duration?
     /// GET /metrics on the API port; false when the operations listener (--ops-port) serves it instead.
     public var metricsOnAPIPort: Bool
@@ -31,7 +31,7 @@ public struct ServiceConfiguration: Sendable {
         self.memoryBudget = memoryBudget
     }
 
-    /// Rule "heartbeat": a worker busy on one request for longer than this has stopped making progress:
+    /// Rule: a worker busy on one request for longer than this has stopped making progress:
     /// the request deadline plus a margin for reading the body from memory, parsing and writing the
     /// answer (nil without a request deadline: no request is bounded, so none is stuck).
     public var stuckWorkerAfter: Duration? {

@@ -77,7 +77,7 @@ public final class TrellisService: Sendable {
         let gets: [(String, @Sendable () -> TrellisResponse)] = [
             ("/healthz", {
                 let busy = longestBusyWorker()
-                // Rule "heartbeat": unhealthy only when a worker has been on one request longer than any bounded request takes.
+                // Rule: unhealthy only when a worker has been on one request longer than any bounded request takes.
                 if let stuckAfter, busy > stuckAfter {
                     return ProblemDetails(
                         status: 503,

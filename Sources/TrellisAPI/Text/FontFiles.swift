@@ -3,7 +3,7 @@ import TrellisText
 
 /// Start-up I/O for text measurement: which font files to load, and loading them.
 public enum FontFiles {
-    /// Rule "fonts": by default exactly the faces of these Debian packages: DejaVu (Latin, Greek,
+    /// Rule: by default exactly the faces of these Debian packages: DejaVu (Latin, Greek,
     /// Cyrillic, Hebrew, Arabic), IPA Gothic (Japanese), Garuda (Thai), Nanum (Korean), Droid Sans
     /// Fallback (Chinese) and Noto Color Emoji.
     public static let defaultPackages = [

@@ -2,13 +2,13 @@ import TrellisJSON
 
 /// The documented limits of text measurement (openapi.yaml and the README quote them); 422 past them.
 enum TextLimits {
-    /// Rule "text limit": texts per request.
+    /// Rule: texts per request.
     static let maxTexts = 10_000
-    /// Rule "text limit": Unicode scalars per text.
+    /// Rule: Unicode scalars per text.
     static let maxScalars = 1_000
-    /// Rule "size": greater than 0, at most 1000 px.
+    /// Rule for `size`: greater than 0, at most 1000 px.
     static let sizes = NumberRange.openClosed(0, 1000)
-    /// Rule "weight": an integer 1–1000.
+    /// Rule for `weight`: an integer 1–1000.
     static let weights = 1...1000
     /// The longest family list read.
     static let maxFamilyBytes = 4096

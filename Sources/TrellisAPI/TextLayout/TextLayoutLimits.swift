@@ -3,12 +3,12 @@ import TrellisJSON
 /// The documented limits of `POST /v1/text/layout` (openapi.yaml and the README quote them); 422 past
 /// them. Texts, their length, the font and its size have the measure endpoint's limits.
 enum TextLayoutLimits {
-    /// Rule "width": greater than 0, less than 1e7 px.
+    /// Rule for `width`: greater than 0, less than 1e7 px.
     static let widths = NumberRange.exclusive(0, 10_000_000)
-    /// Rule "widths": at most this many widths per request.
+    /// Rule for `widths`: at most this many widths per request.
     static let maxWidths = 16
-    /// Rule "lineHeight": greater than 0, less than 10,000 px.
+    /// Rule for `lineHeight`: greater than 0, less than 10,000 px.
     static let lineHeights = NumberRange.exclusive(0, 10_000)
-    /// Rule "maxLines": an integer literal ≥ 1.
+    /// Rule for `maxLines`: an integer literal ≥ 1.
     static let maxLinesLimit = Int(Int32.max)
 }

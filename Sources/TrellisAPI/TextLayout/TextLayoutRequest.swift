@@ -48,10 +48,10 @@ struct TextLayoutRequest: FeatureRequest {
     var texts: [(value: JSONValue, text: String)]
     /// The box widths to lay every text out at (one, from `width`, or each of `widths`).
     var widths: [Double]
-    /// Rule "widths": the answer gives each text a layout per width (`layouts`) instead of one.
+    /// Rule for `widths`: the answer gives each text a layout per width (`layouts`) instead of one.
     var perWidth: Bool
     var style: ParagraphStyle
-    /// Rule "contentWidths": the answer gives each text its min-content and max-content widths.
+    /// Rule for `contentWidths`: the answer gives each text its min-content and max-content widths.
     var contentWidths: Bool
 
     /// The body's members.
@@ -67,7 +67,7 @@ struct TextLayoutRequest: FeatureRequest {
         let font = members.required(Member.font, &problems).flatMap { TextFontRequest.read($0, context.fonts, &problems) }
         let texts = TextFontRequest.readTexts(members.required(Member.texts, &problems), &problems)
         var widths: [Double] = []
-        // Rule "width": exactly one of width and widths, neither null.
+        // Rule for `width`: exactly one of width and widths, neither null.
         let single = members[Member.width]
         let several = members[Member.widths]
         switch (single, several) {

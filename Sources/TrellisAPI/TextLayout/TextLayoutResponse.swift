@@ -71,7 +71,7 @@ enum TextLayoutResponse {
     static func writeTruncation(_ layout: ParagraphLayout, to json: inout JSONWriter) {
         json.key("lineCount"); json.int(layout.lineCount)
         json.key("truncated"); json.bool(layout.truncated)
-        // Rule "ellipsis": present only when one is drawn.
+        // Rule for `ellipsis`: present only when one is drawn.
         if let ellipsis = layout.ellipsis {
             json.key("ellipsis")
             json.beginObject()

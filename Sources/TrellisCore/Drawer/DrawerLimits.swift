@@ -14,18 +14,18 @@ import ucrt
 public enum DrawerLimits {
     public static let maxSettlingDuration = 60.0
     public static let maxEasingSamples = DrawerLinearEasing.sampleCountLimit
-    /// Rule "work": keyframes plus easing samples allowed for any request, and for each byte of its body.
+    /// Rule: keyframes plus easing samples allowed for any request, and for each byte of its body.
     /// The default spring at 60 frames/s needs about 1,000; a spring that settles in 5 s at 60 frames/s about 5,300.
     public static let baseWork = 6_000
     public static let workPerByte = 16
 
-    /// Rule "work": what a request of `bytes` may ask the planner for.
+    /// Rule: what a request of `bytes` may ask the planner for.
     public static func maxWork(forRequestBytes bytes: Int) -> Int {
         let (scaled, overflow) = bytes.multipliedReportingOverflow(by: workPerByte)
         return overflow || scaled > Int.max - baseWork ? .max : baseWork + scaled
     }
 
-    /// Rule "work": the keyframes at `frameRate` (one per frame up to the settling time, both ends
+    /// Rule: the keyframes at `frameRate` (one per frame up to the settling time, both ends
     /// included) plus the CSS easing's samples over its duration.
     public static func work(of motion: DrawerSpringMotion, frameRate: Double, settling: Double) -> Int {
         let frames = (settling * frameRate).rounded(.up) + 2

@@ -10,7 +10,7 @@ public struct DrawerMotionPlan: Sendable, Equatable, Hashable {
     public var keyframes: [DrawerKeyframe]
     /// The CSS linear() easing's stops over easingDuration.
     public var easingStops: [DrawerEasingStop]
-    /// Rule "work": keyframes plus easing samples (DrawerLimits.work).
+    /// Rule: keyframes plus easing samples (DrawerLimits.work).
     public var work: Int
 
     public init(

@@ -4,7 +4,7 @@ public struct FlowItem: Sendable, Equatable {
     public var width: Double
     /// The item's own height, without padding.
     public var height: Double
-    /// Rule "breakBefore": the item starts a new row (a forced line break).
+    /// Rule for `breakBefore`: the item starts a new row (a forced line break).
     public var breakBefore: Bool
 
     /// One chip of the given size.

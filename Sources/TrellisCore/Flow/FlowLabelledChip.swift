@@ -1,5 +1,5 @@
 extension FlowLayout {
-    /// Rule "labelled chip": the chip's size depends on the count it shows ("+{n}"). Starting from the
+    /// Rule: the chip's size depends on the count it shows ("+{n}"). Starting from the
     /// label for 0, lay out, and while the hidden count differs from the label's, relabel with it; when
     /// the counts cycle (or after `maxRounds`), the largest count of the cycle labels the chip.
     public static func compute(

@@ -38,7 +38,7 @@ public enum FlowLayout: Sendable, Equatable {
         size + 2 * padding
     }
 
-    /// Rule "Greedy wrapping": a cell overflows when it exceeds containerWidth by more than 1e-9 × max(1, containerWidth).
+    /// Rule: a cell overflows when it exceeds containerWidth by more than 1e-9 × max(1, containerWidth).
     static func wrapLimit(containerWidth: Double) -> Double {
         containerWidth + 1e-9 * max(1, containerWidth)
     }
@@ -53,12 +53,12 @@ public enum FlowLayout: Sendable, Equatable {
         }
     }
 
-    /// Rule "maxRows": only the first maxRows lines are shown; the items after them are hidden.
+    /// Rule for `maxRows`: only the first maxRows lines are shown; the items after them are hidden.
     static func truncate(_ lines: [FlowLine], maxRows: Int?) -> [FlowLine] {
         Array(lines.prefix(maxRows ?? lines.count))
     }
 
-    /// Rule "overflowIndicator": when items are hidden, the chip's cell joins the last visible line, which gives up items to make room.
+    /// Rule for `overflowIndicator`: when items are hidden, the chip's cell joins the last visible line, which gives up items to make room.
     static func makeRoomForOverflowIndicator(
         _ lines: [FlowLine], itemCount: Int, cells: OuterSizes, request: FlowInput, limit: Double
     ) -> (lines: [FlowLine], chipCell: Size?) {
@@ -138,7 +138,7 @@ public enum FlowLayout: Sendable, Equatable {
         return (FlowRow(y: top, height: lineHeight, width: line.width, start: line.start, count: line.count), chipRect)
     }
 
-    /// CSS Flexbox §9.3 step 5 (collect flex items into flex lines) plus Rule "breakBefore"; stops when `visit` returns false.
+    /// CSS Flexbox §9.3 step 5 (collect flex items into flex lines) plus a forced break before an item with `breakBefore`; stops when `visit` returns false.
     static func forEachLine(
         cellWidths: [Double], items: [FlowItem], gap: Double, limit: Double, _ visit: (FlowLine) -> Bool
     ) {
@@ -167,7 +167,7 @@ public enum FlowLayout: Sendable, Equatable {
         return lines
     }
 
-    /// Rule "balanced" feasibility: line count (stopping past `cap`) and widest line that fits within `limit`.
+    /// Balanced line breaking's feasibility test: line count (stopping past `cap`) and widest line that fits within `limit`.
     static func probeLines(
         cellWidths: [Double], items: [FlowItem], gap: Double, limit: Double, cap: Int
     ) -> (count: Int, widestFitting: Double) {
@@ -183,7 +183,7 @@ public enum FlowLayout: Sendable, Equatable {
         return (count, widest)
     }
 
-    /// Rule "balanced": greedy at the smallest limit keeping greedy's line count, by exact bisection over Double bit patterns.
+    /// Rule: greedy at the smallest limit keeping greedy's line count, by exact bisection over Double bit patterns.
     static func balanceLines(cellWidths: [Double], items: [FlowItem], gap: Double, limit: Double) -> [FlowLine] {
         let greedy = probeLines(cellWidths: cellWidths, items: items, gap: gap, limit: limit, cap: .max)
         var lower: UInt64 = 0
@@ -207,7 +207,7 @@ public enum FlowLayout: Sendable, Equatable {
         (value + 0).bitPattern
     }
 
-    /// Rule "overflowIndicator": take items off the end of the last visible row until the chip cell fits; a chip that never fits gets the row alone.
+    /// Rule for `overflowIndicator`: take items off the end of the last visible row until the chip cell fits; a chip that never fits gets the row alone.
     static func makeRoomForIndicator(
         _ line: FlowLine, indicatorWidth: Double, cellWidths: [Double], gap: Double, limit: Double
     ) -> FlowLine {
@@ -269,17 +269,17 @@ public enum FlowLayout: Sendable, Equatable {
         }
     }
 
-    /// Rule "direction rtl": the mirror image of the ltr layout about the container's vertical centre line.
+    /// Rule: the mirror image of the ltr layout about the container's vertical centre line.
     static func mirroredForRTL(_ result: FlowOutput, containerWidth: Double) -> FlowOutput {
         result.mappingRects { mirrored($0, containerWidth: containerWidth) }
     }
 
-    /// Rule "direction rtl": one rectangle's mirror image.
+    /// Rule: one rectangle's mirror image.
     static func mirrored(_ rect: Rect, containerWidth: Double) -> Rect {
         Rect(x: containerWidth - (rect.x + rect.width), y: rect.y, width: rect.width, height: rect.height)
     }
 
-    /// Rule "pixelScale": round every absolute edge to the device-pixel grid and derive sizes from rounded edges.
+    /// Rule for `pixelScale`: round every absolute edge to the device-pixel grid and derive sizes from rounded edges.
     static func snappedToDevicePixels(_ result: FlowOutput, scale: Double) -> FlowOutput {
         var result = result.mappingRects { snapped($0, scale: scale) }
         for k in result.rows.indices {
@@ -295,7 +295,7 @@ public enum FlowLayout: Sendable, Equatable {
         return result
     }
 
-    /// Rule "pixelScale": one rectangle, edges rounded, width and height derived.
+    /// Rule for `pixelScale`: one rectangle, edges rounded, width and height derived.
     static func snapped(_ rect: Rect, scale: Double) -> Rect {
         let left = snap(rect.x, scale: scale)
         let top = snap(rect.y, scale: scale)
@@ -304,7 +304,7 @@ public enum FlowLayout: Sendable, Equatable {
         return Rect(x: left, y: top, width: right - left, height: bottom - top)
     }
 
-    /// Rule "pixelScale": an edge to the nearest device pixel, halves away from zero, -0 made 0.
+    /// Rule for `pixelScale`: an edge to the nearest device pixel, halves away from zero, -0 made 0.
     static func snap(_ edge: Double, scale: Double) -> Double {
         (edge * scale).rounded() / scale + 0
     }
