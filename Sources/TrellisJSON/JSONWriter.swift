@@ -15,18 +15,20 @@ public protocol JSONWriterBudget: AnyObject, Sendable {
 /// allocates is first reserved from the memory budget; when either refuses, or malloc fails,
 /// it stops writing and records why (`failure`), and the caller answers a problem instead.
 public struct JSONWriter: ~Copyable {
-    private var base: UnsafeMutablePointer<UInt8>?
-    private var capacity: Int
-    public private(set) var count = 0
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>?
+    @usableFromInline var capacity: Int
+    /// Bytes written so far.
+    @usableFromInline var length = 0
+    public var count: Int { length }
     /// True right after `[`, `{` or a key: the next value needs no comma.
-    private var atStart = true
+    @usableFromInline var atStart = true
     /// The most bytes this answer may take.
     public let limit: Int
     /// Where the part being written must end (`limit` unless a part of the answer has a bound of its own).
     public private(set) var bound: Int
     private let budget: (any JSONWriterBudget)?
     /// Why writing stopped; nil while every byte fits.
-    public private(set) var failure: Failure?
+    public internal(set) var failure: Failure?
 
     public enum Failure: Equatable, Sendable {
         /// The answer would pass `limit`.
@@ -62,7 +64,7 @@ public struct JSONWriter: ~Copyable {
     /// A copy of what was written so far.
     public var bytes: [UInt8] {
         guard let base else { return [] }
-        return Array(UnsafeBufferPointer(start: base, count: count))
+        return Array(UnsafeBufferPointer(start: base, count: length))
     }
 
     /// Hands the written bytes over without a copy: malloc'd memory to free() and the `held` bytes
@@ -71,20 +73,20 @@ public struct JSONWriter: ~Copyable {
         guard let base, failure == nil else { return nil }
         // The taker owns the memory and its reservation now.
         self.base = nil
-        return (base, count, capacity)
+        return (base, length, capacity)
     }
 
     /// Makes room for `extra` more bytes; false (and `failure` set) when the answer may not grow.
-    @inline(never)
-    private mutating func reserve(_ extra: Int) -> Bool {
+    @inline(never) @usableFromInline
+    mutating func reserve(_ extra: Int) -> Bool {
         guard failure == nil else { return false }
-        guard count + extra > capacity else { return true }
-        guard extra <= bound - count else {
+        guard length + extra > capacity else { return true }
+        guard extra <= bound - length else {
             failure = .tooLarge
             return false
         }
         var grown = max(capacity * 2, 64)
-        while grown < count + extra { grown *= 2 }
+        while grown < length + extra { grown *= 2 }
         guard grow(to: min(grown, limit)) else {
             failure = .outOfMemory
             return false
@@ -107,10 +109,10 @@ public struct JSONWriter: ~Copyable {
     /// Allocates room for about `size` more bytes up front (at most up to `bound`); a refusal
     /// here is not a failure, the writer grows as it writes.
     public mutating func reserveCapacity(_ size: Int) {
-        let size = count + min(size, bound - count)
+        let size = length + min(size, bound - length)
         guard failure == nil && size > capacity else { return }
         // After earlier parts (a batch's entries) the buffer grows geometrically, so that parts don't copy it each time.
-        _ = grow(to: count == 0 ? size : min(max(size, capacity * 2), limit))
+        _ = grow(to: length == 0 ? size : min(max(size, capacity * 2), limit))
     }
 
     /// A place in the answer to come back to.
@@ -119,11 +121,11 @@ public struct JSONWriter: ~Copyable {
         fileprivate let atStart: Bool
     }
 
-    public var mark: Mark { Mark(count: count, atStart: atStart) }
+    public var mark: Mark { Mark(count: length, atStart: atStart) }
 
     /// Takes back everything written after `mark` (and the failure that stopped it).
     public mutating func rewind(to mark: Mark) {
-        count = min(count, mark.count)
+        length = min(length, mark.count)
         atStart = mark.atStart
         failure = nil
     }
@@ -134,53 +136,57 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Room for `extra` more bytes: the common case is one comparison, growing is out of line.
-    @inline(__always)
-    private mutating func ensure(_ extra: Int) -> Bool {
-        count + extra <= capacity || reserve(extra)
+    @inlinable @inline(__always)
+    mutating func ensure(_ extra: Int) -> Bool {
+        length + extra <= capacity || reserve(extra)
     }
 
-    @inline(__always)
-    private mutating func append(_ byte: UInt8) {
+    @inlinable @inline(__always)
+    mutating func append(_ byte: UInt8) {
         guard ensure(1) else { return }
-        base.unsafelyUnwrapped[count] = byte
-        count += 1
+        base.unsafelyUnwrapped[length] = byte
+        length += 1
     }
 
-    @inline(__always)
-    private mutating func append(_ bytes: UnsafeRawBufferPointer) {
+    @inlinable @inline(__always)
+    mutating func append(_ bytes: UnsafeRawBufferPointer) {
         guard !bytes.isEmpty, ensure(bytes.count), let source = bytes.baseAddress else { return }
-        (base.unsafelyUnwrapped + count).update(from: source.assumingMemoryBound(to: UInt8.self), count: bytes.count)
-        count += bytes.count
+        (base.unsafelyUnwrapped + length).update(from: source.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        length += bytes.count
     }
 
-    @inline(__always)
-    private mutating func append(_ literal: StaticString) {
+    @inlinable @inline(__always)
+    mutating func append(_ literal: StaticString) {
         append(UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
-    @inline(__always)
-    private mutating func separate() {
+    @inlinable @inline(__always)
+    mutating func separate() {
         if !atStart { append(UInt8(ascii: ",")) }
         atStart = false
     }
 
+    @inlinable
     public mutating func beginObject() {
         separate()
         append(UInt8(ascii: "{"))
         atStart = true
     }
 
+    @inlinable
     public mutating func endObject() {
         append(UInt8(ascii: "}"))
         atStart = false
     }
 
+    @inlinable
     public mutating func beginArray() {
         separate()
         append(UInt8(ascii: "["))
         atStart = true
     }
 
+    @inlinable
     public mutating func endArray() {
         append(UInt8(ascii: "]"))
         atStart = false
@@ -188,21 +194,21 @@ public struct JSONWriter: ~Copyable {
 
     /// A member name the service chose (plain ASCII, nothing to escape), with its comma, quotes
     /// and colon written in one step.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func key(_ name: StaticString) {
-        let length = name.utf8CodeUnitCount
-        guard ensure(length + 4) else { return }
-        var out = base.unsafelyUnwrapped + count
+        let size = name.utf8CodeUnitCount
+        guard ensure(size + 4) else { return }
+        var out = base.unsafelyUnwrapped + length
         if !atStart {
             out.pointee = UInt8(ascii: ",")
             out += 1
         }
         out.pointee = UInt8(ascii: "\"")
-        Self.copy(UnsafeRawPointer(name.utf8Start), to: out + 1, length)
-        out += 1 + length
+        Self.copy(UnsafeRawPointer(name.utf8Start), to: out + 1, size)
+        out += 1 + size
         out.pointee = UInt8(ascii: "\"")
         (out + 1).pointee = UInt8(ascii: ":")
-        count = out + 2 - base.unsafelyUnwrapped
+        length = out + 2 - base.unsafelyUnwrapped
         atStart = true
     }
 
@@ -225,7 +231,7 @@ public struct JSONWriter: ~Copyable {
         let plain = Self.plainPrefix(utf8)
         // Most strings need no escape: comma, quotes and bytes in one step.
         if plain == utf8.count, ensure(plain + 3) {
-            var out = base.unsafelyUnwrapped + count
+            var out = base.unsafelyUnwrapped + length
             if !atStart {
                 out.pointee = UInt8(ascii: ",")
                 out += 1
@@ -233,7 +239,7 @@ public struct JSONWriter: ~Copyable {
             out.pointee = UInt8(ascii: "\"")
             if let source = utf8.baseAddress { Self.copy(source, to: out + 1, plain) }
             out[1 + plain] = UInt8(ascii: "\"")
-            count = out + 2 + plain - base.unsafelyUnwrapped
+            length = out + 2 + plain - base.unsafelyUnwrapped
             atStart = false
             return
         }
@@ -266,8 +272,8 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Copies `count` bytes: 4 to 16 with two (overlapping) word moves, fewer in a loop, more with memcpy.
-    @inline(__always)
-    private static func copy(_ source: UnsafeRawPointer, to target: UnsafeMutablePointer<UInt8>, _ count: Int) {
+    @inlinable @inline(__always)
+    static func copy(_ source: UnsafeRawPointer, to target: UnsafeMutablePointer<UInt8>, _ count: Int) {
         let target = UnsafeMutableRawPointer(target)
         if count >= 8 && count <= 16 {
             target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
@@ -308,12 +314,14 @@ public struct JSONWriter: ~Copyable {
         return (control | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & highs != 0
     }
 
+    @inlinable
     public mutating func int(_ value: Int) {
         separate()
         appendDecimal(value)
     }
 
-    private mutating func appendDecimal(_ value: Int) {
+    @inlinable
+    mutating func appendDecimal(_ value: Int) {
         if value >= 0 && value < 10 {
             append(UInt8(ascii: "0") + UInt8(value))
             return
@@ -323,10 +331,11 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Decimal digits written straight into the buffer (at most 20 for a UInt64), two at a time.
-    private mutating func appendDecimal(_ value: UInt64) {
+    @inlinable
+    mutating func appendDecimal(_ value: UInt64) {
         let digits = Self.decimalDigits(value)
         guard ensure(digits) else { return }
-        let out = base.unsafelyUnwrapped + count
+        let out = base.unsafelyUnwrapped + length
         var rest = value
         var i = digits
         let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
@@ -344,12 +353,12 @@ public struct JSONWriter: ~Copyable {
         } else {
             out[i - 1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest)
         }
-        count += digits
+        length += digits
     }
 
     /// How many decimal digits `value` has.
-    @inline(__always)
-    private static func decimalDigits(_ value: UInt64) -> Int {
+    @inlinable @inline(__always)
+    static func decimalDigits(_ value: UInt64) -> Int {
         var digits = 1
         var bound: UInt64 = 10
         while digits < 20 && value >= bound {
@@ -361,7 +370,8 @@ public struct JSONWriter: ~Copyable {
 
     /// Swift's shortest round-trip form of a finite Double, the bytes of `description`, taken as Double writes
     /// them to a stream (as ASCII bytes, through `_writeASCII`): no String is made, so no allocation past 15 characters.
-    private mutating func appendShortest(_ value: Double) {
+    @usableFromInline
+    mutating func appendShortest(_ value: Double) {
         var sink = ShortestForm()
         value.write(to: &sink)
         if sink.overflowed {
@@ -374,6 +384,7 @@ public struct JSONWriter: ~Copyable {
 
     /// A finite number: integral values without a fraction, others as Swift's shortest
     /// round-trip form. A non-finite value is a bug upstream and is written as 0.
+    @inlinable
     public mutating func number(_ value: Double) {
         separate()
         guard value.isFinite else {
@@ -391,13 +402,13 @@ public struct JSONWriter: ~Copyable {
     public mutating func bool(_ value: Bool) {
         separate()
         guard ensure(5) else { return }
-        let out = base.unsafelyUnwrapped + count
+        let out = base.unsafelyUnwrapped + length
         if value {
             (out[0], out[1], out[2], out[3]) = (UInt8(ascii: "t"), UInt8(ascii: "r"), UInt8(ascii: "u"), UInt8(ascii: "e"))
-            count += 4
+            length += 4
         } else {
             (out[0], out[1], out[2], out[3], out[4]) = (UInt8(ascii: "f"), UInt8(ascii: "a"), UInt8(ascii: "l"), UInt8(ascii: "s"), UInt8(ascii: "e"))
-            count += 5
+            length += 5
         }
     }
 
