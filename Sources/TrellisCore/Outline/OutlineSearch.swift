@@ -277,11 +277,14 @@ public struct OutlineSearch: Sendable {
         let symbols = tables.asciiSymbols, delta = tables.transitions, ends = tables.endsTerm
         let k = symbolCount
         let limit = mode == .prefix ? min(label.count, termLengths[0]) : label.count
+        // A local copy, so that its fields stay in registers while the loop writes through raw pointers.
+        var local = collector
         for i in 0..<limit {
-            collector.reopen(at: i)
+            local.reopen(at: i)
             state = Int(delta[state &* k &+ Int(symbols[Int(label[i] & 0x7F)])])
-            if ends[state] { collector.take(endingAt: state, position: i) }
+            if ends[state] { local.take(endingAt: state, position: i) }
         }
+        collector = local
     }
 
     /// Other labels, in one pass as they are decoded: the automaton over the folded scalars (ASCII bytes take the
@@ -399,20 +402,28 @@ public struct OutlineSearch: Sendable {
             // One induction variable: the run's scalars, folded positions and UTF-16 units advance with its bytes.
             let count = label.count
             let end = left >= count &- i ? count : i &+ left
-            let toScalar = c &- i, toPosition = p &- i, toUTF16 = Int(u) &- i
+            let toScalar = c &- i, toPosition = p &- i
+            // A local copy, so that its fields stay in registers while the loop writes through raw pointers.
+            var local = collector
             while i < end {
                 let byte = label[i]
                 guard byte < 0x80 else { break }
                 let scalar = toScalar &+ i, folded = toPosition &+ i
-                utf16Starts[scalar] = UInt32(truncatingIfNeeded: toUTF16 &+ i)
-                labelMarks[scalar] = false
-                collector.reopen(at: folded)
-                collector.origin(of: folded, is: scalar)
+                local.reopen(at: folded)
+                local.origin(of: folded, is: scalar)
                 s = Int(delta[s &* k &+ Int(symbols[Int(byte)])])
-                if ends[s] { collector.take(endingAt: s, position: folded) }
+                if ends[s] { local.take(endingAt: s, position: folded) }
                 i &+= 1
             }
+            collector = local
             let run = i &- start
+            // The run's scalars: one UTF-16 unit each, no marks.
+            var j = 0
+            while j < run {
+                utf16Starts[c &+ j] = u &+ UInt32(truncatingIfNeeded: j)
+                labelMarks[c &+ j] = false
+                j &+= 1
+            }
             c &+= run
             p &+= run
             u &+= UInt32(truncatingIfNeeded: run)
