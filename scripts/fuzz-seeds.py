@@ -73,6 +73,11 @@ CASES = {
     "outline-rows": {
         "cost-nested-folded-terms": {"nodes": [{"id": i, "label": "f" * 300 + "é"} for i in range(8)],
                                      "search": {"query": "ﬀ ﬀﬀ ﬀﬀﬀ ﬀﬀﬀﬀ ﬀﬀﬀﬀﬀ é", "mode": "words"}, "limit": 4},
+        # A query of many distinct folded scalars: its automaton has a row and a column for each.
+        "cost-distinct-scalars": {"nodes": [{"id": 1, "label": ""}],
+                                  "search": {"query": "".join(chr(0x4E00 + i) for i in range(256))}},
+        "cost-long-folds": {"nodes": [{"id": 1, "label": "\u1f8f"}], "search": {
+            "query": "".join(chr(c) for c in range(0x1F80, 0x1FB0)) * 5 + "ǄǅǆǇǈǉǊǋǌ", "diacriticSensitive": True}},
         "expanded": {"nodes": TREE, "expanded": ["root", "a", "nope"], "selection": None},
         "window": {"nodes": TREE, "selection": "a2", "offset": 2, "limit": 1, "includeNoSelection": False},
         "window-past-end": {"nodes": TREE, "offset": 9223372036854775807, "limit": 9223372036854775807},
