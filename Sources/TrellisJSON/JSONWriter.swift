@@ -330,9 +330,38 @@ public struct JSONWriter: ~Copyable {
         appendDecimal(UInt64(value.magnitude))
     }
 
-    /// Decimal digits written straight into the buffer (at most 20 for a UInt64), two at a time.
+    /// Decimal digits written straight into the buffer (at most 20 for a UInt64): below 10,000 (a layout's usual
+    /// numbers) each digit by a multiplication and a shift, larger values two at a time.
     @inlinable
     mutating func appendDecimal(_ value: UInt64) {
+        if value < 10_000 {
+            // v / 10 as (v × 6554) >> 16 and v / 100 as (v × 5243) >> 19, exact below 10,000.
+            let v = UInt32(truncatingIfNeeded: value)
+            let digits = v < 10 ? 1 : v < 100 ? 2 : v < 1000 ? 3 : 4
+            guard ensure(digits) else { return }
+            let out = base.unsafelyUnwrapped + length
+            let hundreds = (v &* 5243) >> 19, low = v &- hundreds &* 100
+            let tens = (low &* 6554) >> 16, units = low &- tens &* 10
+            let highTens = (hundreds &* 6554) >> 16, highUnits = hundreds &- highTens &* 10
+            switch digits {
+            case 1:
+                out[0] = UInt8(truncatingIfNeeded: 48 &+ units)
+            case 2:
+                out[0] = UInt8(truncatingIfNeeded: 48 &+ tens)
+                out[1] = UInt8(truncatingIfNeeded: 48 &+ units)
+            case 3:
+                out[0] = UInt8(truncatingIfNeeded: 48 &+ highUnits)
+                out[1] = UInt8(truncatingIfNeeded: 48 &+ tens)
+                out[2] = UInt8(truncatingIfNeeded: 48 &+ units)
+            default:
+                out[0] = UInt8(truncatingIfNeeded: 48 &+ highTens)
+                out[1] = UInt8(truncatingIfNeeded: 48 &+ highUnits)
+                out[2] = UInt8(truncatingIfNeeded: 48 &+ tens)
+                out[3] = UInt8(truncatingIfNeeded: 48 &+ units)
+            }
+            length &+= digits
+            return
+        }
         let digits = Self.decimalDigits(value)
         guard ensure(digits) else { return }
         let out = base.unsafelyUnwrapped + length
