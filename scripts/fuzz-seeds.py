@@ -73,6 +73,8 @@ CASES = {
     "outline-rows": {
         "cost-nested-folded-terms": {"nodes": [{"id": i, "label": "f" * 300 + "é"} for i in range(8)],
                                      "search": {"query": "ﬀ ﬀﬀ ﬀﬀﬀ ﬀﬀﬀﬀ ﬀﬀﬀﬀﬀ é", "mode": "words"}, "limit": 4},
+        # A member name that starts with a combining mark (its pointer's "/" and the mark are one Character).
+        "pointer-combining-mark": {"nodes": [{"id": 1}], "idKey": "\u0323~0/x"},
         # A query of many distinct folded scalars: its automaton has a row and a column for each.
         "cost-distinct-scalars": {"nodes": [{"id": 1, "label": ""}],
                                   "search": {"query": "".join(chr(0x4E00 + i) for i in range(256))}},

@@ -128,12 +128,27 @@ enum Fuzz {
         }
     }
 
-    /// RFC 6901: "" is the root; each "/token" steps into a member or an array index.
+    /// RFC 6901: "" is the root; each "/token" steps into a member or an array index. Tokens are split and
+    /// unescaped on the pointer's Unicode scalars, not its Characters: a member name may start with a combining
+    /// mark, which would join the "/" before it into one Character.
     static func leadsIntoRequest(_ pointer: String, _ root: JSONValue) -> Bool {
         if pointer.isEmpty { return true }
-        guard pointer.hasPrefix("/") else { return false }
-        let tokens = pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
-            String($0).replacing("~1", with: "/").replacing("~0", with: "~")
+        let scalars = Array(pointer.unicodeScalars)
+        guard scalars.first == "/" else { return false }
+        let tokens = scalars.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map { piece in
+            var token = String.UnicodeScalarView()
+            var i = piece.startIndex
+            while i < piece.endIndex {
+                let next = piece.index(after: i)
+                if piece[i] == "~", next < piece.endIndex, piece[next] == "0" || piece[next] == "1" {
+                    token.append(piece[next] == "0" ? "~" : "/")
+                    i = piece.index(after: next)
+                } else {
+                    token.append(piece[i])
+                    i = next
+                }
+            }
+            return String(token)
         }
         var value = root
         for (i, token) in tokens.enumerated() {
