@@ -407,31 +407,24 @@ static enum MHD_Result tmhd_inspect_head_field(void *cls, enum MHD_ValueKind kin
 // body. libmicrohttpd 0.9.75 keeps "Transfer-Encoding : chunked" under the name
 // "Transfer-Encoding " and glues obs-fold lines onto the name, so it frames such a request by
 // Content-Length where a lenient proxy in front may honour the chunked coding: a desync.
-static tmhd_rejection tmhd_check_head(struct MHD_Connection *connection, const char *version) {
+static int tmhd_head_is_malformed(struct MHD_Connection *connection, const char *version) {
     tmhd_head_walk walk = {(uintptr_t)version + strlen(version), 0};
     MHD_get_connection_values_n(connection, MHD_HEADER_KIND, tmhd_inspect_head_field, &walk);
     // After the last line: its CR LF, or LF and the blank line's terminator, both NULs now.
     const char *end = (const char *)walk.line_end;
-    if (walk.malformed || end[1] != '\0') {
-        return TMHD_REJECT_MALFORMED_HEAD;
-    }
-    return TMHD_REJECT_NONE;
+    return walk.malformed || end[1] != '\0';
 }
 
 // Rule: a request target with a NUL is refused: libmicrohttpd would end the path there and
 // serve the route before it. %00 in the path is flagged by the URI callback; a raw NUL ends
 // the target's C string before the space that libmicrohttpd turned into the NUL before the
 // HTTP version.
-static tmhd_rejection tmhd_check_target(struct MHD_Connection *connection, void *first_context,
-                                        const char *version) {
+static int tmhd_target_has_nul(struct MHD_Connection *connection, void *first_context, const char *version) {
     if (first_context == &tmhd_nul_in_path) {
-        return TMHD_REJECT_NUL_IN_TARGET;
+        return 1;
     }
     tmhd_link *link = tmhd_link_of(connection);
-    if (link != NULL && link->target_end != NULL && link->target_end + 1 != version) {
-        return TMHD_REJECT_NUL_IN_TARGET;
-    }
-    return TMHD_REJECT_NONE;
+    return link != NULL && link->target_end != NULL && link->target_end + 1 != version;
 }
 
 // Sees the raw target before libmicrohttpd unescapes it; the answer becomes the first *req_cls.
@@ -493,8 +486,8 @@ static void tmhd_gather_facts(tmhd_server *server, struct MHD_Connection *connec
                               const char *version, tmhd_facts *facts) {
     memset(facts, 0, sizeof *facts);
     facts->open_connections = atomic_load_explicit(&server->open_connections, memory_order_relaxed);
-    facts->nul_in_target = tmhd_check_target(connection, first_context, version) != TMHD_REJECT_NONE;
-    facts->malformed_head = !facts->nul_in_target && tmhd_check_head(connection, version) != TMHD_REJECT_NONE;
+    facts->nul_in_target = tmhd_target_has_nul(connection, first_context, version);
+    facts->malformed_head = !facts->nul_in_target && tmhd_head_is_malformed(connection, version);
     tmhd_link *link = tmhd_link_of(connection);
     facts->target_invalid = link != NULL && link->target_invalid;
     // HTTP/1.1 and later 1.x minors require Host; libmicrohttpd refuses other major versions.

@@ -59,7 +59,8 @@ public final class HTTPServer: Sendable {
             budget: memoryBudget.map(Self.bridge) ?? tmhd_budget(),
             policy: { context, facts in
                 guard let context, let facts else { return TMHD_REJECT_NONE }
-                return Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue().admit(facts.pointee)
+                return Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue().policy.admit(facts.pointee)?.code
+                    ?? TMHD_REJECT_NONE
             },
             handler: { context, request, exchange in
                 guard let context, let request, let exchange else { return }
@@ -133,7 +134,7 @@ public final class HTTPServer: Sendable {
 }
 
 /// The Swift side of the C callbacks: applies the policy to a head's facts, turns a tmhd_request
-/// into an TrellisRequest and answers.
+/// into a TrellisRequest and answers.
 private final class HandlerBox: Sendable {
     let handler: HTTPServer.Handler
     let policy: ConnectionPolicy
@@ -143,59 +144,18 @@ private final class HandlerBox: Sendable {
         self.policy = policy
     }
 
-    func admit(_ raw: tmhd_facts) -> tmhd_rejection {
-        var facts = RequestFacts()
-        facts.openConnections = Int(raw.open_connections)
-        facts.malformedHead = raw.malformed_head != 0
-        facts.nulInTarget = raw.nul_in_target != 0
-        facts.contentLengths = Int(raw.content_lengths)
-        facts.conflictingLengths = raw.conflicting_lengths != 0
-        facts.declaredLength = raw.length_overflows != 0 ? nil : UInt64(raw.declared_length)
-        facts.transferEncodings = Int(raw.transfer_encodings)
-        facts.chunked = raw.chunked != 0
-        facts.hostFields = Int(raw.host_fields)
-        facts.hostInvalid = raw.host_invalid != 0
-        facts.hostRequired = raw.host_required != 0
-        facts.targetInvalid = raw.target_invalid != 0
-        switch policy.admit(facts) {
-        case nil: return TMHD_REJECT_NONE
-        case .bodyTooLarge: return TMHD_REJECT_BODY_TOO_LARGE
-        case .overloaded: return TMHD_REJECT_OVERLOADED
-        case .unsupportedTransferEncoding: return TMHD_REJECT_TRANSFER_ENCODING
-        case .ambiguousLength: return TMHD_REJECT_AMBIGUOUS_LENGTH
-        case .memoryExhausted: return TMHD_REJECT_MEMORY
-        case .malformedHead: return TMHD_REJECT_MALFORMED_HEAD
-        case .nulInTarget: return TMHD_REJECT_NUL_IN_TARGET
-        case .badHost: return TMHD_REJECT_BAD_HOST
-        case .badTarget: return TMHD_REJECT_BAD_TARGET
-        }
-    }
-
     func serve(_ raw: UnsafePointer<tmhd_request>, _ exchange: OpaquePointer) {
         let r = raw.pointee
         // tmhd_header is two C string pointers, as HTTPReceivedField is.
         let headers = TrellisHeaders(
             received: r.headers.map { UnsafeRawPointer($0).assumingMemoryBound(to: HTTPReceivedField.self) }, count: r.header_count)
-        let rejection: HTTPRejection?
-        switch r.rejection {
-        case TMHD_REJECT_BODY_TOO_LARGE: rejection = .bodyTooLarge(limit: policy.maxBodyBytes)
-        case TMHD_REJECT_OVERLOADED: rejection = .overloaded
-        case TMHD_REJECT_TRANSFER_ENCODING: rejection = .unsupportedTransferEncoding
-        case TMHD_REJECT_AMBIGUOUS_LENGTH: rejection = .ambiguousLength
-        case TMHD_REJECT_MEMORY: rejection = .memoryExhausted
-        case TMHD_REJECT_MALFORMED_HEAD: rejection = .malformedHead
-        case TMHD_REJECT_NUL_IN_TARGET: rejection = .nulInTarget
-        case TMHD_REJECT_BAD_HOST: rejection = .badHost
-        case TMHD_REJECT_BAD_TARGET: rejection = .badTarget
-        default: rejection = nil
-        }
         let request = TrellisRequest(
             method: String(cString: r.method),
             path: String(cString: r.path),
             headers: headers,
             body: UnsafeRawBufferPointer(start: r.body, count: r.body_length),
             bodyPadding: ConnectionPolicy.bodyPadding,
-            rejection: rejection
+            rejection: HTTPRejection(r.rejection, bodyLimit: policy.maxBodyBytes)
         )
         let response = handler(request)
         let size = response.headers.fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 2 }

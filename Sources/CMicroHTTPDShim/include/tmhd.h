@@ -3,7 +3,7 @@
 // Why it exists: MHD_start_daemon is variadic, which Swift cannot call, and libmicrohttpd
 // delivers a request body across several access-handler calls. This shim starts and stops
 // the daemon from a plain options struct, reports the facts of each request head (open
-// connections, framing fields, strictness of the head, a NUL in the target) to a policy
+// connections, framing and Host fields, strictness of the head, the target) to a policy
 // callback that decides before the body is read, accumulates each body under a hard cap and a
 // memory budget the caller keeps, closes connections that do not send a complete request head,
 // their body or take their answer in time, keeps a heartbeat of the workers busy in the handler,
@@ -24,30 +24,20 @@ extern "C" {
 /// so parsers that read past the end in wide chunks (simdjson needs 64) can parse in place.
 #define TMHD_BODY_PADDING 64
 
-/// Why the shim answers a request without a complete body.
+/// Why a request is answered without its body: the numbers of Swift's HTTPRejection (TrellisHTTP),
+/// which documents each reason; HTTPServer maps the two both ways in one place. The policy
+/// callback decides all but two, which the shim also sets while a body arrives (BODY_TOO_LARGE
+/// past max_body_bytes, MEMORY past the budget).
 typedef enum {
     TMHD_REJECT_NONE = 0,
-    /// Content-Length or the bytes received passed max_body_bytes.
     TMHD_REJECT_BODY_TOO_LARGE = 1,
-    /// More connections are open than max_connections.
     TMHD_REJECT_OVERLOADED = 2,
-    /// A Transfer-Encoding other than exactly `chunked` (the body's end cannot be found).
     TMHD_REJECT_TRANSFER_ENCODING = 3,
-    /// Both Content-Length and Transfer-Encoding, or Content-Length values that differ.
     TMHD_REJECT_AMBIGUOUS_LENGTH = 4,
-    /// A request head that is not strictly well formed: a field name that is not a token
-    /// (whitespace before the colon, control or other non-token characters), a field value with
-    /// a control character other than HTAB, or an obs-fold continuation line.
     TMHD_REJECT_MALFORMED_HEAD = 5,
-    /// A NUL in the request target, raw or as %00 in its path.
     TMHD_REJECT_NUL_IN_TARGET = 6,
-    /// Receiving the body would pass the memory budget.
     TMHD_REJECT_MEMORY = 7,
-    /// Two Host fields or more, one whose value is not a valid host, or none in an HTTP/1.1
-    /// request (RFC 9112 §3.2).
     TMHD_REJECT_BAD_HOST = 8,
-    /// A request target with whitespace or a control character, or an absolute-form target
-    /// whose authority is not a valid host.
     TMHD_REJECT_BAD_TARGET = 9,
 } tmhd_rejection;
 
