@@ -9,6 +9,7 @@
 #include <netinet/in.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,12 @@
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
+
+// Rule: a layout Swift reads without the C type is pinned here. TrellisHeaders reads a request's
+// fields in place as (name, value) tuples of C string pointers, laid out as `const char *[2]`.
+_Static_assert(sizeof(tmhd_header) == 2 * sizeof(const char *), "tmhd_header is two pointers");
+_Static_assert(offsetof(tmhd_header, name) == 0 && offsetof(tmhd_header, value) == sizeof(const char *),
+               "tmhd_header is its name, then its value");
 
 // Header fields handed over without a heap allocation; more are collected on the heap.
 #define TMHD_INLINE_HEADERS 64
@@ -323,9 +330,10 @@ static enum MHD_Result tmhd_dispatch(tmhd_exchange *exchange, const char *url, c
         free(headers.items);
     }
     if (!exchange->responded) {
-        static const char fallback[] = "Content-Type\0text/plain\0";
-        return tmhd_respond(exchange, 500, fallback, 1, (const uint8_t *)"internal error\n", 15,
-                            TMHD_BODY_COPY, 15, 1) == 0
+        static const tmhd_header fallback[] = {{"Content-Type", "text/plain"}};
+        static const char text[] = "internal error\n";
+        return tmhd_respond(exchange, 500, fallback, 1, (const uint8_t *)text, sizeof text - 1, TMHD_BODY_COPY,
+                            sizeof text - 1, 1) == 0
                    ? MHD_YES
                    : MHD_NO;
     }
@@ -644,7 +652,7 @@ static void tmhd_free_held(void *cls) {
     free(held);
 }
 
-int tmhd_respond(tmhd_exchange *exchange, unsigned int status, const char *headers,
+int tmhd_respond(tmhd_exchange *exchange, unsigned int status, const tmhd_header *headers,
                  size_t header_count, const uint8_t *body, size_t body_length,
                  tmhd_body_ownership ownership, size_t held_bytes, int close_connection) {
     // Rule: an answer counts against the memory budget until it is sent or abandoned.
@@ -669,12 +677,8 @@ int tmhd_respond(tmhd_exchange *exchange, unsigned int status, const char *heade
         tmhd_free_held(held);
         return -1;
     }
-    const char *cursor = headers;
     for (size_t i = 0; i < header_count; i++) {
-        const char *name = cursor;
-        const char *value = name + strlen(name) + 1;
-        cursor = value + strlen(value) + 1;
-        MHD_add_response_header(response, name, value);
+        MHD_add_response_header(response, headers[i].name, headers[i].value);
     }
     if (close_connection || exchange->rejection != TMHD_REJECT_NONE) {
         MHD_add_response_header(response, MHD_HTTP_HEADER_CONNECTION, "close");

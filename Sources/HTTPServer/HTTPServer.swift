@@ -146,50 +146,82 @@ private final class HandlerBox: Sendable {
 
     func serve(_ raw: UnsafePointer<tmhd_request>, _ exchange: OpaquePointer) {
         let r = raw.pointee
-        // tmhd_header is two C string pointers, as HTTPReceivedField is.
-        let headers = TrellisHeaders(
+        // Read in place: tmhd.c pins tmhd_header to HTTPReceivedField's layout.
+        let received = TrellisHeaders(
             received: r.headers.map { UnsafeRawPointer($0).assumingMemoryBound(to: HTTPReceivedField.self) }, count: r.header_count)
         let request = TrellisRequest(
             method: String(cString: r.method),
             path: String(cString: r.path),
-            headers: headers,
+            headers: received,
             body: UnsafeRawBufferPointer(start: r.body, count: r.body_length),
             bodyPadding: ConnectionPolicy.bodyPadding,
             rejection: HTTPRejection(r.rejection, bodyLimit: policy.maxBodyBytes)
         )
         let response = handler(request)
-        let size = response.headers.fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 2 }
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: size) { names in
-            // "name\0value\0" for each field, as tmhd_respond takes them.
-            var at = 0
-            func put(_ text: String) {
-                var text = text
-                text.withUTF8 { bytes in
-                    UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: names[at...])).copyMemory(from: UnsafeRawBufferPointer(bytes))
-                    at += bytes.count
-                }
-                names[at] = 0
-                at += 1
+        let fields = response.headers.fields.count
+        // The fields go to the shim as one tmhd_header array with their text after it, on the stack.
+        withUnsafeTemporaryAllocation(of: tmhd_header.self, capacity: Self.stackHeaderSlots) { space in
+            if Self.pack(response.headers.fields, into: space) {
+                Self.respond(exchange, response, headers: space.baseAddress, count: fields)
+                return
             }
-            for field in response.headers.fields {
-                put(field.name)
-                put(field.value)
+            // More than fit: a temporary allocation of their exact size.
+            let bytes = response.headers.fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 2 }
+            let stride = MemoryLayout<tmhd_header>.stride
+            withUnsafeTemporaryAllocation(of: tmhd_header.self, capacity: fields + (bytes + stride - 1) / stride) { space in
+                _ = Self.pack(response.headers.fields, into: space)
+                Self.respond(exchange, response, headers: space.baseAddress, count: fields)
             }
-            let close: Int32 = response.closeConnection ? 1 : 0
-            switch response.body {
-            case .bytes(let bytes):
-                bytes.withUnsafeBufferPointer { body in
-                    _ = tmhd_respond(
-                        exchange, UInt32(response.status), names.baseAddress, response.headers.fields.count,
-                        body.baseAddress, body.count, TMHD_BODY_COPY, body.count, close)
-                }
-            case .buffer(let buffer):
-                let count = buffer.count, held = buffer.held
-                // The server accounts the answer from here on; the buffer gives its reservation back.
+        }
+    }
+
+    /// tmhd_header slots on the stack for an answer's fields and their text (1 KiB): the usual few fit.
+    private static let stackHeaderSlots = 64
+
+    /// Writes `fields` into `space` as tmhd_header, with each name and value after them, ended by a NUL;
+    /// false when they do not fit.
+    @inline(__always)
+    private static func pack(_ fields: [(name: String, value: String)], into space: UnsafeMutableBufferPointer<tmhd_header>) -> Bool {
+        let count = fields.count
+        guard count <= space.count else { return false }
+        let chars = UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(space)[(count * MemoryLayout<tmhd_header>.stride)...])
+            .bindMemory(to: CChar.self)
+        var at = 0
+        @inline(__always) func put(_ text: String) -> UnsafePointer<CChar>? {
+            var text = text
+            let start = at
+            let fits = text.withUTF8 { bytes in
+                guard bytes.count < chars.count - at else { return false }
+                UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: chars[at...])).copyMemory(from: UnsafeRawBufferPointer(bytes))
+                at += bytes.count
+                return true
+            }
+            guard fits else { return nil }
+            chars[at] = 0
+            at += 1
+            return chars.baseAddress.map { UnsafePointer($0 + start) }
+        }
+        for (i, field) in fields.enumerated() {
+            guard let name = put(field.name), let value = put(field.value) else { return false }
+            space[i] = tmhd_header(name: name, value: value)
+        }
+        return true
+    }
+
+    /// Queues `response` with its `count` fields at `headers`.
+    @inline(__always)
+    private static func respond(_ exchange: OpaquePointer, _ response: TrellisResponse, headers: UnsafePointer<tmhd_header>?, count: Int) {
+        let close: Int32 = response.closeConnection ? 1 : 0
+        switch response.body {
+        case .bytes(let bytes):
+            bytes.withUnsafeBufferPointer { body in
                 _ = tmhd_respond(
-                    exchange, UInt32(response.status), names.baseAddress, response.headers.fields.count,
-                    buffer.take(), count, TMHD_BODY_TAKE, held, close)
+                    exchange, UInt32(response.status), headers, count, body.baseAddress, body.count, TMHD_BODY_COPY, body.count, close)
             }
+        case .buffer(let buffer):
+            let held = buffer.held
+            // The server accounts the answer from here on; the buffer gives its reservation back.
+            _ = tmhd_respond(exchange, UInt32(response.status), headers, count, buffer.take(), buffer.count, TMHD_BODY_TAKE, held, close)
         }
     }
 }

@@ -7,8 +7,8 @@
 // callback that decides before the body is read, accumulates each body under a hard cap and a
 // memory budget the caller keeps, closes connections that do not send a complete request head,
 // their body or take their answer in time, keeps a heartbeat of the workers busy in the handler,
-// and hands exactly one complete request to one callback. Its header uses only plain
-// C types; microhttpd.h stays inside the .c file.
+// hands exactly one complete request to one callback, and queues its answer (header fields as
+// an array). Its header uses only plain C types; microhttpd.h stays inside the .c file.
 // Every public symbol is prefixed `tmhd_`.
 #ifndef TMHD_H
 #define TMHD_H
@@ -82,6 +82,8 @@ typedef struct {
 /// Decides from the facts whether to answer before the body (a rejection) or to read it.
 typedef tmhd_rejection (*tmhd_policy)(void *context, const tmhd_facts *facts);
 
+/// One header field, both ways: a request's as received, a response's to send. Swift reads a
+/// request's fields in place as pairs of C string pointers (tmhd.c pins that layout).
 typedef struct {
     const char *name;
     const char *value;
@@ -170,12 +172,13 @@ typedef enum {
     TMHD_BODY_TAKE = 1,
 } tmhd_body_ownership;
 
-/// Queues the response. `headers` is `count` pairs packed as "name\0value\0name\0value\0".
-/// With `close_connection`, the connection closes after this response. `held_bytes` (at least
-/// body_length: a taken body's whole allocation) count against the budget until the answer is
-/// sent or abandoned, whether or not they fit: the handler reserved them while writing.
+/// Queues the response with `header_count` fields from `headers` (libmicrohttpd copies them).
+/// With `close_connection`, and after any rejection, the connection closes after this response.
+/// `held_bytes` (at least body_length: a taken body's whole allocation) count against the budget
+/// until the answer is sent or abandoned, whether or not they fit: the handler reserved them while
+/// writing.
 int tmhd_respond(tmhd_exchange *exchange, unsigned int status,
-                 const char *headers, size_t header_count,
+                 const tmhd_header *headers, size_t header_count,
                  const uint8_t *body, size_t body_length, tmhd_body_ownership ownership,
                  size_t held_bytes, int close_connection);
 
