@@ -655,22 +655,30 @@ static void tmhd_free_held(void *cls) {
 int tmhd_respond(tmhd_exchange *exchange, unsigned int status, const tmhd_header *headers,
                  size_t header_count, const uint8_t *body, size_t body_length,
                  tmhd_body_ownership ownership, size_t held_bytes, int close_connection) {
-    // Rule: an answer counts against the memory budget until it is sent or abandoned.
+    // Rule: an answer counts against the memory budget until it is sent or abandoned; a taken
+    // body's reservation comes with it, a copy's is taken here.
+    const tmhd_budget *budget = &exchange->server->options.budget;
     void *owned = (void *)body;
     if (ownership == TMHD_BODY_COPY) {
         owned = malloc(body_length ? body_length : 1);
-        if (owned != NULL && body_length) {
+        if (owned == NULL) {
+            return -1;
+        }
+        if (body_length) {
             memcpy(owned, body, body_length);
         }
         held_bytes = body_length;
-    }
-    tmhd_held_body *held = owned != NULL ? malloc(sizeof *held) : NULL;
-    if (held == NULL) {
-        free(owned);
+        tmhd_reserve(budget, held_bytes, 1);
+    } else if (owned == NULL) {
         return -1;
     }
-    *held = (tmhd_held_body){owned, held_bytes, &exchange->server->options.budget};
-    tmhd_reserve(held->budget, held_bytes, 1);
+    tmhd_held_body *held = malloc(sizeof *held);
+    if (held == NULL) {
+        free(owned);
+        tmhd_release(budget, held_bytes);
+        return -1;
+    }
+    *held = (tmhd_held_body){owned, held_bytes, budget};
     struct MHD_Response *response =
         MHD_create_response_from_buffer_with_free_callback_cls(body_length, owned, tmhd_free_held, held);
     if (response == NULL) {

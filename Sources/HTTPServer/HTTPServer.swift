@@ -162,7 +162,7 @@ private final class HandlerBox: Sendable {
         // The fields go to the shim as one tmhd_header array with their text after it, on the stack.
         withUnsafeTemporaryAllocation(of: tmhd_header.self, capacity: Self.stackHeaderSlots) { space in
             if Self.pack(response.headers.fields, into: space) {
-                Self.respond(exchange, response, headers: space.baseAddress, count: fields)
+                Self.respond(exchange, response, headers: space.baseAddress, count: fields, budget: policy.memoryBudget)
                 return
             }
             // More than fit: a temporary allocation of their exact size.
@@ -170,7 +170,7 @@ private final class HandlerBox: Sendable {
             let stride = MemoryLayout<tmhd_header>.stride
             withUnsafeTemporaryAllocation(of: tmhd_header.self, capacity: fields + (bytes + stride - 1) / stride) { space in
                 _ = Self.pack(response.headers.fields, into: space)
-                Self.respond(exchange, response, headers: space.baseAddress, count: fields)
+                Self.respond(exchange, response, headers: space.baseAddress, count: fields, budget: policy.memoryBudget)
             }
         }
     }
@@ -208,9 +208,14 @@ private final class HandlerBox: Sendable {
         return true
     }
 
-    /// Queues `response` with its `count` fields at `headers`.
-    @inline(__always)
-    private static func respond(_ exchange: OpaquePointer, _ response: TrellisResponse, headers: UnsafePointer<tmhd_header>?, count: Int) {
+    /// Queues `response` with its `count` fields at `headers`: a taken body with its reservation, moved to
+    /// the server's `budget`, which the shim gives back once the answer is sent. Not inlined: the packing
+    /// loop before it then keeps its registers (70 instructions a request less, callgrind).
+    @inline(never)
+    private static func respond(
+        _ exchange: OpaquePointer, _ response: TrellisResponse, headers: UnsafePointer<tmhd_header>?, count: Int,
+        budget: HTTPMemoryBudget?
+    ) {
         let close: Int32 = response.closeConnection ? 1 : 0
         switch response.body {
         case .bytes(let bytes):
@@ -219,9 +224,10 @@ private final class HandlerBox: Sendable {
                     exchange, UInt32(response.status), headers, count, body.baseAddress, body.count, TMHD_BODY_COPY, body.count, close)
             }
         case .buffer(let buffer):
-            let held = buffer.held
-            // The server accounts the answer from here on; the buffer gives its reservation back.
-            _ = tmhd_respond(exchange, UInt32(response.status), headers, count, buffer.take(), buffer.count, TMHD_BODY_TAKE, held, close)
+            let base = buffer.take(into: budget)
+            _ = tmhd_respond(
+                exchange, UInt32(response.status), headers, count, base, buffer.count, TMHD_BODY_TAKE, base == nil ? 0 : buffer.held,
+                close)
         }
     }
 }

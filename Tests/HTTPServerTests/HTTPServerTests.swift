@@ -133,4 +133,31 @@ final class HTTPServerTests: XCTestCase {
         XCTAssertTrue(reply.contains(expected), reply)
         XCTAssertTrue(reply.hasSuffix("ok"), reply)
     }
+
+    /// A taken body's reservation goes to the server with it (moved when it came from another budget) and is
+    /// given back once the answer is sent.
+    func testATakenBodysReservationIsGivenBackOnceSent() throws {
+        let budget = try XCTUnwrap(HTTPMemoryBudget(limit: 1 << 20))
+        let other = try XCTUnwrap(HTTPMemoryBudget(limit: 1 << 20))
+        let server = HTTPServer(
+            configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 1), memoryBudget: budget
+        ) { request in
+            let from = request.path == "/other" ? other : budget
+            guard from.reserve(4096), let base = malloc(4096)?.assumingMemoryBound(to: UInt8.self) else {
+                return TrellisResponse(status: 503)
+            }
+            base.initialize(repeating: UInt8(ascii: "t"), count: 100)
+            return TrellisResponse(status: 200, body: .buffer(HTTPBodyBuffer(adopting: base, count: 100, held: 4096, budget: from)))
+        }
+        try server.start()
+        defer { server.stop() }
+        for path in ["/same", "/other"] {
+            let reply = try exchange(server.port, Array("GET \(path) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
+            XCTAssertTrue(reply.hasSuffix(String(repeating: "t", count: 100)), reply)
+            let deadline = ContinuousClock.now + .seconds(5)
+            while budget.inUse != 0 && ContinuousClock.now < deadline { usleep(10_000) }
+            XCTAssertEqual(budget.inUse, 0, path)
+            XCTAssertEqual(other.inUse, 0, path)
+        }
+    }
 }

@@ -84,7 +84,7 @@ static void fail(const char *format, ...) {
 
 // The handler: answers "<method> <path> <length> <checksum> <headers> <padding-ok>",
 // 503/413/400 for rejections (overload, body too large, framing), nothing at all for /silent (the shim must answer 500 itself), and a
-// malloc'd body handed over with TMHD_BODY_TAKE for /take.
+// malloc'd body handed over with TMHD_BODY_TAKE, with its budget reservation, for /take.
 static void handler(void *context, const tmhd_request *request, tmhd_exchange *exchange) {
     (void)context;
     atomic_fetch_add(&handled, 1);
@@ -119,8 +119,10 @@ static void handler(void *context, const tmhd_request *request, tmhd_exchange *e
                      padded);
     static const tmhd_header headers[] = {{"Content-Type", "text/plain"}, {"X-Shim-Test", "yes"}};
     if (strcmp(request->path, "/take") == 0) {
+        // A taken body comes with its reservation, made while it was written.
         uint8_t *body = malloc((size_t)n);
         memcpy(body, text, (size_t)n);
+        budget_reserve(NULL, (size_t)n, 1);
         tmhd_respond(exchange, 200, headers, 2, body, (size_t)n, TMHD_BODY_TAKE, (size_t)n, 0);
     } else {
         tmhd_respond(exchange, 200, headers, 2, (const uint8_t *)text, (size_t)n, TMHD_BODY_COPY, (size_t)n, 0);

@@ -7,8 +7,9 @@
 // callback that decides before the body is read, accumulates each body under a hard cap and a
 // memory budget the caller keeps, closes connections that do not send a complete request head,
 // their body or take their answer in time, keeps a heartbeat of the workers busy in the handler,
-// hands exactly one complete request to one callback, and queues its answer (header fields as
-// an array). Its header uses only plain C types; microhttpd.h stays inside the .c file.
+// hands exactly one complete request to one callback, and queues its answer: header fields as
+// an array, a malloc'd body taken over with its budget reservation. Its header uses only plain
+// C types; microhttpd.h stays inside the .c file.
 // Every public symbol is prefixed `tmhd_`.
 #ifndef TMHD_H
 #define TMHD_H
@@ -174,9 +175,10 @@ typedef enum {
 
 /// Queues the response with `header_count` fields from `headers` (libmicrohttpd copies them).
 /// With `close_connection`, and after any rejection, the connection closes after this response.
-/// `held_bytes` (at least body_length: a taken body's whole allocation) count against the budget
-/// until the answer is sent or abandoned, whether or not they fit: the handler reserved them while
-/// writing.
+/// A copied body (TMHD_BODY_COPY) counts against the budget from here; a taken one comes with
+/// `held_bytes` (at least body_length: its whole allocation) already reserved from the budget by
+/// the caller while writing. Either is given back once the answer is sent or abandoned (at once
+/// when it cannot be queued).
 int tmhd_respond(tmhd_exchange *exchange, unsigned int status,
                  const tmhd_header *headers, size_t header_count,
                  const uint8_t *body, size_t body_length, tmhd_body_ownership ownership,
