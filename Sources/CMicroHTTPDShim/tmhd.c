@@ -9,6 +9,7 @@
 #include <netinet/in.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,12 @@
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
+
+// Rule: a layout Swift reads without the C type is pinned here. TrellisHeaders reads a request's
+// fields in place as (name, value) tuples of C string pointers, laid out as `const char *[2]`.
+_Static_assert(sizeof(tmhd_header) == 2 * sizeof(const char *), "tmhd_header is two pointers");
+_Static_assert(offsetof(tmhd_header, name) == 0 && offsetof(tmhd_header, value) == sizeof(const char *),
+               "tmhd_header is its name, then its value");
 
 // Header fields handed over without a heap allocation; more are collected on the heap.
 #define TMHD_INLINE_HEADERS 64
@@ -323,9 +330,10 @@ static enum MHD_Result tmhd_dispatch(tmhd_exchange *exchange, const char *url, c
         free(headers.items);
     }
     if (!exchange->responded) {
-        static const char fallback[] = "Content-Type\0text/plain\0";
-        return tmhd_respond(exchange, 500, fallback, 1, (const uint8_t *)"internal error\n", 15,
-                            TMHD_BODY_COPY, 15, 1) == 0
+        static const tmhd_header fallback[] = {{"Content-Type", "text/plain"}};
+        static const char text[] = "internal error\n";
+        return tmhd_respond(exchange, 500, fallback, 1, (const uint8_t *)text, sizeof text - 1, TMHD_BODY_COPY,
+                            sizeof text - 1, 1) == 0
                    ? MHD_YES
                    : MHD_NO;
     }
@@ -407,31 +415,24 @@ static enum MHD_Result tmhd_inspect_head_field(void *cls, enum MHD_ValueKind kin
 // body. libmicrohttpd 0.9.75 keeps "Transfer-Encoding : chunked" under the name
 // "Transfer-Encoding " and glues obs-fold lines onto the name, so it frames such a request by
 // Content-Length where a lenient proxy in front may honour the chunked coding: a desync.
-static tmhd_rejection tmhd_check_head(struct MHD_Connection *connection, const char *version) {
+static int tmhd_head_is_malformed(struct MHD_Connection *connection, const char *version) {
     tmhd_head_walk walk = {(uintptr_t)version + strlen(version), 0};
     MHD_get_connection_values_n(connection, MHD_HEADER_KIND, tmhd_inspect_head_field, &walk);
     // After the last line: its CR LF, or LF and the blank line's terminator, both NULs now.
     const char *end = (const char *)walk.line_end;
-    if (walk.malformed || end[1] != '\0') {
-        return TMHD_REJECT_MALFORMED_HEAD;
-    }
-    return TMHD_REJECT_NONE;
+    return walk.malformed || end[1] != '\0';
 }
 
 // Rule: a request target with a NUL is refused: libmicrohttpd would end the path there and
 // serve the route before it. %00 in the path is flagged by the URI callback; a raw NUL ends
 // the target's C string before the space that libmicrohttpd turned into the NUL before the
 // HTTP version.
-static tmhd_rejection tmhd_check_target(struct MHD_Connection *connection, void *first_context,
-                                        const char *version) {
+static int tmhd_target_has_nul(struct MHD_Connection *connection, void *first_context, const char *version) {
     if (first_context == &tmhd_nul_in_path) {
-        return TMHD_REJECT_NUL_IN_TARGET;
+        return 1;
     }
     tmhd_link *link = tmhd_link_of(connection);
-    if (link != NULL && link->target_end != NULL && link->target_end + 1 != version) {
-        return TMHD_REJECT_NUL_IN_TARGET;
-    }
-    return TMHD_REJECT_NONE;
+    return link != NULL && link->target_end != NULL && link->target_end + 1 != version;
 }
 
 // Sees the raw target before libmicrohttpd unescapes it; the answer becomes the first *req_cls.
@@ -493,8 +494,8 @@ static void tmhd_gather_facts(tmhd_server *server, struct MHD_Connection *connec
                               const char *version, tmhd_facts *facts) {
     memset(facts, 0, sizeof *facts);
     facts->open_connections = atomic_load_explicit(&server->open_connections, memory_order_relaxed);
-    facts->nul_in_target = tmhd_check_target(connection, first_context, version) != TMHD_REJECT_NONE;
-    facts->malformed_head = !facts->nul_in_target && tmhd_check_head(connection, version) != TMHD_REJECT_NONE;
+    facts->nul_in_target = tmhd_target_has_nul(connection, first_context, version);
+    facts->malformed_head = !facts->nul_in_target && tmhd_head_is_malformed(connection, version);
     tmhd_link *link = tmhd_link_of(connection);
     facts->target_invalid = link != NULL && link->target_invalid;
     // HTTP/1.1 and later 1.x minors require Host; libmicrohttpd refuses other major versions.
@@ -651,37 +652,41 @@ static void tmhd_free_held(void *cls) {
     free(held);
 }
 
-int tmhd_respond(tmhd_exchange *exchange, unsigned int status, const char *headers,
+int tmhd_respond(tmhd_exchange *exchange, unsigned int status, const tmhd_header *headers,
                  size_t header_count, const uint8_t *body, size_t body_length,
                  tmhd_body_ownership ownership, size_t held_bytes, int close_connection) {
-    // Rule: an answer counts against the memory budget until it is sent or abandoned.
+    // Rule: an answer counts against the memory budget until it is sent or abandoned; a taken
+    // body's reservation comes with it, a copy's is taken here.
+    const tmhd_budget *budget = &exchange->server->options.budget;
     void *owned = (void *)body;
     if (ownership == TMHD_BODY_COPY) {
         owned = malloc(body_length ? body_length : 1);
-        if (owned != NULL && body_length) {
+        if (owned == NULL) {
+            return -1;
+        }
+        if (body_length) {
             memcpy(owned, body, body_length);
         }
         held_bytes = body_length;
-    }
-    tmhd_held_body *held = owned != NULL ? malloc(sizeof *held) : NULL;
-    if (held == NULL) {
-        free(owned);
+        tmhd_reserve(budget, held_bytes, 1);
+    } else if (owned == NULL) {
         return -1;
     }
-    *held = (tmhd_held_body){owned, held_bytes, &exchange->server->options.budget};
-    tmhd_reserve(held->budget, held_bytes, 1);
+    tmhd_held_body *held = malloc(sizeof *held);
+    if (held == NULL) {
+        free(owned);
+        tmhd_release(budget, held_bytes);
+        return -1;
+    }
+    *held = (tmhd_held_body){owned, held_bytes, budget};
     struct MHD_Response *response =
         MHD_create_response_from_buffer_with_free_callback_cls(body_length, owned, tmhd_free_held, held);
     if (response == NULL) {
         tmhd_free_held(held);
         return -1;
     }
-    const char *cursor = headers;
     for (size_t i = 0; i < header_count; i++) {
-        const char *name = cursor;
-        const char *value = name + strlen(name) + 1;
-        cursor = value + strlen(value) + 1;
-        MHD_add_response_header(response, name, value);
+        MHD_add_response_header(response, headers[i].name, headers[i].value);
     }
     if (close_connection || exchange->rejection != TMHD_REJECT_NONE) {
         MHD_add_response_header(response, MHD_HTTP_HEADER_CONNECTION, "close");

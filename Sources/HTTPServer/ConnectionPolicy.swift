@@ -1,78 +1,86 @@
 import CMicroHTTPDShim
 import TrellisHTTP
 
-/// What the transport found in a request head, before any of the body is read.
-public struct RequestFacts: Sendable, Equatable {
-    /// Connections open now, this one included.
-    public var openConnections = 1
-    /// A field name that is not a token, a control character other than HTAB in a value, or an obs-fold line.
-    public var malformedHead = false
-    /// A NUL in the request target, raw or as %00 in its path.
-    public var nulInTarget = false
-    public var contentLengths = 0
-    /// Two Content-Length fields with different values.
-    public var conflictingLengths = false
-    /// The (first) Content-Length value; nil when there is none or it passes 64 bits.
-    public var declaredLength: UInt64?
-    public var transferEncodings = 0
-    /// The last Transfer-Encoding is exactly `chunked`.
-    public var chunked = false
-    public var hostFields = 1
-    /// A Host value that is not RFC 3986 `host [ ":" port ]` (userinfo, whitespace...).
-    public var hostInvalid = false
-    /// The version requires Host (HTTP/1.1 and later).
-    public var hostRequired = true
-    /// Whitespace or a control character in the target, or an absolute-form target without a valid host.
-    public var targetInvalid = false
-
-    public init() {}
-}
-
 /// Whether a request is answered before its body (and why) or its body is read: a value the
-/// server consults for every request head, tested on facts without sockets.
-public struct ConnectionPolicy: Sendable {
-    public var maxConnections: Int
-    public var maxBodyBytes: Int
-    public var memoryBudget: HTTPMemoryBudget?
+/// server consults for every request head with the facts the shim found in it (`tmhd_facts`,
+/// documented in tmhd.h), tested on facts without sockets.
+package struct ConnectionPolicy: Sendable {
+    package var maxConnections: Int
+    package var maxBodyBytes: Int
+    package var memoryBudget: HTTPMemoryBudget?
 
-    public init(maxConnections: Int, maxBodyBytes: Int, memoryBudget: HTTPMemoryBudget? = nil) {
+    package init(maxConnections: Int, maxBodyBytes: Int, memoryBudget: HTTPMemoryBudget? = nil) {
         self.maxConnections = maxConnections
         self.maxBodyBytes = maxBodyBytes
         self.memoryBudget = memoryBudget
     }
 
     /// Bytes of zeroed padding the server allocates after every body (the shim's TMHD_BODY_PADDING).
-    public static let bodyPadding = Int(TMHD_BODY_PADDING)
+    package static let bodyPadding = Int(TMHD_BODY_PADDING)
 
     /// nil: read the body. Otherwise the reason to answer at once (and close the connection).
-    public func admit(_ facts: RequestFacts) -> HTTPRejection? {
+    package func admit(_ facts: tmhd_facts) -> HTTPRejection? {
         // Rule: past --max-connections answer 503 rather than drop the connection.
-        if facts.openConnections > maxConnections { return .overloaded }
+        if Int(facts.open_connections) > maxConnections { return .overloaded }
         // Rule: a head that two readers could read two ways is refused (request smuggling).
-        if facts.nulInTarget { return .nulInTarget }
-        if facts.malformedHead { return .malformedHead }
-        if facts.targetInvalid { return .badTarget }
+        if facts.nul_in_target != 0 { return .nulInTarget }
+        if facts.malformed_head != 0 { return .malformedHead }
+        if facts.target_invalid != 0 { return .badTarget }
         // Rule: exactly one valid Host in HTTP/1.1, at most one in HTTP/1.0 (RFC 9112 §3.2).
-        if facts.hostFields > 1 || facts.hostInvalid || (facts.hostRequired && facts.hostFields == 0) {
+        if facts.host_fields > 1 || facts.host_invalid != 0 || (facts.host_required != 0 && facts.host_fields == 0) {
             return .badHost
         }
         // Rule: only framings the server delimits exactly get through (RFC 9112 §6.3): a lone
         // `chunked`, or one Content-Length; never both, never two different lengths.
-        if facts.transferEncodings > 1 || (facts.transferEncodings == 1 && !facts.chunked) {
+        if facts.transfer_encodings > 1 || (facts.transfer_encodings == 1 && facts.chunked == 0) {
             return .unsupportedTransferEncoding
         }
-        if facts.conflictingLengths || (facts.transferEncodings > 0 && facts.contentLengths > 0) {
+        if facts.conflicting_lengths != 0 || (facts.transfer_encodings > 0 && facts.content_lengths > 0) {
             return .ambiguousLength
         }
-        guard facts.contentLengths > 0 else { return nil }
+        guard facts.content_lengths > 0 else { return nil }
         // Rule: a declared oversized body is refused before any of it is read.
-        guard let length = facts.declaredLength, length <= UInt64(maxBodyBytes) else {
+        guard facts.length_overflows == 0, facts.declared_length <= UInt64(maxBodyBytes) else {
             return .bodyTooLarge(limit: maxBodyBytes)
         }
         // Rule: a declared body that would pass the memory budget is refused before it is read.
-        if length > 0, let memoryBudget, !memoryBudget.admits(Int(length) + Self.bodyPadding) {
+        let length = Int(facts.declared_length)
+        if length > 0, let memoryBudget, !memoryBudget.admits(length + Self.bodyPadding) {
             return .memoryExhausted
         }
         return nil
+    }
+}
+
+/// The one mapping between a rejection and the shim's number for it (tmhd.h's `tmhd_rejection`).
+extension HTTPRejection {
+    /// nil for TMHD_REJECT_NONE; a body too large is refused at `bodyLimit`, the server's.
+    package init?(_ code: tmhd_rejection, bodyLimit: Int) {
+        switch code {
+        case TMHD_REJECT_BODY_TOO_LARGE: self = .bodyTooLarge(limit: bodyLimit)
+        case TMHD_REJECT_OVERLOADED: self = .overloaded
+        case TMHD_REJECT_TRANSFER_ENCODING: self = .unsupportedTransferEncoding
+        case TMHD_REJECT_AMBIGUOUS_LENGTH: self = .ambiguousLength
+        case TMHD_REJECT_MEMORY: self = .memoryExhausted
+        case TMHD_REJECT_MALFORMED_HEAD: self = .malformedHead
+        case TMHD_REJECT_NUL_IN_TARGET: self = .nulInTarget
+        case TMHD_REJECT_BAD_HOST: self = .badHost
+        case TMHD_REJECT_BAD_TARGET: self = .badTarget
+        default: return nil
+        }
+    }
+
+    package var code: tmhd_rejection {
+        switch self {
+        case .bodyTooLarge: TMHD_REJECT_BODY_TOO_LARGE
+        case .overloaded: TMHD_REJECT_OVERLOADED
+        case .unsupportedTransferEncoding: TMHD_REJECT_TRANSFER_ENCODING
+        case .ambiguousLength: TMHD_REJECT_AMBIGUOUS_LENGTH
+        case .memoryExhausted: TMHD_REJECT_MEMORY
+        case .malformedHead: TMHD_REJECT_MALFORMED_HEAD
+        case .nulInTarget: TMHD_REJECT_NUL_IN_TARGET
+        case .badHost: TMHD_REJECT_BAD_HOST
+        case .badTarget: TMHD_REJECT_BAD_TARGET
+        }
     }
 }

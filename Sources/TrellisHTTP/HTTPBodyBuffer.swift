@@ -7,7 +7,7 @@ public final class HTTPBodyBuffer: @unchecked Sendable {
     private var base: UnsafeMutablePointer<UInt8>?
     public let count: Int
     /// Bytes of the allocation reserved from `budget` (its whole capacity), given back when the
-    /// memory is freed or handed to the server, which then accounts it until the answer is sent.
+    /// memory is freed; handed to the server with the memory, which gives them back once it is sent.
     package let held: Int
     package let budget: HTTPMemoryBudget?
 
@@ -25,11 +25,14 @@ public final class HTTPBodyBuffer: @unchecked Sendable {
         return Array(UnsafeBufferPointer(start: base, count: count))
     }
 
-    /// Hands the memory over (to be freed with free()) with its reservation; the buffer is empty afterwards.
-    package func take() -> UnsafeMutablePointer<UInt8>? {
-        defer {
-            if base != nil { budget?.release(held) }
-            base = nil
+    /// Hands the memory over (to be freed with free()) with its reservation, which moves to `budget`
+    /// when it was taken from another; the buffer is empty afterwards.
+    package func take(into budget: HTTPMemoryBudget?) -> UnsafeMutablePointer<UInt8>? {
+        guard let base else { return nil }
+        self.base = nil
+        if budget !== self.budget {
+            self.budget?.release(held)
+            budget?.take(held)
         }
         return base
     }

@@ -1,4 +1,5 @@
-/// Why the server answers a request before (or instead of) reading its body.
+/// Why the server answers a request before (or instead of) reading its body, and closes its
+/// connection: every reason, documented here only (the shim numbers them as `tmhd_rejection`).
 public enum HTTPRejection: Sendable, Equatable {
     /// Content-Length, or the bytes received, passed the body limit.
     case bodyTooLarge(limit: Int)

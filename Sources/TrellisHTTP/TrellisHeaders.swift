@@ -1,11 +1,8 @@
 import Glibc
 
-/// One received header field: two C strings owned by the server (laid out as the shim's
-/// `tmhd_header`, two pointers), valid during the handler call.
-package struct HTTPReceivedField {
-    let name: UnsafePointer<CChar>
-    let value: UnsafePointer<CChar>
-}
+/// One received header field: two C strings owned by the server, valid during the handler call. A
+/// homogeneous tuple, laid out as C's `const char *[2]`: the shim's `tmhd_header` is pinned to it.
+package typealias HTTPReceivedField = (name: UnsafePointer<CChar>, value: UnsafePointer<CChar>)
 
 /// Header fields; names compare case-insensitively (RFC 9110 §5.1). A request's fields stay in
 /// the server's memory and are read only when asked for (valid during the handler call).

@@ -8,7 +8,7 @@ public struct TrellisRequest: Sendable {
     /// followed by `bodyPadding` zeroed readable bytes.
     public nonisolated(unsafe) var body: UnsafeRawBufferPointer
     public var bodyPadding: Int
-    /// Set when the server answers without reading the body (limit reached).
+    /// Why the server refused the request before its body (nil: the request is complete).
     public var rejection: HTTPRejection?
 
     public init(

@@ -13,8 +13,9 @@ final class HTTPServerTests: XCTestCase {
             if let rejection = request.rejection {
                 return TrellisResponse(status: rejection == .overloaded ? 503 : 413, body: Array("rejected".utf8))
             }
-            let padded = request.bodyPadding >= 64
-                && UnsafeRawBufferPointer(start: request.body.baseAddress! + request.body.count, count: 64).allSatisfy { $0 == 0 }
+            let padding = ConnectionPolicy.bodyPadding
+            let padded = request.bodyPadding >= padding
+                && UnsafeRawBufferPointer(start: request.body.baseAddress! + request.body.count, count: padding).allSatisfy { $0 == 0 }
             let summary = "\(request.method) \(request.path) \(request.body.count) \(padded) \(request.headers["x-test"] ?? "-")"
             return TrellisResponse(status: 200, headers: ["Content-Type": "text/plain", "X-Echo": "yes"], body: Array(summary.utf8))
         }
@@ -115,5 +116,48 @@ final class HTTPServerTests: XCTestCase {
         server.stop()
         server.stop()
         XCTAssertEqual(server.requestsInFlight, 0)
+    }
+
+    /// An answer's fields beyond what the stack holds for them (1 KiB) take the other path and all arrive, in order.
+    func testAnswerFieldsPastTheStackAllArriveInOrder() throws {
+        let fields = (1...80).map { ("X-Field-\($0)", String(repeating: "v", count: $0)) }
+        let server = HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 1)) { _ in
+            var headers = TrellisHeaders()
+            for (name, value) in fields { headers.add(name, value) }
+            return TrellisResponse(status: 200, headers: headers, body: Array("ok".utf8))
+        }
+        try server.start()
+        defer { server.stop() }
+        let reply = try exchange(server.port, Array("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
+        let expected = fields.map { "\($0.0): \($0.1)\r\n" }.joined()
+        XCTAssertTrue(reply.contains(expected), reply)
+        XCTAssertTrue(reply.hasSuffix("ok"), reply)
+    }
+
+    /// A taken body's reservation goes to the server with it (moved when it came from another budget) and is
+    /// given back once the answer is sent.
+    func testATakenBodysReservationIsGivenBackOnceSent() throws {
+        let budget = try XCTUnwrap(HTTPMemoryBudget(limit: 1 << 20))
+        let other = try XCTUnwrap(HTTPMemoryBudget(limit: 1 << 20))
+        let server = HTTPServer(
+            configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 1), memoryBudget: budget
+        ) { request in
+            let from = request.path == "/other" ? other : budget
+            guard from.reserve(4096), let base = malloc(4096)?.assumingMemoryBound(to: UInt8.self) else {
+                return TrellisResponse(status: 503)
+            }
+            base.initialize(repeating: UInt8(ascii: "t"), count: 100)
+            return TrellisResponse(status: 200, body: .buffer(HTTPBodyBuffer(adopting: base, count: 100, held: 4096, budget: from)))
+        }
+        try server.start()
+        defer { server.stop() }
+        for path in ["/same", "/other"] {
+            let reply = try exchange(server.port, Array("GET \(path) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
+            XCTAssertTrue(reply.hasSuffix(String(repeating: "t", count: 100)), reply)
+            let deadline = ContinuousClock.now + .seconds(5)
+            while budget.inUse != 0 && ContinuousClock.now < deadline { usleep(10_000) }
+            XCTAssertEqual(budget.inUse, 0, path)
+            XCTAssertEqual(other.inUse, 0, path)
+        }
     }
 }

@@ -84,7 +84,7 @@ static void fail(const char *format, ...) {
 
 // The handler: answers "<method> <path> <length> <checksum> <headers> <padding-ok>",
 // 503/413/400 for rejections (overload, body too large, framing), nothing at all for /silent (the shim must answer 500 itself), and a
-// malloc'd body handed over with TMHD_BODY_TAKE for /take.
+// malloc'd body handed over with TMHD_BODY_TAKE, with its budget reservation, for /take.
 static void handler(void *context, const tmhd_request *request, tmhd_exchange *exchange) {
     (void)context;
     atomic_fetch_add(&handled, 1);
@@ -92,8 +92,10 @@ static void handler(void *context, const tmhd_request *request, tmhd_exchange *e
         unsigned status = request->rejection == TMHD_REJECT_OVERLOADED           ? 503
                           : request->rejection == TMHD_REJECT_BODY_TOO_LARGE ? 413
                                                                              : 400;
-        static const char headers[] = "Content-Type\0text/plain\0";
-        tmhd_respond(exchange, status, headers, 1, (const uint8_t *)"rejected", 8, TMHD_BODY_COPY, 8, 0);
+        static const tmhd_header headers[] = {{"Content-Type", "text/plain"}};
+        static const char rejected[] = "rejected";
+        tmhd_respond(exchange, status, headers, 1, (const uint8_t *)rejected, sizeof rejected - 1, TMHD_BODY_COPY,
+                     sizeof rejected - 1, 0);
         return;
     }
     if (strcmp(request->path, "/silent") == 0) {
@@ -115,10 +117,12 @@ static void handler(void *context, const tmhd_request *request, tmhd_exchange *e
     int n = snprintf(text, sizeof text, "%s %s %zu %u %zu/%zu %d", request->method, request->path,
                      request->body_length, checksum, request->header_count, header_bytes,
                      padded);
-    static const char headers[] = "Content-Type\0text/plain\0X-Shim-Test\0yes\0";
+    static const tmhd_header headers[] = {{"Content-Type", "text/plain"}, {"X-Shim-Test", "yes"}};
     if (strcmp(request->path, "/take") == 0) {
+        // A taken body comes with its reservation, made while it was written.
         uint8_t *body = malloc((size_t)n);
         memcpy(body, text, (size_t)n);
+        budget_reserve(NULL, (size_t)n, 1);
         tmhd_respond(exchange, 200, headers, 2, body, (size_t)n, TMHD_BODY_TAKE, (size_t)n, 0);
     } else {
         tmhd_respond(exchange, 200, headers, 2, (const uint8_t *)text, (size_t)n, TMHD_BODY_COPY, (size_t)n, 0);

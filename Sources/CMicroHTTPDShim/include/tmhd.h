@@ -3,11 +3,12 @@
 // Why it exists: MHD_start_daemon is variadic, which Swift cannot call, and libmicrohttpd
 // delivers a request body across several access-handler calls. This shim starts and stops
 // the daemon from a plain options struct, reports the facts of each request head (open
-// connections, framing fields, strictness of the head, a NUL in the target) to a policy
+// connections, framing and Host fields, strictness of the head, the target) to a policy
 // callback that decides before the body is read, accumulates each body under a hard cap and a
 // memory budget the caller keeps, closes connections that do not send a complete request head,
 // their body or take their answer in time, keeps a heartbeat of the workers busy in the handler,
-// and hands exactly one complete request to one callback. Its header uses only plain
+// hands exactly one complete request to one callback, and queues its answer: header fields as
+// an array, a malloc'd body taken over with its budget reservation. Its header uses only plain
 // C types; microhttpd.h stays inside the .c file.
 // Every public symbol is prefixed `tmhd_`.
 #ifndef TMHD_H
@@ -24,30 +25,20 @@ extern "C" {
 /// so parsers that read past the end in wide chunks (simdjson needs 64) can parse in place.
 #define TMHD_BODY_PADDING 64
 
-/// Why the shim answers a request without a complete body.
+/// Why a request is answered without its body: the numbers of Swift's HTTPRejection (TrellisHTTP),
+/// which documents each reason; HTTPServer maps the two both ways in one place. The policy
+/// callback decides all but two, which the shim also sets while a body arrives (BODY_TOO_LARGE
+/// past max_body_bytes, MEMORY past the budget).
 typedef enum {
     TMHD_REJECT_NONE = 0,
-    /// Content-Length or the bytes received passed max_body_bytes.
     TMHD_REJECT_BODY_TOO_LARGE = 1,
-    /// More connections are open than max_connections.
     TMHD_REJECT_OVERLOADED = 2,
-    /// A Transfer-Encoding other than exactly `chunked` (the body's end cannot be found).
     TMHD_REJECT_TRANSFER_ENCODING = 3,
-    /// Both Content-Length and Transfer-Encoding, or Content-Length values that differ.
     TMHD_REJECT_AMBIGUOUS_LENGTH = 4,
-    /// A request head that is not strictly well formed: a field name that is not a token
-    /// (whitespace before the colon, control or other non-token characters), a field value with
-    /// a control character other than HTAB, or an obs-fold continuation line.
     TMHD_REJECT_MALFORMED_HEAD = 5,
-    /// A NUL in the request target, raw or as %00 in its path.
     TMHD_REJECT_NUL_IN_TARGET = 6,
-    /// Receiving the body would pass the memory budget.
     TMHD_REJECT_MEMORY = 7,
-    /// Two Host fields or more, one whose value is not a valid host, or none in an HTTP/1.1
-    /// request (RFC 9112 §3.2).
     TMHD_REJECT_BAD_HOST = 8,
-    /// A request target with whitespace or a control character, or an absolute-form target
-    /// whose authority is not a valid host.
     TMHD_REJECT_BAD_TARGET = 9,
 } tmhd_rejection;
 
@@ -92,6 +83,8 @@ typedef struct {
 /// Decides from the facts whether to answer before the body (a rejection) or to read it.
 typedef tmhd_rejection (*tmhd_policy)(void *context, const tmhd_facts *facts);
 
+/// One header field, both ways: a request's as received, a response's to send. Swift reads a
+/// request's fields in place as pairs of C string pointers (tmhd.c pins that layout).
 typedef struct {
     const char *name;
     const char *value;
@@ -180,12 +173,14 @@ typedef enum {
     TMHD_BODY_TAKE = 1,
 } tmhd_body_ownership;
 
-/// Queues the response. `headers` is `count` pairs packed as "name\0value\0name\0value\0".
-/// With `close_connection`, the connection closes after this response. `held_bytes` (at least
-/// body_length: a taken body's whole allocation) count against the budget until the answer is
-/// sent or abandoned, whether or not they fit: the handler reserved them while writing.
+/// Queues the response with `header_count` fields from `headers` (libmicrohttpd copies them).
+/// With `close_connection`, and after any rejection, the connection closes after this response.
+/// A copied body (TMHD_BODY_COPY) counts against the budget from here; a taken one comes with
+/// `held_bytes` (at least body_length: its whole allocation) already reserved from the budget by
+/// the caller while writing. Either is given back once the answer is sent or abandoned (at once
+/// when it cannot be queued).
 int tmhd_respond(tmhd_exchange *exchange, unsigned int status,
-                 const char *headers, size_t header_count,
+                 const tmhd_header *headers, size_t header_count,
                  const uint8_t *body, size_t body_length, tmhd_body_ownership ownership,
                  size_t held_bytes, int close_connection);
 

@@ -47,6 +47,7 @@ struct Router: Sendable {
     func respond(to request: TrellisRequest, context: inout RequestContext) -> TrellisResponse {
         let route = routes[request.path]
         context.route = route?.index
+        if let rejection = request.rejection { return Self.problem(refusing: rejection).response() }
         do {
             return try answer(request, route: route, &context)
         } catch {
@@ -54,42 +55,45 @@ struct Router: Sendable {
         }
     }
 
-    private func answer(_ request: TrellisRequest, route: Route?, _ context: inout RequestContext) throws(ProblemDetails) -> TrellisResponse {
-        switch request.rejection {
+    /// Rule: a request the transport refused before its body is answered with this problem (and the
+    /// transport closes the connection); it still passes the middleware, so it is counted, logged and has an id.
+    static func problem(refusing rejection: HTTPRejection) -> ProblemDetails {
+        switch rejection {
         case .bodyTooLarge(let limit):
-            throw ProblemDetails(status: 413, detail: "The request body is larger than the limit of \(limit) bytes.")
+            return ProblemDetails(status: 413, detail: "The request body is larger than the limit of \(limit) bytes.")
         case .overloaded:
-            throw .unavailable("Too many open connections; retry shortly.")
+            return .unavailable("Too many open connections; retry shortly.")
         case .memoryExhausted:
-            throw .unavailable("The server is short of memory for this request's body; retry shortly.")
+            return .unavailable("The server is short of memory for this request's body; retry shortly.")
         case .unsupportedTransferEncoding:
-            throw ProblemDetails(
+            return ProblemDetails(
                 status: 400,
                 detail: "Transfer-Encoding other than chunked is not supported; send the body with Content-Length or chunked.")
         case .ambiguousLength:
-            throw ProblemDetails(
+            return ProblemDetails(
                 status: 400,
                 detail: "The body's length is ambiguous: send one Content-Length or Transfer-Encoding: chunked, not both.")
         case .malformedHead:
-            throw ProblemDetails(
+            return ProblemDetails(
                 status: 400,
                 detail: "The request head is malformed: header names must be tokens with the colon right after them, "
                     + "values must not contain control characters other than tab, and lines must not be folded.")
         case .nulInTarget:
-            throw ProblemDetails(status: 400, detail: "The request target contains a NUL byte (raw or %00 in the path).")
+            return ProblemDetails(status: 400, detail: "The request target contains a NUL byte (raw or %00 in the path).")
         case .badHost:
-            throw ProblemDetails(
+            return ProblemDetails(
                 status: 400,
                 detail: "Send exactly one Host header (HTTP/1.1 requires it) whose value is host or host:port, "
                     + "without userinfo or whitespace.")
         case .badTarget:
-            throw ProblemDetails(
+            return ProblemDetails(
                 status: 400,
                 detail: "The request target must be a path (/v1/...), an absolute URI with a valid host "
                     + "(http://host/v1/...), or * for OPTIONS, with no whitespace or control characters.")
-        case nil:
-            break
         }
+    }
+
+    private func answer(_ request: TrellisRequest, route: Route?, _ context: inout RequestContext) throws(ProblemDetails) -> TrellisResponse {
         // Rule: the asterisk form names the server itself, for OPTIONS only (RFC 9112 §3.2.4).
         if request.path == "*" {
             guard request.method == "OPTIONS" else {
