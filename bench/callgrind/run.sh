@@ -11,7 +11,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 strip -o "$work/trellis" "$binary"
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" "$work/trellis" --port "$port" --threads 1 --log off \
+# Deterministic hashing: the per-process seed moves a run by a few hundred instructions (a benchmark only).
+SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" "$work/trellis" --port "$port" --threads 1 --log off \
     >/dev/null 2>"$work/valgrind.log" &
 pid=$!
 python3 "$here/drive.py" "$port" "$n" "$workload"
