@@ -527,8 +527,21 @@ def whole_screen(page, server):
     return rows
 
 
+COMPUTED_X = "new DOMMatrixReadOnly(getComputedStyle(document.querySelector({})).transform).m41"
+
+
 def computed_x(page, selector):
-    return page.evaluate(f"new DOMMatrixReadOnly(getComputedStyle(document.querySelector({json.dumps(selector)})).transform).m41")
+    return page.evaluate(COMPUTED_X.format(json.dumps(selector)))
+
+
+def wait_panel_at(page, x):
+    """The page's fallback timer may end "animating" before a starved compositor has run the transition to its end:
+    waits (up to 10 s) for the panel to come to rest at x; the caller's check reports where it stopped otherwise."""
+    try:
+        page.wait(f"Math.abs({COMPUTED_X.format(json.dumps('#drawer .dpanel'))} - ({x})) <= 0.05", timeout=10,
+                  what="the drawer panel to come to rest")
+    except driver.BrowserError:
+        pass
 
 
 def wait_drawer_still(page):
@@ -543,6 +556,7 @@ def drawer_panel(page, server):
     require(status == 200 and state["isPresented"] and state.get("transition"), f"drawer: the example answered {status} {state}")
     transition = state["transition"]
     frame = state["panel"]["frame"]
+    wait_panel_at(page, transition["panel"]["toX"])
     shown = page.evaluate("""(() => { const p = document.querySelector('#drawer .dpanel'), m = document.querySelector('#drawer .mask');
         const ps = getComputedStyle(p), ms = getComputedStyle(m);
         return {timing: ps.transitionTimingFunction, duration: ps.transitionDuration, width: p.offsetWidth, height: p.offsetHeight,
@@ -578,6 +592,7 @@ def drawer_panel(page, server):
     _, _, state = server.post("/v1/drawer/state", closed)
     require(not state["isPresented"] and page.evaluate("document.getElementById('drawer').dataset.presented") == "false",
             "drawer: tapping the mask did not close it")
+    wait_panel_at(page, state["panel"]["frame"]["x"])
     require(near(computed_x(page, "#drawer .dpanel"), state["panel"]["frame"]["x"]),
             f"drawer: closed panel at {computed_x(page, '#drawer .dpanel')}, the API says {state['panel']['frame']['x']}")
     require(page.evaluate("getComputedStyle(document.querySelector('#drawer .mask')).opacity") == "0", "drawer: mask still shown")
@@ -615,6 +630,7 @@ def drawer_panel(page, server):
     render_only = {key: value for key, value in sent.items() if key not in ("action", "from")}
     _, _, state = server.post("/v1/drawer/state", render_only)
     require(sent["edge"] == "trailing" and "transition" not in state, f"drawer: edge control sent {sent.get('edge')!r}")
+    wait_panel_at(page, state["panel"]["frame"]["x"])
     require(near(computed_x(page, "#drawer .dpanel"), state["panel"]["frame"]["x"]),
             f"drawer: trailing panel at {computed_x(page, '#drawer .dpanel')}, the API says {state['panel']['frame']['x']}")
 
