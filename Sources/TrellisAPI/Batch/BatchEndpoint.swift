@@ -59,7 +59,7 @@ extension Router {
             return { @Sendable in ContinuousClock.now >= deadline }
         }
         for (k, (entry, bytes)) in zip(batch.entries, entryBytes).enumerated() {
-            let started = ObservabilityMiddleware.monotonicMicros()
+            let started = ContinuousClock.now
             let mark = json.mark
             json.beginObject()
             json.key("status"); json.int(200)
@@ -98,7 +98,7 @@ extension Router {
             steps += entrySteps
             if json.failure == .tooLarge { throw tooLarge(limit, at: k) }
             context.entries?.append(BatchEntryRecord(
-                route: entry.route, status: status, micros: ObservabilityMiddleware.monotonicMicros() - started, bytesIn: bytes,
+                route: entry.route, status: status, micros: ObservabilityMiddleware.micros(since: started), bytesIn: bytes,
                 bytesOut: json.count - 1 - bodyStart, steps: entrySteps))
         }
         json.endArray()
