@@ -330,35 +330,27 @@ public struct JSONWriter: ~Copyable {
         appendDecimal(UInt64(value.magnitude))
     }
 
-    /// Decimal digits written straight into the buffer (at most 20 for a UInt64): below 10,000 (a layout's usual
-    /// numbers) each digit by a multiplication and a shift, larger values two at a time.
+    /// Decimal digits written straight into the buffer (at most 20 for a UInt64): below 10^8 (a layout's numbers, an
+    /// outline's ids) as one or two groups of four digits, each digit by a multiplication and a shift; larger values
+    /// two at a time.
     @inlinable
     mutating func appendDecimal(_ value: UInt64) {
         if value < 10_000 {
-            // v / 10 as (v × 6554) >> 16 and v / 100 as (v × 5243) >> 19, exact below 10,000.
             let v = UInt32(truncatingIfNeeded: value)
             let digits = v < 10 ? 1 : v < 100 ? 2 : v < 1000 ? 3 : 4
             guard ensure(digits) else { return }
+            Self.writeDigits(v, count: digits, to: base.unsafelyUnwrapped + length)
+            length &+= digits
+            return
+        }
+        if value < 100_000_000 {
+            let v = UInt32(truncatingIfNeeded: value)
+            let high = v / 10_000, low = v &- high &* 10_000
+            let digits = high < 10 ? 5 : high < 100 ? 6 : high < 1000 ? 7 : 8
+            guard ensure(digits) else { return }
             let out = base.unsafelyUnwrapped + length
-            let hundreds = (v &* 5243) >> 19, low = v &- hundreds &* 100
-            let tens = (low &* 6554) >> 16, units = low &- tens &* 10
-            let highTens = (hundreds &* 6554) >> 16, highUnits = hundreds &- highTens &* 10
-            switch digits {
-            case 1:
-                out[0] = UInt8(truncatingIfNeeded: 48 &+ units)
-            case 2:
-                out[0] = UInt8(truncatingIfNeeded: 48 &+ tens)
-                out[1] = UInt8(truncatingIfNeeded: 48 &+ units)
-            case 3:
-                out[0] = UInt8(truncatingIfNeeded: 48 &+ highUnits)
-                out[1] = UInt8(truncatingIfNeeded: 48 &+ tens)
-                out[2] = UInt8(truncatingIfNeeded: 48 &+ units)
-            default:
-                out[0] = UInt8(truncatingIfNeeded: 48 &+ highTens)
-                out[1] = UInt8(truncatingIfNeeded: 48 &+ highUnits)
-                out[2] = UInt8(truncatingIfNeeded: 48 &+ tens)
-                out[3] = UInt8(truncatingIfNeeded: 48 &+ units)
-            }
+            Self.writeDigits(high, count: digits &- 4, to: out)
+            Self.writeDigits(low, count: 4, to: out + (digits &- 4))
             length &+= digits
             return
         }
@@ -383,6 +375,31 @@ public struct JSONWriter: ~Copyable {
             out[i - 1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest)
         }
         length += digits
+    }
+
+    /// The last `count` (1 to 4) decimal digits of `v` (below 10,000), zero-padded: v / 10 as (v × 6554) >> 16 and
+    /// v / 100 as (v × 5243) >> 19, both exact below 10,000.
+    @inlinable @inline(__always)
+    static func writeDigits(_ v: UInt32, count: Int, to out: UnsafeMutablePointer<UInt8>) {
+        let hundreds = (v &* 5243) >> 19, low = v &- hundreds &* 100
+        let tens = (low &* 6554) >> 16, units = low &- tens &* 10
+        let highTens = (hundreds &* 6554) >> 16, highUnits = hundreds &- highTens &* 10
+        switch count {
+        case 1:
+            out[0] = UInt8(truncatingIfNeeded: 48 &+ units)
+        case 2:
+            out[0] = UInt8(truncatingIfNeeded: 48 &+ tens)
+            out[1] = UInt8(truncatingIfNeeded: 48 &+ units)
+        case 3:
+            out[0] = UInt8(truncatingIfNeeded: 48 &+ highUnits)
+            out[1] = UInt8(truncatingIfNeeded: 48 &+ tens)
+            out[2] = UInt8(truncatingIfNeeded: 48 &+ units)
+        default:
+            out[0] = UInt8(truncatingIfNeeded: 48 &+ highTens)
+            out[1] = UInt8(truncatingIfNeeded: 48 &+ highUnits)
+            out[2] = UInt8(truncatingIfNeeded: 48 &+ tens)
+            out[3] = UInt8(truncatingIfNeeded: 48 &+ units)
+        }
     }
 
     /// How many decimal digits `value` has.

@@ -232,6 +232,17 @@ final class JSONLayerTests: XCTestCase {
             XCTAssertEqual(written { $0.int(value) }, String(value))
             if value.magnitude <= 1 << 53 { XCTAssertEqual(written { $0.number(Double(value)) }, String(value)) }
         }
+        // Every value below 20,000 (the digit-by-digit path and the first two groups of four), and a sample of each
+        // group boundary up to 10^8 (two groups) and past it.
+        var generator = SystemRandomNumberGenerator()
+        let sample = Array(0..<20_000) + (0..<20_000).map { _ in Int.random(in: 0..<100_000_000, using: &generator) }
+            + (0..<2_000).map { _ in Int.random(in: 100_000_000...Int.max, using: &generator) }
+        let expected = "[" + sample.map(String.init).joined(separator: ",") + "]"
+        XCTAssertEqual(written { json in
+            json.beginArray()
+            for value in sample { json.int(value) }
+            json.endArray()
+        }, expected)
     }
 
     func testWriterNumbers() {
