@@ -9,9 +9,13 @@ import Glibc
 /// Rule: ids are hashed with Swift's Hasher (SipHash, keyed with a random per-process seed), so a
 /// client can't compute ids that pile into one probe sequence: lookups stay O(1) on any input.
 ///
-/// Dense ids (integers `base + entry` in order, as `0, 1, 2, …` or a database's consecutive keys) are
-/// found by subtraction, with no hashing and no slots; the first id that breaks the run hashes the
-/// entries so far once and the table goes on hashed. Neither mode can be made to probe more than the other.
+/// Integer ids need no hashing while they allow it, in three modes that only ever move forward:
+/// - dense: integers `base + entry` in order (`0, 1, 2, …`, a database's consecutive keys), found by subtraction;
+/// - direct: integers in any order inside a window of at most `2 × expectedCount + 64` values (a tree's
+///   ids `0..<n` in pre-order, say), found at `id - low` in an array of entries as large as the window;
+/// - hashed: anything else.
+/// The first id that breaks a mode indexes the entries so far once in the next. The window's array takes no more
+/// memory than the slots would (4 bytes per value against 8 per expected id), and neither unhashed mode probes.
 public struct IDTable {
     let document: tjson_document
     /// Tape index of each entry's id value; `UInt32.max` for an entry without a valid id.
@@ -24,6 +28,10 @@ public struct IDTable {
     /// While true, every valid id so far is the integer `base + entry` (base set by the first one).
     private var dense = true
     private var base: Int64?
+    /// While not empty (direct mode), every valid id so far is an integer in `low ..< low + direct.count`, and
+    /// `direct[id - low]` is its entry + 1 (0: no such id).
+    private(set) var direct: [Int32] = []
+    private var low: Int64 = 0
     /// Mixed into every hash on top of the process's own seed (tests vary it).
     private let seed: Int
     /// Occupied slots passed over so far while inserting (tests count them).
@@ -50,6 +58,19 @@ public struct IDTable {
         values[entry] == Self.none ? nil : JSONValue(document: document, index: Int(values[entry]))
     }
 
+    /// Writes the id of `entry` back as the client gave it (`ClientID.write`; null for an entry without a valid
+    /// id). A dense id is `base + entry`, written without reading the tape again.
+    public func write(_ entry: Int, to json: inout JSONWriter) {
+        let index = values[entry]
+        if index == Self.none {
+            json.null()
+        } else if dense, let base {
+            json.int(Int(base &+ Int64(entry)))
+        } else {
+            ClientID.write(JSONValue(document: document, index: Int(index)), to: &json)
+        }
+    }
+
     /// Numbers the id at `value` (nil: the entry has no valid id) and indexes it; when an earlier entry
     /// has the same id, the new entry is numbered but not indexed, and the earlier one is returned.
     public mutating func append(_ value: JSONValue?) -> Int? {
@@ -66,7 +87,18 @@ public struct IDTable {
                 values.append(UInt32(value.index))
                 return nil
             }
-            leaveDense()
+            leaveDense(for: value)
+        }
+        if !direct.isEmpty {
+            if let id = value.int64, case let (offset, overflow) = id.subtractingReportingOverflow(low), !overflow,
+               offset >= 0, offset < Int64(direct.count) {
+                let slot = Int(offset)
+                values.append(UInt32(value.index))
+                if direct[slot] != 0 { return Int(direct[slot] - 1) }
+                direct[slot] = Int32(entry + 1)
+                return nil
+            }
+            leaveDirect()
         }
         if (entry + 1) * 2 > slots.count { grow() }
         values.append(UInt32(value.index))
@@ -89,6 +121,11 @@ public struct IDTable {
             guard !overflow, entry >= 0, entry < values.count, values[Int(entry)] != Self.none else { return nil }
             return Int(entry)
         }
+        if !direct.isEmpty {
+            guard let id = value.int64, case let (slot, overflow) = id.subtractingReportingOverflow(low), !overflow,
+                  slot >= 0, slot < Int64(direct.count), direct[Int(slot)] != 0 else { return nil }
+            return Int(direct[Int(slot)] - 1)
+        }
         var slot = hash(value.index) & mask
         while slots[slot] != 0 {
             let other = Int(slots[slot] - 1)
@@ -98,9 +135,34 @@ public struct IDTable {
         return nil
     }
 
-    /// The run of dense ids is broken: the entries so far go into slots sized for what is expected.
-    private mutating func leaveDense() {
+    /// The run of dense ids is broken by `value`: the entries so far go into the window when it and they fit one,
+    /// else into slots.
+    private mutating func leaveDense(for value: JSONValue) {
         dense = false
+        let window = Int64(2 * max(expectedCount, values.count + 1) + 64)
+        // The run so far is base ..< base + values.count (all of it, when base is nil: no valid id yet).
+        // Client ids are at most 2^53 in magnitude (ClientID), so these sums can't overflow; other values are hashed.
+        if let id = value.int64, id.magnitude <= 1 << 53, (base?.magnitude ?? 0) <= 1 << 53 {
+            let first = base.map { min($0, id) } ?? id
+            let last = base.map { max($0 + Int64(values.count) - 1, id) } ?? id
+            if last - first < window {
+                low = first
+                direct = [Int32](repeating: 0, count: Int(window))
+                if let base {
+                    for entry in values.indices where values[entry] != Self.none {
+                        direct[Int(base + Int64(entry) - low)] = Int32(entry + 1)
+                    }
+                }
+                return
+            }
+        }
+        leaveDirect()
+    }
+
+    /// An id falls outside the window (or is not an integer): the entries so far go into slots sized for what is
+    /// expected.
+    private mutating func leaveDirect() {
+        direct = []
         var size = 16
         while size < max(expectedCount, values.count + 1) * 2 { size <<= 1 }
         slots = [Int32](repeating: 0, count: size / 2)

@@ -24,7 +24,7 @@ struct OutlineTreeInput {
 
     /// Writes the id of a node back exactly as the client gave it.
     func writeID(of node: Int, to json: inout JSONWriter) {
-        if let id = ids.value(of: node) { ClientID.write(id, to: &json) } else { json.null() }
+        ids.write(node, to: &json)
     }
 
     /// Reads `idKey`, `childrenKey`, `parentKey` and `nodes` of the body's `members`, recording every problem; nil

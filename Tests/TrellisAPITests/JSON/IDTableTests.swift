@@ -71,6 +71,48 @@ final class IDTableTests: XCTestCase {
         }
     }
 
+    func testIntegerIdsOfAWindowInAnyOrderAreFoundWithoutHashing() {
+        // 100..<600 in a scrambled order (a nested tree's ids come in pre-order, not 0, 1, 2, …), then repeats.
+        let ids = (0..<500).map { 100 + ($0 * 337) % 500 }
+        let text = "[[" + ids.map(String.init).joined(separator: ",") + #"], [300, 412.0, 99, 600, "150", 5000, 101]]"#
+        Array(text.utf8).withUnsafeBytes { raw in
+            guard case .success(let document) = JSONDocument.parse(raw, padded: false) else { return XCTFail("parse") }
+            let lists = Array(document.root.elements)
+            let values = Array(lists[0].elements), more = Array(lists[1].elements)
+            var table = IDTable(document: document.tape, expectedCount: 500)
+            for value in values { XCTAssertNil(table.append(value)) }
+            XCTAssertFalse(table.direct.isEmpty, "direct mode")
+            XCTAssertEqual(table.probes, 0)
+            for (entry, value) in values.enumerated() { XCTAssertEqual(table.entry(of: value), entry) }
+            // Below and above the ids, a string that reads like one, and a number far out are no entry.
+            XCTAssertEqual(more.map { table.entry(of: $0) }, [ids.firstIndex(of: 300), ids.firstIndex(of: 412), nil, nil, nil, nil,
+                                                               ids.firstIndex(of: 101)])
+            // Repeats (412.0 is 412) name the first entry, and are numbered all the same.
+            XCTAssertEqual(table.append(more[0]), ids.firstIndex(of: 300))
+            XCTAssertEqual(table.append(more[1]), ids.firstIndex(of: 412))
+            XCTAssertEqual(table.count, 502)
+            var json = JSONWriter()
+            table.write(ids.firstIndex(of: 412)!, to: &json)
+            XCTAssertEqual(String(decoding: json.bytes, as: UTF8.self), "412")
+        }
+    }
+
+    func testAnIdOutsideTheWindowOrAStringGoesOnHashedKeepingEveryEntry() {
+        for tail in ["5000", #""x""#] {
+            let text = "[0, 2, 1, 3, \(tail), 2, 4, \(tail), -7]"
+            Array(text.utf8).withUnsafeBytes { raw in
+                guard case .success(let document) = JSONDocument.parse(raw, padded: false) else { return XCTFail("parse") }
+                let values = Array(document.root.elements)
+                // A window for 4 expected ids spans 72 values: 5000 is outside it.
+                var table = IDTable(document: document.tape, expectedCount: 4)
+                let duplicates = values.map { table.append($0) }
+                XCTAssertTrue(table.direct.isEmpty, "hashed after \(tail)")
+                XCTAssertEqual(duplicates, [nil, nil, nil, nil, nil, 1, nil, 4, nil], tail)
+                XCTAssertEqual(values.map { table.entry(of: $0) }, [0, 1, 2, 3, 4, 1, 6, 4, 8], tail)
+            }
+        }
+    }
+
     /// Inserts every value of a JSON array into a fresh table and returns the occupied slots passed over.
     private func probes(_ text: String, seed: Int) -> Int {
         Array(text.utf8).withUnsafeBytes { raw -> Int in
