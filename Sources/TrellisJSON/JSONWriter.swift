@@ -320,43 +320,49 @@ public struct JSONWriter: ~Copyable {
         appendDecimal(value)
     }
 
-    @inlinable
+    /// One capacity check when there is room for a sign and 19 digits (nearly always); byte by byte, growing, otherwise.
+    @inlinable @inline(__always)
     mutating func appendDecimal(_ value: Int) {
-        if value >= 0 && value < 10 {
-            append(UInt8(ascii: "0") + UInt8(value))
+        guard length &+ 20 <= capacity, let base else {
+            if value < 0 { append(UInt8(ascii: "-")) }
+            appendDecimal(UInt64(value.magnitude))
             return
         }
-        if value < 0 { append(UInt8(ascii: "-")) }
-        appendDecimal(UInt64(value.magnitude))
+        var out = base + length
+        if value < 0 {
+            out.pointee = UInt8(ascii: "-")
+            out += 1
+        }
+        length = out + Self.writeDecimal(UInt64(value.magnitude), to: out) - base
     }
 
-    /// Decimal digits written straight into the buffer (at most 20 for a UInt64): below 10^8 (a layout's numbers, an
-    /// outline's ids) as one or two groups of four digits, each digit by a multiplication and a shift; larger values
-    /// two at a time.
     @inlinable
     mutating func appendDecimal(_ value: UInt64) {
+        let digits = Self.decimalDigits(value)
+        guard ensure(digits) else { return }
+        length &+= Self.writeDecimal(value, to: base.unsafelyUnwrapped + length)
+    }
+
+    /// Writes the decimal digits of `value` at `out` (at most 20, for a UInt64) and returns how many: below 10^8 (a
+    /// layout's numbers, an outline's ids) as one or two groups of four digits, each digit by a multiplication and a
+    /// shift; larger values two at a time.
+    @inlinable @inline(__always)
+    static func writeDecimal(_ value: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
         if value < 10_000 {
             let v = UInt32(truncatingIfNeeded: value)
             let digits = v < 10 ? 1 : v < 100 ? 2 : v < 1000 ? 3 : 4
-            guard ensure(digits) else { return }
-            Self.writeDigits(v, count: digits, to: base.unsafelyUnwrapped + length)
-            length &+= digits
-            return
+            writeDigits(v, count: digits, to: out)
+            return digits
         }
         if value < 100_000_000 {
             let v = UInt32(truncatingIfNeeded: value)
             let high = v / 10_000, low = v &- high &* 10_000
             let digits = high < 10 ? 5 : high < 100 ? 6 : high < 1000 ? 7 : 8
-            guard ensure(digits) else { return }
-            let out = base.unsafelyUnwrapped + length
-            Self.writeDigits(high, count: digits &- 4, to: out)
-            Self.writeDigits(low, count: 4, to: out + (digits &- 4))
-            length &+= digits
-            return
+            writeDigits(high, count: digits &- 4, to: out)
+            writeDigits(low, count: 4, to: out + (digits &- 4))
+            return digits
         }
-        let digits = Self.decimalDigits(value)
-        guard ensure(digits) else { return }
-        let out = base.unsafelyUnwrapped + length
+        let digits = decimalDigits(value)
         var rest = value
         var i = digits
         let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
@@ -374,7 +380,7 @@ public struct JSONWriter: ~Copyable {
         } else {
             out[i - 1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest)
         }
-        length += digits
+        return digits
     }
 
     /// The last `count` (1 to 4) decimal digits of `v` (below 10,000), zero-padded: v / 10 as (v × 6554) >> 16 and
