@@ -238,8 +238,18 @@ def cases(size):
         dict(seed, spring={"response": 0.55 + hair, "dampingFraction": 0.825}), True)
     add("drawer", "slow spring at 240 frames/s", "/v1/drawer/state",
         dict(seed, frameRate=240, spring={"response": 0.5 + hair, "dampingFraction": 0.01}))
-    add("drawer", "overdamped spring at 120 frames/s, near the work limit", "/v1/drawer/state",
+    add("drawer", "overdamped spring at 120 frames/s, past the work limit", "/v1/drawer/state",
         dict(seed, frameRate=120, spring={"duration": 1.3 + hair, "bounce": -0.5}))
+    add("drawer", "the heaviest transition found within the limit", "/v1/drawer/state",
+        dict(seed, frameRate=240, spring={"response": 1.5 + hair, "dampingFraction": 1.2}))
+    # The same size for both: a padded body buys no more keyframes than a small one.
+    pad = "x" * 16_000
+    add("drawer-16k", "normal: the seed's toggle, padded", "/v1/drawer/state",
+        dict(seed, note=pad, spring={"response": 0.55 + hair, "dampingFraction": 0.825}), True)
+    add("drawer-16k", "the heaviest transition found within the limit, padded", "/v1/drawer/state",
+        dict(seed, note=pad, frameRate=240, spring={"response": 1.5 + hair, "dampingFraction": 1.2}))
+    add("drawer-16k", "overdamped spring at 240 frames/s, padded", "/v1/drawer/state",
+        dict(seed, note=pad, frameRate=240, spring={"response": 3.0 + hair, "dampingFraction": 3.5}))
 
     # Outline.
     n = size // 40

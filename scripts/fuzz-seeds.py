@@ -162,6 +162,13 @@ CASES = {
     "drawer-state": {
         "cost-slow-spring": {"action": "toggle", "container": {"width": 390, "height": 844}, "frameRate": 240,
                              "spring": {"response": 0.5, "dampingFraction": 0.01}},
+        # Padding once bought 16 keyframes or samples a byte: an overdamped spring at 240 frames/s, padded.
+        "cost-padded-spring": {"action": "toggle", "container": {"width": 390, "height": 844}, "frameRate": 240,
+                               "spring": {"response": 3.0, "dampingFraction": 3.5}, "note": "x" * 7000},
+        # The heaviest transition the fuzzer found in a small request (about 12,800 keyframes and samples then).
+        "cost-overdamped-237": {"action": "toggle", "container": {"width": 390, "height": 456}, "frameRate": 237,
+                                "drawerWidth": 200, "edge": "leading", "maskOpacity": 0.2,
+                                "spring": {"response": 1.55, "dampingFraction": 2.724}},
         "minimal": {"container": {"width": 320, "height": 480}},
         "ios17-spring": {"isPresented": True, "action": "close", "container": {"width": 1024, "height": 768},
                          "drawerWidth": 320, "edge": "trailing", "layoutDirection": "rtl",

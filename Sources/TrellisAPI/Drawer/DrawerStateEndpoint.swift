@@ -42,9 +42,8 @@ enum DrawerStateEndpoint: Endpoint {
         case .tooManySamples:
             detail = "\(subject) changes too fast for a CSS easing within 0.002 of it: that would need more than \(DrawerLimits.maxEasingSamples) samples"
         case .tooMuchWork(let needed, let allowed):
-            detail = "\(subject) at this frameRate needs \(needed) keyframes and easing samples; a request of this size may ask for "
-                + "\(allowed) (\(DrawerLimits.baseWork) + \(DrawerLimits.workPerByte) per byte of the request): use a spring that "
-                + "settles sooner or a lower frameRate"
+            detail = "\(subject) at this frameRate needs \(needed) keyframes and easing samples; a request may ask for at most "
+                + "\(allowed): use a spring that settles sooner or a lower frameRate"
         }
         problems.add(pointer: blameStart ? "/from" : "/spring", detail)
     }

@@ -6,7 +6,7 @@ public enum DrawerLimitViolation: Error, Equatable, Sendable {
     case settlesTooLate
     /// Its CSS easing would need more than DrawerLimits.maxEasingSamples samples.
     case tooManySamples
-    /// Rule: its keyframes and easing samples together (`needed`) pass what the request's size
-    /// allows (`allowed`, DrawerLimits.maxWork).
+    /// Rule: its keyframes and easing samples together (`needed`) pass what a request may ask for
+    /// (`allowed`, DrawerLimits.maxWork).
     case tooMuchWork(needed: Int, allowed: Int)
 }

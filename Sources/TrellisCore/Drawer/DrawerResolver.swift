@@ -13,11 +13,11 @@ public enum DrawerResolver {
         return compute(input, meter: &meter, planner: planner)
     }
 
-    /// As `compute`, with the transition's work limited by the meter's input size (DrawerLimits.maxWork) and counted on it.
+    /// As `compute`, with the transition's work limited (DrawerLimits.maxWork) and counted on the meter.
     public static func compute(
         _ input: DrawerInput, meter: inout WorkMeter, planner: Planner = { DrawerMotionPlan.make($0, frameRate: $1, maxWork: $2) }
     ) -> Result<DrawerOutput, DrawerRefusal> {
-        let maxWork = DrawerLimits.maxWork(forRequestBytes: meter.inputBytes)
+        let maxWork = DrawerLimits.maxWork
         let old = input.state
         let new = input.action.map { DrawerReducer.reduce(old, $0) } ?? old
         var transition: DrawerTransition?
