@@ -3,13 +3,13 @@
 openapi.yaml states a few rules in prose that JSON Schema cannot express, because they relate
 one value to another: an id in `toggle` must name a section, ids must be unique, a flat
 outline's parents must exist without cycles, a custom `idKey` names the member every node
-must have, a drawer's spring must settle within 60 s, an outline search's query must keep a
+must have, a drawer's transition must settle within 60 s and fit 6,000 keyframes and easing samples, an outline search's query must keep a
 scalar after folding and cannot come with a selection. A schema-valid example that breaks one of
 them is rightly answered 422, which positive_data_acceptance would report as a failure.
 
 So `map_case` rewrites *positive* examples, and only them, to keep those rules, changing as
 little as it can (an unknown id becomes an existing one, a duplicate id a fresh one, a drawer's
-lengths and spring are clamped into a range where the limits cannot trigger). Negative examples
+lengths and spring are clamped into a range where the limits cannot trigger, its start dropped). Negative examples
 are sent exactly as generated: the server must reject every one of them.
 """
 
@@ -204,12 +204,16 @@ def _drawer(body: dict) -> None:
     _clamp_members(body, {"drawerWidth": (10, 10_000)})
     side = (0, 1_000)
     _clamp_members(body.get("safeAreaInsets"), {"top": side, "leading": side, "bottom": side, "trailing": side})
-    # A spring that settles within 60 s, with an easing of at most 1,000,000 samples.
+    # A spring whose transition needs at most 6,000 keyframes and easing samples (the documented limit) at any
+    # frame rate: every point of a 13 × 13 grid over this box is answered 200 at 1, 30, 60, 120 and 240 frames/s.
     _clamp_members(body.get("spring"), {
-        "response": (0.05, 2), "dampingFraction": (0.1, 4), "duration": (0.05, 2), "bounce": (-0.75, 0.9),
+        "response": (0.05, 1), "dampingFraction": (0.3, 2), "duration": (0.05, 1), "bounce": (-0.5, 0.6),
     })
-    # A start within a few panel widths of its travel, at a plausible speed.
-    _clamp_members(body.get("from"), {"x": (-1_000, 1_000), "velocity": (-5_000, 5_000)})
+    # No start: how much work a start mid-flight asks for depends on where it is against the panel's travel (its
+    # edge, direction, insets and width), so a generated one is often rightly past the limit; DrawerEndpointTests
+    # covers starts.
+    if "from" in body:
+        body["from"] = None
 
 
 def _label(text):
