@@ -14,10 +14,9 @@ import ucrt
 public enum DrawerLimits {
     public static let maxSettlingDuration = 60.0
     public static let maxEasingSamples = DrawerLinearEasing.sampleCountLimit
-    /// Rule: keyframes plus easing samples allowed for a request, whatever its size: a drawer request's own cost
-    /// does not grow with its bytes, so a larger body buys no more work (writing them costs about 20 ns each, so
-    /// this much is about 2.5 × what the default spring's whole request costs). The default spring at 60 frames/s
-    /// needs about 1,000; a spring that settles in 5 s at 60 frames/s about 5,300.
+    /// Rule: keyframes plus easing samples allowed for a request, whatever its size: a normal drawer request costs
+    /// the same at any size, so a larger body buys no more work. The default spring at 60 frames/s needs about 1,000;
+    /// the heaviest transitions within this cost about 2 × the default spring's whole request.
     public static let maxWork = 6_000
 
     /// Rule: the keyframes at `frameRate` (one per frame up to the settling time, both ends
