@@ -205,6 +205,8 @@ tfont_face *tfont_face_create(const uint8_t *data, size_t length, unsigned index
 
 struct tfont_blob {
     hb_blob_t *blob;
+    void *base;
+    size_t length;
 };
 
 typedef struct {
@@ -237,6 +239,8 @@ tfont_blob *tfont_blob_adopt_mapping(void *base, size_t length) {
     }
     hb_blob_make_immutable(blob);
     result->blob = blob;
+    result->base = base;
+    result->length = length;
     return result;
 }
 
@@ -249,7 +253,12 @@ void tfont_blob_destroy(tfont_blob *blob) {
 unsigned tfont_blob_face_count(const tfont_blob *blob) { return hb_face_count(blob->blob); }
 
 tfont_face *tfont_face_create_from_blob(const tfont_blob *blob, unsigned index) {
-    return face_wrap(hb_face_create(blob->blob, index));
+    tfont_face *face = face_wrap(hb_face_create(blob->blob, index));
+    // Rule: the pages loading read (a color font's bitmap metrics: all of its 10 MB) leave this
+    // process's memory for the page cache; the few a shaper reads come back as it reads them. The
+    // mapping is private, read-only and never written, so its bytes stay the file's.
+    madvise(blob->base, blob->length, MADV_DONTNEED);
+    return face;
 }
 
 void tfont_face_destroy(tfont_face *face) {

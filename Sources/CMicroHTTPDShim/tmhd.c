@@ -41,6 +41,11 @@ static void tmhd_release(const tmhd_budget *budget, size_t bytes) {
 
 // How often the watcher looks for connections past their deadline and at freed memory.
 #define TMHD_WATCH_INTERVAL_MS 250
+// The body gate (tmhd_gate_*): a body past TMHD_GATE_FROM bytes is read on only while it holds one
+// of its worker thread's places, for at most gate_hold_ms (TMHD_GATE_HOLD_MS unless set).
+#define TMHD_GATE_FROM (64u << 10)
+#define TMHD_GATE_HOLD_MS 1000u
+#define TMHD_GATE_PLACES_PER_THREAD 2u
 // Freed memory malloc may keep for the next requests while some are in flight, and when none is.
 #define TMHD_KEEP_FREE_BUSY (8u << 20)
 #define TMHD_KEEP_FREE_IDLE (1u << 20)
@@ -80,6 +85,14 @@ struct tmhd_server {
     // The heartbeat: per slot, the monotonic milliseconds its handler call began (0: free).
     atomic_uint_least64_t busy_since[TMHD_MAX_BUSY_SLOTS];
     unsigned int busy_slots;
+    // The body gates, one per worker thread (none with one thread per connection), under
+    // gate_mutex; gates_taken counts those a thread has made its own. gate_open lets every body
+    // through while the server stops.
+    pthread_mutex_t gate_mutex;
+    struct tmhd_gate *gates;
+    unsigned int gate_count;
+    atomic_uint gates_taken;
+    int gate_open;
     int stopping;
     int watching;
     pthread_t watcher;
@@ -102,7 +115,32 @@ struct tmhd_exchange {
     // The Content-Length, when the body has one (it is then at most max_body_bytes).
     int has_declared_length;
     size_t declared_length;
+    // Where the body stands at the gate (tmhd_gate_state); changed under gate_mutex once past NONE.
+    atomic_int gate;
+    struct tmhd_gate *gate_of;
+    uint64_t gate_since;
+    struct tmhd_exchange *gate_prev;
+    struct tmhd_exchange *gate_next;
 };
+
+typedef enum {
+    TMHD_GATE_NONE = 0,    // not at the gate yet (a small body, or not past TMHD_GATE_FROM)
+    TMHD_GATE_HOLDING = 1, // read on, holding a place
+    TMHD_GATE_WAITING = 2, // its connection suspended until a place is free
+    TMHD_GATE_PASSED = 3,  // place given back (body complete or dropped) or its hold ran out: read on
+} tmhd_gate_state;
+
+// One worker thread's gate: the exchanges holding its places (listed by gate_prev and gate_next)
+// and those waiting for one, first come first (by gate_next), their connections suspended.
+typedef struct tmhd_gate {
+    unsigned int held;
+    tmhd_exchange *holders;
+    tmhd_exchange *first_waiting;
+    tmhd_exchange *last_waiting;
+} tmhd_gate;
+
+// The gate of the worker thread running this call (libmicrohttpd keeps a connection on one thread).
+static _Thread_local tmhd_gate *tmhd_thread_gate;
 
 static const uint8_t tmhd_empty_body[TMHD_BODY_PADDING];
 
@@ -288,6 +326,163 @@ static const char *tmhd_origin_path(const char *url) {
     return slash != NULL ? slash : "/";
 }
 
+static void tmhd_start_deadline(tmhd_link *link, unsigned int seconds);
+static void tmhd_free_body(tmhd_exchange *exchange);
+
+// The body gate. Why: libmicrohttpd reads every connection's upload a buffer at a time in turn,
+// so N large bodies sent at once all grow together and are all held whole at the same moment
+// (32 concurrent 1 MiB bodies: 32 MiB). Past TMHD_GATE_FROM bytes a body is read on only while
+// it holds a place; the others wait suspended, first come first, and read nothing meanwhile.
+// A place is given back when the body is complete or dropped, or after its hold (1 s),
+// whatever the client's pace: a slow sender then goes on without a place (bounded by the
+// budget and --body-timeout as before), so no client can keep the others waiting for long.
+
+// Under gate_mutex: `exchange` takes a place at `gate`.
+static void tmhd_gate_hold(tmhd_gate *gate, tmhd_exchange *exchange) {
+    atomic_store_explicit(&exchange->gate, TMHD_GATE_HOLDING, memory_order_relaxed);
+    exchange->gate_since = tmhd_now_ms();
+    exchange->gate_prev = NULL;
+    exchange->gate_next = gate->holders;
+    if (gate->holders != NULL) {
+        gate->holders->gate_prev = exchange;
+    }
+    gate->holders = exchange;
+    gate->held++;
+}
+
+// Under gate_mutex: the bodies waiting at `gate` take its free places, in order, and are read on:
+// their connections resume, with a fresh --body-timeout (the wait was the server's, not theirs).
+static void tmhd_gate_pass_on(tmhd_server *server, tmhd_gate *gate) {
+    while (gate->first_waiting != NULL && (server->gate_open || gate->held < TMHD_GATE_PLACES_PER_THREAD)) {
+        tmhd_exchange *next = gate->first_waiting;
+        gate->first_waiting = next->gate_next;
+        if (gate->first_waiting == NULL) {
+            gate->last_waiting = NULL;
+        }
+        tmhd_gate_hold(gate, next);
+        tmhd_link *link = tmhd_link_of(next->connection);
+        if (link != NULL) {
+            tmhd_start_deadline(link, server->options.body_timeout);
+        }
+        MHD_resume_connection(next->connection);
+    }
+}
+
+// Under gate_mutex: a holder gives its place back.
+static void tmhd_gate_leave(tmhd_server *server, tmhd_exchange *exchange) {
+    tmhd_gate *gate = exchange->gate_of;
+    if (exchange->gate_prev != NULL) {
+        exchange->gate_prev->gate_next = exchange->gate_next;
+    } else {
+        gate->holders = exchange->gate_next;
+    }
+    if (exchange->gate_next != NULL) {
+        exchange->gate_next->gate_prev = exchange->gate_prev;
+    }
+    gate->held--;
+    atomic_store_explicit(&exchange->gate, TMHD_GATE_PASSED, memory_order_relaxed);
+    tmhd_gate_pass_on(server, gate);
+}
+
+// Rule: a body past TMHD_GATE_FROM bytes goes on being read only with a place of its thread's
+// gate. 1: read on now; 0: its connection is suspended (in the mutex, so that no one resumes it
+// before) until a place frees.
+static int tmhd_gate_enter(tmhd_exchange *exchange) {
+    tmhd_server *server = exchange->server;
+    if (tmhd_thread_gate == NULL) {
+        unsigned int taken = atomic_fetch_add_explicit(&server->gates_taken, 1, memory_order_relaxed);
+        if (taken < server->gate_count) {
+            tmhd_thread_gate = &server->gates[taken];
+        }
+    }
+    tmhd_gate *gate = tmhd_thread_gate;
+    if (gate == NULL) {
+        atomic_store_explicit(&exchange->gate, TMHD_GATE_PASSED, memory_order_relaxed);
+        return 1;
+    }
+    exchange->gate_of = gate;
+    pthread_mutex_lock(&server->gate_mutex);
+    if (server->gate_open || gate->held < TMHD_GATE_PLACES_PER_THREAD) {
+        tmhd_gate_hold(gate, exchange);
+        pthread_mutex_unlock(&server->gate_mutex);
+        return 1;
+    }
+    atomic_store_explicit(&exchange->gate, TMHD_GATE_WAITING, memory_order_relaxed);
+    exchange->gate_next = NULL;
+    if (gate->last_waiting != NULL) {
+        gate->last_waiting->gate_next = exchange;
+    } else {
+        gate->first_waiting = exchange;
+    }
+    gate->last_waiting = exchange;
+    tmhd_link *link = tmhd_link_of(exchange->connection);
+    if (link != NULL) {
+        atomic_store_explicit(&link->deadline, 0, memory_order_relaxed);
+    }
+    MHD_suspend_connection(exchange->connection);
+    pthread_mutex_unlock(&server->gate_mutex);
+    return 0;
+}
+
+// The body is complete or dropped: its place (if it holds one) goes to the next waiting body.
+static void tmhd_gate_release(tmhd_exchange *exchange) {
+    tmhd_server *server = exchange->server;
+    int state = atomic_load_explicit(&exchange->gate, memory_order_relaxed);
+    if (state == TMHD_GATE_NONE || state == TMHD_GATE_PASSED) {
+        return;
+    }
+    pthread_mutex_lock(&server->gate_mutex);
+    state = atomic_load_explicit(&exchange->gate, memory_order_relaxed);
+    if (state == TMHD_GATE_HOLDING) {
+        tmhd_gate_leave(server, exchange);
+    } else if (state == TMHD_GATE_WAITING) {
+        // Only when libmicrohttpd ends a suspended connection itself (it does not while running).
+        tmhd_gate *gate = exchange->gate_of;
+        tmhd_exchange **at = &gate->first_waiting;
+        tmhd_exchange *before = NULL;
+        while (*at != NULL && *at != exchange) {
+            before = *at;
+            at = &(*at)->gate_next;
+        }
+        if (*at == exchange) {
+            *at = exchange->gate_next;
+            if (gate->last_waiting == exchange) {
+                gate->last_waiting = before;
+            }
+        }
+        atomic_store_explicit(&exchange->gate, TMHD_GATE_PASSED, memory_order_relaxed);
+    }
+    pthread_mutex_unlock(&server->gate_mutex);
+}
+
+// The watcher: places held past their hold are given back (those bodies read on without).
+static void tmhd_gate_expire(tmhd_server *server) {
+    uint64_t now = tmhd_now_ms();
+    uint64_t hold = server->options.gate_hold_ms ? server->options.gate_hold_ms : TMHD_GATE_HOLD_MS;
+    pthread_mutex_lock(&server->gate_mutex);
+    for (unsigned int i = 0; i < server->gate_count; i++) {
+        tmhd_exchange *exchange = server->gates[i].holders;
+        while (exchange != NULL) {
+            tmhd_exchange *next = exchange->gate_next;
+            if (now - exchange->gate_since >= hold) {
+                tmhd_gate_leave(server, exchange);
+            }
+            exchange = next;
+        }
+    }
+    pthread_mutex_unlock(&server->gate_mutex);
+}
+
+// Stopping: every waiting body is let through (libmicrohttpd must not stop with suspended connections).
+static void tmhd_gate_open(tmhd_server *server) {
+    pthread_mutex_lock(&server->gate_mutex);
+    server->gate_open = 1;
+    for (unsigned int i = 0; i < server->gate_count; i++) {
+        tmhd_gate_pass_on(server, &server->gates[i]);
+    }
+    pthread_mutex_unlock(&server->gate_mutex);
+}
+
 static enum MHD_Result tmhd_dispatch(tmhd_exchange *exchange, const char *url, const char *method) {
     // Rule: every header field reaches the handler, however many libmicrohttpd accepted
     // (its per-connection memory bounds them), so none is silently dropped.
@@ -313,6 +508,7 @@ static enum MHD_Result tmhd_dispatch(tmhd_exchange *exchange, const char *url, c
     };
     tmhd_server *server = exchange->server;
     tmhd_options *options = &server->options;
+    tmhd_gate_release(exchange);
     // Rule: the body has arrived: no deadline while the handler computes (--request-timeout
     // bounds that), the send deadline starts when the answer is queued.
     tmhd_link *link = tmhd_link_of(exchange->connection);
@@ -329,6 +525,8 @@ static enum MHD_Result tmhd_dispatch(tmhd_exchange *exchange, const char *url, c
     if (headers.items != inline_items) {
         free(headers.items);
     }
+    // Rule: a body is held only while its handler runs, not while the answer drains.
+    tmhd_free_body(exchange);
     if (!exchange->responded) {
         static const tmhd_header fallback[] = {{"Content-Type", "text/plain"}};
         static const char text[] = "internal error\n";
@@ -526,6 +724,11 @@ static int tmhd_append(tmhd_exchange *exchange, const char *data, size_t size) {
         if (capacity > limit + TMHD_BODY_PADDING) {
             capacity = limit + TMHD_BODY_PADDING;
         }
+        // A declared length is the most a body grows to (one past it is refused by libmicrohttpd).
+        if (exchange->has_declared_length && needed <= exchange->declared_length &&
+            capacity > exchange->declared_length + TMHD_BODY_PADDING) {
+            capacity = exchange->declared_length + TMHD_BODY_PADDING;
+        }
         // Rule: a body's buffer grows only within the memory budget.
         const tmhd_budget *budget = &exchange->server->options.budget;
         if (!tmhd_reserve(budget, capacity - exchange->capacity, 0)) {
@@ -546,6 +749,7 @@ static int tmhd_append(tmhd_exchange *exchange, const char *data, size_t size) {
 }
 
 static void tmhd_free_body(tmhd_exchange *exchange) {
+    tmhd_gate_release(exchange);
     free(exchange->body);
     tmhd_release(&exchange->server->options.budget, exchange->capacity);
     exchange->body = NULL;
@@ -632,6 +836,12 @@ static enum MHD_Result tmhd_access(void *cls, struct MHD_Connection *connection,
         if (exchange->has_declared_length && exchange->length < exchange->declared_length &&
             tmhd_client_closed(connection)) {
             return MHD_NO;
+        }
+        // Rule: a large body still arriving waits at the gate for a place (a complete one doesn't).
+        if (appended == 1 && exchange->length >= TMHD_GATE_FROM &&
+            atomic_load_explicit(&exchange->gate, memory_order_relaxed) == TMHD_GATE_NONE &&
+            !(exchange->has_declared_length && exchange->length == exchange->declared_length)) {
+            tmhd_gate_enter(exchange);
         }
         return MHD_YES;
     }
@@ -816,6 +1026,7 @@ static void *tmhd_watch(void *argument) {
         }
         // Trimming may take a while: connections open and close meanwhile.
         pthread_mutex_unlock(&server->links_mutex);
+        tmhd_gate_expire(server);
         if (!server->options.leave_memory) {
             tmhd_give_back_memory(server, &trim);
         }
@@ -841,6 +1052,8 @@ static void *tmhd_watch(void *argument) {
 #define TMHD_TRIM_THRESHOLD (8u << 20)
 
 static void tmhd_free(tmhd_server *server) {
+    pthread_mutex_destroy(&server->gate_mutex);
+    free(server->gates);
     pthread_cond_destroy(&server->watcher_wake);
     pthread_mutex_destroy(&server->links_mutex);
     free(server);
@@ -866,7 +1079,17 @@ tmhd_server *tmhd_start(const tmhd_options *options) {
     pthread_cond_init(&server->watcher_wake, &condition);
     pthread_condattr_destroy(&condition);
     pthread_mutex_init(&server->links_mutex, NULL);
-    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ITC;
+    pthread_mutex_init(&server->gate_mutex, NULL);
+    // One gate per worker thread; none with a thread per connection (the threads read apart).
+    if (options->threads > 0) {
+        server->gates = calloc(options->threads, sizeof *server->gates);
+        if (server->gates == NULL) {
+            tmhd_free(server);
+            return NULL;
+        }
+        server->gate_count = options->threads;
+    }
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ITC | MHD_ALLOW_SUSPEND_RESUME;
     if (options->threads == 0) {
         flags |= MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL;
     } else {
@@ -928,6 +1151,7 @@ void tmhd_stop(tmhd_server *server) {
         pthread_mutex_unlock(&server->links_mutex);
         pthread_join(server->watcher, NULL);
     }
+    tmhd_gate_open(server);
     MHD_stop_daemon(server->daemon);
     tmhd_free(server);
 }

@@ -56,6 +56,7 @@ public final class HTTPServer: Sendable {
             max_connections_per_ip: UInt32(clamping: configuration.maxConnectionsPerIP),
             connection_memory_limit: configuration.connectionMemoryLimit,
             leave_memory: configuration.managesMemory ? 0 : 1,
+            gate_hold_ms: 0,
             budget: memoryBudget.map(Self.bridge) ?? tmhd_budget(),
             policy: { context, facts in
                 guard let context, let facts else { return TMHD_REJECT_NONE }

@@ -4,7 +4,9 @@
 // endless and abandoned uploads, ambiguous framing, heads that are not strict and NUL in the
 // target, a handler that never answers, more connections than the limit, many header fields and
 // a long query, a connection trickling its head past the header deadline, in all three threading
-// modes (worker pool, one worker, thread per connection); then stop. Any sanitizer report
+// modes (worker pool, one worker, thread per connection); then stop. With worker threads, the body
+// gate: many large bodies at once are all answered while only the gate's places grow, a place held
+// by a stalled body is given back after its hold, and the server stops with bodies waiting. Any sanitizer report
 // ends the process non-zero (UBSan does not recover; LeakSanitizer checks at exit), and so does
 // any answer other than the one expected. Not a SwiftPM target: the Makefile compiles it.
 #define _GNU_SOURCE
@@ -31,6 +33,7 @@ static atomic_uint handled;
 static atomic_size_t budget_in_use;
 static const size_t budget_limit = 64u << 20;
 static unsigned current_max_connections;
+static size_t current_max_body;
 
 static int budget_reserve(void *context, size_t bytes, int force) {
     (void)context;
@@ -66,7 +69,7 @@ static tmhd_rejection policy(void *context, const tmhd_facts *facts) {
     if (facts->conflicting_lengths || (facts->transfer_encodings && facts->content_lengths)) {
         return TMHD_REJECT_AMBIGUOUS_LENGTH;
     }
-    if (facts->content_lengths && (facts->length_overflows || facts->declared_length > MAX_BODY)) {
+    if (facts->content_lengths && (facts->length_overflows || facts->declared_length > current_max_body)) {
         return TMHD_REJECT_BODY_TOO_LARGE;
     }
     return TMHD_REJECT_NONE;
@@ -370,17 +373,20 @@ static void run_deadline(uint16_t port) {
     close(fd);
 }
 
-static tmhd_server *start(unsigned threads, unsigned max_connections, uint16_t *port) {
+static tmhd_server *start_with(unsigned threads, unsigned max_connections, size_t max_body, unsigned gate_hold_ms,
+                               uint16_t *port) {
     int listen_fd = tmhd_listen("127.0.0.1", 0, port);
     if (listen_fd < 0) {
         fail("tmhd_listen: %s", strerror(errno));
         return NULL;
     }
     current_max_connections = max_connections;
+    current_max_body = max_body;
     tmhd_options options = {
         .listen_fd = listen_fd,
         .threads = threads,
-        .max_body_bytes = MAX_BODY,
+        .max_body_bytes = max_body,
+        .gate_hold_ms = gate_hold_ms,
         .max_connections = max_connections,
         .connection_timeout = 5,
         .header_timeout = 1,
@@ -396,6 +402,148 @@ static tmhd_server *start(unsigned threads, unsigned max_connections, uint16_t *
         close(listen_fd);
     }
     return server;
+}
+
+static tmhd_server *start(unsigned threads, unsigned max_connections, uint16_t *port) {
+    return start_with(threads, max_connections, MAX_BODY, 0, port);
+}
+
+// Large bodies for the gate: `count` connections, each with the head of a `declared`-byte POST.
+#define GATE_BODY (1u << 20)
+#define GATE_CONNECTIONS_MAX 32
+
+typedef struct {
+    int fd;
+    size_t sent;
+    size_t target;
+} upload;
+
+static void begin_uploads(uint16_t port, upload *uploads, unsigned count, size_t declared) {
+    for (unsigned i = 0; i < count; i++) {
+        uploads[i].fd = dial(port);
+        char head[128];
+        int n = snprintf(head, sizeof head, "POST /gate HTTP/1.1\r\nHost: x\r\nContent-Length: %zu\r\n\r\n", declared);
+        send_all(uploads[i].fd, head, (size_t)n);
+        uploads[i].sent = 0;
+    }
+}
+
+// Sends each upload's bytes (all 'g') up to its target without blocking, for up to `seconds`;
+// returns 1 once every target is reached. A suspended connection's socket fills and waits.
+static int push_uploads(upload *uploads, unsigned count, double seconds) {
+    static char chunk[64 << 10];
+    memset(chunk, 'g', sizeof chunk);
+    struct timeval start, now;
+    gettimeofday(&start, NULL);
+    for (;;) {
+        int done = 1;
+        for (unsigned i = 0; i < count; i++) {
+            while (uploads[i].sent < uploads[i].target) {
+                size_t left = uploads[i].target - uploads[i].sent;
+                ssize_t n = send(uploads[i].fd, chunk, left < sizeof chunk ? left : sizeof chunk,
+                                 MSG_NOSIGNAL | MSG_DONTWAIT);
+                if (n <= 0) {
+                    break;
+                }
+                uploads[i].sent += (size_t)n;
+            }
+            done &= uploads[i].sent >= uploads[i].target;
+        }
+        if (done) {
+            return 1;
+        }
+        gettimeofday(&now, NULL);
+        if ((double)(now.tv_sec - start.tv_sec) + (double)(now.tv_usec - start.tv_usec) / 1e6 > seconds) {
+            return 0;
+        }
+        usleep(2000);
+    }
+}
+
+static void expect_uploads_answered(upload *uploads, unsigned count, size_t declared, const char *what) {
+    char expected[64];
+    snprintf(expected, sizeof expected, "POST /gate %zu ", declared);
+    for (unsigned i = 0; i < count; i++) {
+        char reply[4096];
+        int status = read_response(uploads[i].fd, reply, sizeof reply);
+        expect(status == 200 && strstr(reply, expected) != NULL, what, reply);
+        close(uploads[i].fd);
+    }
+}
+
+// The body gate with `threads` worker threads (two places each).
+static void run_gate(unsigned threads) {
+    unsigned places = threads * 2, count = places + 4;
+    upload uploads[GATE_CONNECTIONS_MAX];
+    uint16_t port = 0;
+    // A hold far longer than the test: only a finished body frees a place.
+    tmhd_server *server = start_with(threads, 64, GATE_BODY, 600000, &port);
+    if (server == NULL) {
+        return;
+    }
+    // Half of each body sent at once: the bodies holding a place are read to that point, the others
+    // stop past 64 KiB (their sockets fill), so the memory held is about `places` halves, not `count`.
+    begin_uploads(port, uploads, count, GATE_BODY);
+    for (unsigned i = 0; i < count; i++) {
+        uploads[i].target = GATE_BODY / 2;
+    }
+    push_uploads(uploads, count, 3);
+    size_t held = 0;
+    for (int round = 0; round < 200 && held < (size_t)places * (GATE_BODY / 2); round++) {
+        usleep(10 * 1000);
+        held = atomic_load(&budget_in_use);
+    }
+    usleep(300 * 1000);
+    held = atomic_load(&budget_in_use);
+    if (held >= (size_t)(places + 1) * GATE_BODY) {
+        fail("gate: %zu bytes of bodies held with %u places (%u connections sent half of 1 MiB each)", held, places,
+             count);
+    }
+    // The rest: as the first bodies end, the waiting ones take their places; every one is answered.
+    for (unsigned i = 0; i < count; i++) {
+        uploads[i].target = GATE_BODY;
+    }
+    expect(push_uploads(uploads, count, 20), "gate: every body sent in the end", "(a body never read on)");
+    expect_uploads_answered(uploads, count, GATE_BODY, "gate: each of many large bodies answered");
+
+    // Stop with bodies holding places and bodies waiting (suspended).
+    begin_uploads(port, uploads, count, GATE_BODY);
+    for (unsigned i = 0; i < count; i++) {
+        uploads[i].target = 100u << 10;
+    }
+    push_uploads(uploads, count, 1);
+    usleep(200 * 1000);
+    tmhd_quiesce(server);
+    tmhd_stop(server);
+    for (unsigned i = 0; i < count; i++) {
+        close(uploads[i].fd);
+    }
+
+    // A short hold: bodies that stall keep a place only that long, so one sent whole behind them
+    // is read and answered while they still hang (the hold, not their pace, frees the places).
+    server = start_with(threads, 64, GATE_BODY, 200, &port);
+    if (server == NULL) {
+        return;
+    }
+    unsigned stalled = places * 4 < GATE_CONNECTIONS_MAX ? places * 4 : GATE_CONNECTIONS_MAX - 1;
+    size_t declared = 96u << 10;
+    begin_uploads(port, uploads, stalled, declared);
+    for (unsigned i = 0; i < stalled; i++) {
+        uploads[i].target = 80u << 10;
+    }
+    push_uploads(uploads, stalled, 3);
+    usleep(100 * 1000);
+    upload *last = &uploads[stalled];
+    begin_uploads(port, last, 1, declared);
+    last->target = declared;
+    push_uploads(last, 1, 3);
+    expect_uploads_answered(last, 1, declared, "gate: a body behind stalled ones answered once their holds end");
+    for (unsigned i = 0; i < stalled; i++) {
+        uploads[i].target = declared;
+    }
+    push_uploads(uploads, stalled, 5);
+    expect_uploads_answered(uploads, stalled, declared, "gate: the stalled bodies answered once complete");
+    tmhd_stop(server);
 }
 
 static void run_server(unsigned threads) {
@@ -423,6 +571,9 @@ static void run_server(unsigned threads) {
     }
     run_overload(port, limit);
     tmhd_stop(server);
+    if (threads > 0) {
+        run_gate(threads);
+    }
     printf("threads=%u: %u requests handled\n", threads, atomic_load(&handled));
 }
 

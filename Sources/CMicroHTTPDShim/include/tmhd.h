@@ -135,6 +135,9 @@ typedef struct {
     /// 1: the watcher leaves malloc's free memory alone (another server in the process, the one
     /// doing the work, gives it back: malloc is process-wide).
     int leave_memory;
+    /// Milliseconds a large body may hold one of its worker thread's places at the body gate
+    /// (bodies past 64 KiB are read a few per thread at a time); 0: the default, 1000.
+    unsigned int gate_hold_ms;
     /// Request bodies and queued answers are accounted here (reserve NULL: no budget).
     tmhd_budget budget;
     /// Called once per request head with its facts (it shares the handler's context).

@@ -25,24 +25,26 @@ final class HostileBodyDeadlineTests: HostileTestCase {
         return condition() ? Date().timeIntervalSince(started) : nil
     }
 
-    /// The finding, scaled down: a 16 MiB budget, 12 connections each declaring a 2 MiB body and
-    /// sending 1 MiB + 1 byte (each buffer then holds 2 MiB: 8 fill the budget, the rest get 503),
-    /// then 1 byte every 0.4 s. With --body-timeout 1 the budget is back to idle (0) within about
-    /// 1 s + the watcher's 250 ms, and ordinary POSTs are served while the bytes still trickle.
+    /// The finding, scaled down: 2 connections (the body gate reads two large bodies at a time on each
+    /// worker thread, so both are read whichever threads they land on) each declaring a 2 MiB body
+    /// and sending 1 MiB + 1 byte (each buffer then holds 2 MiB: together they fill the 4.5 MiB
+    /// budget), then 1 byte every 0.4 s. With --body-timeout 1 the budget is back to
+    /// idle (0) within about 1 s + the watcher's 250 ms, and ordinary POSTs are served while the
+    /// bytes still trickle.
     func testSlowBodiesGiveTheBudgetBackAtTheBodyDeadline() throws {
         let bodyTimeout = 1
-        let budget = try XCTUnwrap(HTTPMemoryBudget(limit: 16 << 20))
+        let budget = try XCTUnwrap(HTTPMemoryBudget(limit: (4 << 20) + (512 << 10)))
         let server = try Hostile.server(
             maxBodyBytes: 2 << 20, connectionTimeout: 30, connectionMemory: 64 << 10, bodyTimeout: bodyTimeout,
             memoryBudget: budget)
         let started = Date()
         let partial = Array(repeating: UInt8(ascii: " "), count: (1 << 20) + 1)
-        let slow = try (0..<12).map { _ in
+        let slow = try (0..<2).map { _ in
             let connection = try Hostile.connect(server)
             _ = try connection.send(Hostile.head(flow.path, length: 2 << 20) + partial)
             return connection
         }
-        let filled = waitFor(10) { budget.inUse >= 14 << 20 }
+        let filled = waitFor(10) { budget.inUse >= 4 << 20 }
         XCTAssertNotNil(filled, "the slow bodies filled the budget (\(budget.inUse) bytes)")
         // Every head has arrived by now: each body's deadline ends at most --body-timeout from here.
         let full = Date()
