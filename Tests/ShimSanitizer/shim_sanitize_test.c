@@ -374,7 +374,7 @@ static void run_deadline(uint16_t port) {
 }
 
 static tmhd_server *start_with(unsigned threads, unsigned max_connections, size_t max_body, unsigned gate_hold_ms,
-                               uint16_t *port) {
+                               unsigned connection_timeout, uint16_t *port) {
     int listen_fd = tmhd_listen("127.0.0.1", 0, port);
     if (listen_fd < 0) {
         fail("tmhd_listen: %s", strerror(errno));
@@ -388,7 +388,7 @@ static tmhd_server *start_with(unsigned threads, unsigned max_connections, size_
         .max_body_bytes = max_body,
         .gate_hold_ms = gate_hold_ms,
         .max_connections = max_connections,
-        .connection_timeout = 5,
+        .connection_timeout = connection_timeout,
         .header_timeout = 1,
         .connection_memory_limit = 32 * 1024,
         .budget = {NULL, budget_reserve, budget_release},
@@ -405,7 +405,7 @@ static tmhd_server *start_with(unsigned threads, unsigned max_connections, size_
 }
 
 static tmhd_server *start(unsigned threads, unsigned max_connections, uint16_t *port) {
-    return start_with(threads, max_connections, MAX_BODY, 0, port);
+    return start_with(threads, max_connections, MAX_BODY, 0, 5, port);
 }
 
 // Large bodies for the gate: `count` connections, each with the head of a `declared`-byte POST.
@@ -477,7 +477,8 @@ static void run_gate(unsigned threads) {
     upload uploads[GATE_CONNECTIONS_MAX];
     uint16_t port = 0;
     // A hold far longer than the test: only a finished body frees a place.
-    tmhd_server *server = start_with(threads, 64, GATE_BODY, 600000, &port);
+    // An idle timeout far longer than the test too: stalled bodies are ended by nothing else.
+    tmhd_server *server = start_with(threads, 64, GATE_BODY, 600000, 60, &port);
     if (server == NULL) {
         return;
     }
@@ -521,7 +522,7 @@ static void run_gate(unsigned threads) {
 
     // A short hold: bodies that stall keep a place only that long, so one sent whole behind them
     // is read and answered while they still hang (the hold, not their pace, frees the places).
-    server = start_with(threads, 64, GATE_BODY, 200, &port);
+    server = start_with(threads, 64, GATE_BODY, 200, 60, &port);
     if (server == NULL) {
         return;
     }
