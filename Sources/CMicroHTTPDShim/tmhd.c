@@ -93,14 +93,6 @@ struct tmhd_server {
     unsigned int gate_count;
     atomic_uint gates_taken;
     int gate_open;
-    // The acceptor thread (tmhd_accept): accepting stops once `quiesced` is set.
-    pthread_t acceptor;
-    int accepting;
-    atomic_int quiesced;
-    unsigned int backstop;
-    // Connections handed to libmicrohttpd that its worker has not started yet (counted out at
-    // MHD_CONNECTION_NOTIFY_STARTED): with open_connections, what the acceptor holds under backstop.
-    atomic_uint handed_over;
     int stopping;
     int watching;
     pthread_t watcher;
@@ -946,7 +938,6 @@ static void tmhd_connection_changed(void *cls, struct MHD_Connection *connection
     tmhd_server *server = cls;
     if (code == MHD_CONNECTION_NOTIFY_STARTED) {
         atomic_fetch_add_explicit(&server->open_connections, 1, memory_order_relaxed);
-        atomic_fetch_sub_explicit(&server->handed_over, 1, memory_order_relaxed);
         const union MHD_ConnectionInfo *info =
             MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
         tmhd_link *link = calloc(1, sizeof *link);
@@ -1017,52 +1008,6 @@ static void tmhd_give_back_memory(tmhd_server *server, tmhd_trim_state *state) {
     if (mallinfo2().fordblks > (idle ? TMHD_KEEP_FREE_IDLE : TMHD_KEEP_FREE_BUSY)) {
         malloc_trim(0);
         state->trimmed_at = completed;
-    }
-}
-
-// The acceptor. Why: with a thread pool each libmicrohttpd worker accepts from the shared listening
-// socket itself, up to ten connections in a row, so a client that opens a few busy connections at
-// once (a proxy's pool) often lands them all on one worker, and the other cores sit idle while they
-// wait for each other. Connections this thread accepts are handed over with MHD_add_connection,
-// which places each on the worker its socket number picks (round robin for sockets opened in turn).
-// Past libmicrohttpd's limit it waits, leaving further connections in the kernel's backlog as
-// libmicrohttpd's own accepting did.
-static void *tmhd_accept(void *argument) {
-    tmhd_server *server = argument;
-    while (!atomic_load_explicit(&server->quiesced, memory_order_acquire)) {
-        if (atomic_load_explicit(&server->open_connections, memory_order_relaxed) +
-                atomic_load_explicit(&server->handed_over, memory_order_relaxed) >=
-            server->backstop) {
-            usleep(10 * 1000);
-            continue;
-        }
-        struct sockaddr_storage address;
-        socklen_t length = sizeof address;
-        int fd = accept4(server->options.listen_fd, (struct sockaddr *)&address, &length, SOCK_CLOEXEC);
-        if (fd < 0) {
-            // Out of descriptors or memory: a moment, then again (the quiesce shuts the socket down: EINVAL).
-            if (errno != EINTR && errno != ECONNABORTED && errno != EAGAIN) {
-                usleep(10 * 1000);
-            }
-            continue;
-        }
-        // On failure (past --max-connections-per-ip) libmicrohttpd closes the socket itself.
-        atomic_fetch_add_explicit(&server->handed_over, 1, memory_order_relaxed);
-        if (MHD_add_connection(server->daemon, fd, (struct sockaddr *)&address, length) != MHD_YES) {
-            atomic_fetch_sub_explicit(&server->handed_over, 1, memory_order_relaxed);
-        }
-    }
-    return NULL;
-}
-
-// Stops the acceptor (once) and closes the listening socket.
-static void tmhd_stop_accepting(tmhd_server *server) {
-    atomic_store_explicit(&server->quiesced, 1, memory_order_release);
-    if (server->accepting) {
-        shutdown(server->options.listen_fd, SHUT_RDWR);
-        pthread_join(server->acceptor, NULL);
-        server->accepting = 0;
-        close(server->options.listen_fd);
     }
 }
 
@@ -1144,19 +1089,17 @@ tmhd_server *tmhd_start(const tmhd_options *options) {
         }
         server->gate_count = options->threads;
     }
-    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ITC | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_NO_LISTEN_SOCKET;
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ITC | MHD_ALLOW_SUSPEND_RESUME;
     if (options->threads == 0) {
         flags |= MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL;
     } else {
         flags |= MHD_USE_EPOLL;
     }
-    // Rule: past --max-connections a head is answered 503 (the policy); past a little more, the
-    // backstop, the acceptor leaves connections in the kernel's backlog until some close.
-    // libmicrohttpd's own limit is twice that, so that it never refuses one the acceptor handed it.
-    server->backstop = options->max_connections + options->max_connections / 8 + 16;
-    unsigned int library_limit = 2 * server->backstop;
+    // libmicrohttpd's own limit stays a little above ours: it is the backstop that drops.
+    unsigned int backstop = options->max_connections + options->max_connections / 8 + 16;
     struct MHD_OptionItem items[] = {
-        {MHD_OPTION_CONNECTION_LIMIT, (intptr_t)library_limit, NULL},
+        {MHD_OPTION_LISTEN_SOCKET, options->listen_fd, NULL},
+        {MHD_OPTION_CONNECTION_LIMIT, (intptr_t)backstop, NULL},
         {MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)options->connection_timeout, NULL},
         {MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)options->connection_memory_limit, NULL},
         {MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)tmhd_completed, server},
@@ -1186,24 +1129,21 @@ tmhd_server *tmhd_start(const tmhd_options *options) {
         return NULL;
     }
     server->watching = 1;
-    failed = pthread_create(&server->acceptor, NULL, tmhd_accept, server);
-    if (failed) {
-        tmhd_stop(server);
-        errno = failed;
-        return NULL;
-    }
-    server->accepting = 1;
     return server;
 }
 
-void tmhd_quiesce(tmhd_server *server) { tmhd_stop_accepting(server); }
+void tmhd_quiesce(tmhd_server *server) {
+    MHD_socket fd = MHD_quiesce_daemon(server->daemon);
+    if (fd != MHD_INVALID_SOCKET) {
+        close(fd);
+    }
+}
 
 unsigned int tmhd_requests_in_flight(const tmhd_server *server) {
     return atomic_load_explicit(&((tmhd_server *)server)->in_flight, memory_order_relaxed);
 }
 
 void tmhd_stop(tmhd_server *server) {
-    tmhd_stop_accepting(server);
     if (server->watching) {
         pthread_mutex_lock(&server->links_mutex);
         server->stopping = 1;

@@ -111,8 +111,7 @@ typedef struct tmhd_exchange tmhd_exchange;
 typedef void (*tmhd_handler)(void *context, const tmhd_request *request, tmhd_exchange *exchange);
 
 typedef struct {
-    /// Listening socket from tmhd_listen: the server's acceptor thread takes connections from it and
-    /// closes it when it quiesces or stops (a failed start leaves it to the caller).
+    /// Listening socket from tmhd_listen.
     int listen_fd;
     /// Worker threads (each runs its own epoll loop); 0 selects one thread per connection.
     unsigned int threads;
