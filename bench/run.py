@@ -456,7 +456,7 @@ def write_report(args, rows):
         f"- Date: {datetime.date.today().isoformat()}",
         f"- Machine: {os.cpu_count()} CPUs (`nproc`), {cpu_model()}; wrk -t1 on the same machine (loopback); "
         f"load average {args.load_before:.1f} before the run, {os.getloadavg()[0]:.1f} after",
-        f"- Both servers: internal polling thread + epoll, thread pool of {args.threads}, {CONNECTION_MEMORY >> 10} KiB of connection memory (Trellis's default), keep-alive; Trellis accepts on a thread of its own and hands each connection to the workers in turn, the bare server lets each worker accept",
+        f"- Both servers: internal polling thread + epoll, thread pool of {args.threads}, {CONNECTION_MEMORY >> 10} KiB of connection memory (Trellis's default), keep-alive",
         f"- Trellis idle RSS: {args.idle_rss:.1f} MB (after start, before any request)",
         "",
         "| workload | connections | reply bytes | bare req/s | Trellis req/s | ratio | p99 ratio | bare p50 / p99 ms | Trellis p50 / p99 ms | Trellis peak RSS MB |",
