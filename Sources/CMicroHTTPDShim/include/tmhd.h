@@ -2,12 +2,12 @@
 //
 // Why it exists: MHD_start_daemon is variadic, which Swift cannot call, and libmicrohttpd
 // delivers a request body across several access-handler calls. This shim starts and stops
-// the daemon from a plain options struct, accepts connections itself and hands each to a worker
-// in turn, reports the facts of each request head (open connections, framing and Host fields,
-// strictness of the head, the target) to a policy callback that decides before the body is
-// read, accumulates each body under a hard cap and a memory budget the caller keeps (large
-// bodies a few per worker at a time: the body gate), closes connections that do not send a complete request head,
-// their body or take their answer in time, keeps a heartbeat of the workers busy in the handler,
+// the daemon from a plain options struct, reports the facts of each request head (open
+// connections, framing and Host fields, strictness of the head, the target) to a policy
+// callback that decides before the body is read, accumulates each body under a hard cap and a
+// memory budget the caller keeps (large bodies a few per worker at a time: the body gate),
+// closes connections that do not send a complete request head, their body or take their
+// answer in time, keeps a heartbeat of the workers busy in the handler,
 // hands exactly one complete request to one callback, and queues its answer: header fields as
 // an array, a malloc'd body taken over with its budget reservation. Its header uses only plain
 // C types; microhttpd.h stays inside the .c file.
