@@ -26,6 +26,9 @@ public struct JSONWriter: ~Copyable {
     public let limit: Int
     /// Where the part being written must end (`limit` unless a part of the answer has a bound of its own).
     public private(set) var bound: Int
+    /// Rule: every byte is written within `bound`: the fast paths write up to here, min(capacity, bound), so a
+    /// part's bound holds even when the buffer grew past it for an earlier part (a batch's entries).
+    @usableFromInline var writableEnd = 0
     private let budget: (any JSONWriterBudget)?
     /// Why writing stopped; nil while every byte fits.
     public internal(set) var failure: Failure?
@@ -54,6 +57,7 @@ public struct JSONWriter: ~Copyable {
         }
         base = memory.assumingMemoryBound(to: UInt8.self)
         self.capacity = wanted
+        writableEnd = wanted
     }
 
     deinit {
@@ -80,11 +84,11 @@ public struct JSONWriter: ~Copyable {
     @inline(never) @usableFromInline
     mutating func reserve(_ extra: Int) -> Bool {
         guard failure == nil else { return false }
-        guard length + extra > capacity else { return true }
         guard extra <= bound - length else {
             failure = .tooLarge
             return false
         }
+        guard length + extra > capacity else { return true }
         var grown = max(capacity * 2, 64)
         while grown < length + extra { grown *= 2 }
         guard grow(to: min(grown, limit)) else {
@@ -103,6 +107,7 @@ public struct JSONWriter: ~Copyable {
         }
         base = memory.assumingMemoryBound(to: UInt8.self)
         capacity = size
+        writableEnd = min(capacity, bound)
         return true
     }
 
@@ -133,12 +138,13 @@ public struct JSONWriter: ~Copyable {
     /// Rule: what follows may not pass `end` (nor `limit`); `bound(to: nil)` lifts it.
     public mutating func bound(to end: Int?) {
         bound = min(end ?? limit, limit)
+        writableEnd = base == nil ? 0 : min(capacity, bound)
     }
 
     /// Room for `extra` more bytes: the common case is one comparison, growing is out of line.
     @inlinable @inline(__always)
     mutating func ensure(_ extra: Int) -> Bool {
-        length + extra <= capacity || reserve(extra)
+        length + extra <= writableEnd || reserve(extra)
     }
 
     @inlinable @inline(__always)
@@ -320,10 +326,10 @@ public struct JSONWriter: ~Copyable {
         appendDecimal(value)
     }
 
-    /// One capacity check when there is room for a sign and 19 digits (nearly always); byte by byte, growing, otherwise.
+    /// One check when there is room for a sign and 19 digits (nearly always); byte by byte, growing, otherwise.
     @inlinable @inline(__always)
     mutating func appendDecimal(_ value: Int) {
-        guard length &+ 20 <= capacity, let base else {
+        guard length &+ 20 <= writableEnd, let base else {
             if value < 0 { append(UInt8(ascii: "-")) }
             appendDecimal(UInt64(value.magnitude))
             return

@@ -222,6 +222,30 @@ final class BatchEndpointTests: XCTestCase {
         XCTAssertEqual(pointers(both), ["/requests/1"])
     }
 
+    /// A hundred entries that each pass their own bound are a hundred 422s of their own, in a 200 as small as those
+    /// problems: the bytes an entry wrote before it was taken back are no part of the batch's answer, and an entry's
+    /// bound holds even where the batch's buffer has grown past it for an earlier entry.
+    func testAHundredEntriesEachPastItsOwnBoundAreEachTheirOwn422() throws {
+        let server = try server()
+        // Each row repeats its parent's 4,000-byte id: 300 rows are about 1.2 MB, past 16 × 7 KB + 1 MiB.
+        let children = (0..<300).map { #"{"id":\#($0)}"# }.joined(separator: ",")
+        let rows = Array(#"{"nodes":[{"id":"\#(String(repeating: "A", count: 4000))","children":[\#(children)]}],"selection":0}"#.utf8)
+        let connection = try server.connect()
+        let alone = try post(connection, "/v1/outline/rows", rows)
+        XCTAssertEqual(alone.status, 422, alone.text.prefix(300).description)
+        XCTAssertTrue(alone.text.contains("larger than \(16 * rows.count + (1 << 20)) bytes"), alone.text)
+        let body = batch(Array(repeating: ("/v1/outline/rows", rows), count: BatchLimits.maxRequests))
+        let response = try post(connection, "/v1/batch", body)
+        XCTAssertEqual(response.status, 200, response.text.prefix(300).description)
+        let answered = try XCTUnwrap(entries(response.body), response.text.prefix(300).description)
+        XCTAssertEqual(answered.count, BatchLimits.maxRequests)
+        for (k, entry) in answered.enumerated() {
+            XCTAssertEqual(entry.status, 422, "entry \(k)")
+            XCTAssertTrue(entry.body == alone.body, "entry \(k): \(String(decoding: entry.body.prefix(300), as: UTF8.self))")
+        }
+        XCTAssertLessThan(response.body.count, BatchLimits.maxRequests * (alone.body.count + 40))
+    }
+
     /// The metrics count the batch and each entry under its own route; a batch's steps are its entries' steps.
     func testMetricsCountEachEntryUnderItsRouteAndTheBatchCostsWhatItsEntriesCost() throws {
         let server = try server()

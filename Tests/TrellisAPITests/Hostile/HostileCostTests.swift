@@ -149,6 +149,41 @@ final class HostileCostTests: HostileTestCase {
         }
     }
 
+    // MARK: Batch
+
+    /// An entry that passes its own answer bound stops computing there, as it does alone, and is taken back: a batch
+    /// of such entries, behind an entry whose large answer grew the batch's buffer, costs what they cost alone. (They
+    /// used to go on computing and writing up to the end of that buffer, up to the batch's whole bound each, before
+    /// being taken back.)
+    func testEntriesPastTheirOwnBoundCostInABatchWhatTheyCostAlone() throws {
+        let server = try server()
+        let font = #""font":{"family":"DejaVu Sans","size":16}"#
+        // Each text is about 100 KB of lines at these widths; forty of them pass 16 × the body + 1 MiB after about fourteen.
+        let texts = (0..<40).map { t in "\"" + (0..<90).map { "w\(t)x\($0)" }.joined(separator: " ") + "\"" }.joined(separator: ",")
+        let widths = (1...16).map(String.init).joined(separator: ",")
+        let layout = #"{\#(font),"texts":[\#(texts)],"widths":[\#(widths)]}"#
+        let alone = try steps(server, "/v1/text/layout", layout, status: 422)
+        XCTAssertGreaterThan(alone, 0)
+        // A kept answer of about 4.3 MB first: the buffer has grown to 8 MiB, far past each later entry's own bound.
+        let flow = Hostile.largeFlowBody(bytes: 1_250_000)
+        let entries = 4
+        let body = #"{"requests":[{"path":"/v1/flow/layout","body":\#(flow)}"#
+            + String(repeating: #",{"path":"/v1/text/layout","body":\#(layout)}"#, count: entries) + "]}"
+        func counted(_ name: String, _ labels: String) throws -> Int {
+            let prefix = "\(name){\(labels)} "
+            return try server.request("GET", "/metrics").text.split(separator: "\n").first { $0.hasPrefix(prefix) }
+                .flatMap { Int($0.dropFirst(prefix.count)) } ?? 0
+        }
+        let layoutRoute = #"route="/v1/text/layout""#
+        let stepsBefore = try counted("trellis_compute_steps_total", layoutRoute)
+        let refusedBefore = try counted("trellis_requests_total", layoutRoute + #",method="POST",status="422""#)
+        let response = try Hostile.post(server, "/v1/batch", body)
+        XCTAssertEqual(response.status, 200, String(response.text.prefix(300)))
+        XCTAssertEqual(try counted("trellis_requests_total", layoutRoute + #",method="POST",status="422""#) - refusedBefore, entries)
+        let batchSteps = try counted("trellis_compute_steps_total", layoutRoute) - stepsBefore
+        XCTAssertEqual(batchSteps, entries * alone, "\(batchSteps) steps against \(entries) × \(alone)")
+    }
+
     // MARK: Working memory and the deadline
 
     /// Computing an answer takes memory in proportion to the body, reserved from the budget before the body is

@@ -263,6 +263,35 @@ final class JSONLayerTests: XCTestCase {
         }, #"{"a":[1,true,null,{}],"b":"x","c":[]}"#)
     }
 
+    /// A part's bound holds for every kind of write, also where the buffer has already grown past it: nothing is
+    /// written past the bound, the part fails as too large, and after a rewind the writer goes on within its limit.
+    func testWriterKeepsAPartsBoundInsideABufferThatGrewPastIt() {
+        let writes: [(String, (inout JSONWriter) -> Void)] = [
+            ("int", { $0.int(123_456_789) }), ("number", { $0.number(0.1) }), ("string", { $0.string("abcdefghijklmnop") }),
+            ("escaped", { $0.string("a\"b\u{1}c") }), ("key", { $0.key("member") }), ("bool", { $0.bool(false) }),
+            ("null", { $0.null() }), ("object", { $0.beginObject() }),
+        ]
+        for (name, write) in writes {
+            var json = JSONWriter(capacity: 16, limit: 1 << 20)
+            json.beginArray()
+            for _ in 0..<10_000 { json.int(7) }
+            json.endArray()
+            XCTAssertNil(json.failure)
+            // The buffer now has room for far more than the part about to be bounded.
+            let mark = json.mark
+            let start = json.count
+            json.bound(to: start + 100)
+            while json.failure == nil { write(&json) }
+            XCTAssertEqual(json.failure, .tooLarge, name)
+            XCTAssertLessThanOrEqual(json.count, start + 100, name)
+            json.bound(to: nil)
+            json.rewind(to: mark)
+            json.int(1)
+            XCTAssertNil(json.failure, name)
+            XCTAssertEqual(json.count, start + 2, name)
+        }
+    }
+
     func testWriterReEmitsAnyClientValue() throws {
         let source = #"{"k":[1,-2,3.25,"s\u0001",true,false,null,{"n":{"m":[[],{}]}}],"日本":"語","u":18446744073709551615}"#
         try withJSON(source) { root in
