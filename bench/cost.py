@@ -189,6 +189,20 @@ def cases(size):
         paragraphs(min(10_000, max(1, size // (10 * per))), mixed, font=five, widths=[0.001 + k for k in range(16)],
                    overflowWrap="anywhere", wordBreak="break-all", contentWidths=True))
 
+    # Batch: 100 paragraph entries (the endpoint whose answer costs the most to compute per byte), each as it is
+    # answered alone; an entry past its own answer bound has done its bound's work before it is taken back.
+    def batch(entries):
+        return {"requests": [{"path": "/v1/text/layout", "body": e} for e in entries]}
+
+    for group, entry_size in (("batch", size // 100), ("batch-small", 2200)):
+        per = max(8, min(100, entry_size // 9 // 5))  # words per text (about 9 bytes each), at least 5 texts
+        k = max(1, entry_size // (9 * per))
+        add(group, "normal: 100 entries, paragraphs at one width", "/v1/batch",
+            batch([paragraphs(k, lambda i, e=e: " ".join(words(per, (e * k + i) * per))) for e in range(100)]), True)
+        add(group, "100 entries each past its own bound: 16 widths of 1 px", "/v1/batch",
+            batch([paragraphs(k, lambda i, e=e: " ".join(words(per, (e * k + i) * per)), widths=[1 + j / 16 for j in range(16)],
+                              overflowWrap="anywhere") for e in range(100)]))
+
     # Flow layout.
     def flow(items, **extra):
         body = {"containerWidth": 320, "horizontalSpacing": 4, "verticalSpacing": 4, "items": items}

@@ -80,7 +80,7 @@ export interface TrellisClient {
   textLayout(body: Body<TextLayoutRequest>, options?: CallOptions): Promise<TextLayoutResponse>;
   /**
    * POST /v1/batch: several requests in one round trip, answered in order, each entry as its endpoint answers
-   * that body alone (a 422 entry resolves with its problem; only a malformed batch rejects). Typed by path:
+   * that body alone (a 422 entry resolves with its problem; only a batch refused whole rejects: malformed, past its bounds, or 503). Typed by path:
    * `responses[i].body` is the answer of `requests[i].path` when `status` is 200.
    */
   batch<E extends BatchEntry[]>(body: { requests: [...E] }, options?: CallOptions): Promise<BatchResponse<E>>;

@@ -53,6 +53,9 @@ extension Router {
         json.beginArray()
         var steps = 0
         defer { context.steps = steps }
+        // Rule: an entry's bound is 16 × its body plus the 1 MiB any request may write; what the entries taken back
+        // wrote past 16 × their bodies comes out of one allowance, the batch's own answer bound.
+        var takenBackLeft = limit
         // Rule: one check for the whole batch, from when it arrived.
         let shouldStop = configuration.requestTimeout.map { timeout in
             let deadline = context.started.advanced(by: timeout)
@@ -65,11 +68,12 @@ extension Router {
             json.key("status"); json.int(200)
             json.key("body")
             var bodyStart = json.count
-            // Rule: an entry may write what its answer alone could.
+            // Rule: an entry may write what its answer alone could, and past 16 × its body only what the allowance has left.
             let entryLimit = configuration.answerLimit(bodyBytes: bytes)
-            let (end, overflow) = bodyStart.addingReportingOverflow(entryLimit)
-            let ownBoundFirst = !overflow && end < json.limit
-            json.bound(to: overflow ? nil : end)
+            let proportional = entryLimit - ServiceConfiguration.answerAllowance
+            let ownEnd = Self.sum(bodyStart, entryLimit)
+            let allowanceEnd = Self.sum(Self.sum(bodyStart, proportional), takenBackLeft)
+            json.bound(to: min(ownEnd, allowanceEnd))
             var meter = shouldStop.map { WorkMeter(inputBytes: bytes, stopWhen: $0) } ?? WorkMeter(inputBytes: bytes)
             var status = 200
             var entrySteps = 0
@@ -84,7 +88,15 @@ extension Router {
                     steps += entrySteps
                     throw error
                 }
-                if json.failure == .tooLarge && !ownBoundFirst { throw tooLarge(limit, at: k) }
+                if json.failure == .tooLarge {
+                    // Which end it reached (at a tie the batch's bound before its own, its own before the allowance's).
+                    let batchEnd = json.limit <= min(ownEnd, allowanceEnd)
+                    if batchEnd || allowanceEnd < ownEnd {
+                        steps += entrySteps
+                        throw batchEnd ? tooLarge(limit, at: k) : takenBackPastAllowance(limit, at: k)
+                    }
+                }
+                takenBackLeft -= max(0, json.count - bodyStart - proportional)
                 json.rewind(to: mark)
                 json.beginObject()
                 json.key("status"); json.int(error.status)
@@ -112,6 +124,24 @@ extension Router {
         case .outOfMemory:
             throw .unavailable("The server is short of memory for this answer; retry shortly.")
         }
+    }
+
+    /// Rule: a batch whose entries taken back would write more past 16 × their bodies than its answer bound is refused
+    /// whole, naming the entry that would pass it.
+    private func takenBackPastAllowance(_ limit: Int, at entry: Int) -> ProblemDetails {
+        let factor = configuration.maxAnswerFactor
+        return ProblemDetails(
+            status: 422,
+            detail: "The entries answered with a problem would have written more than \(limit) bytes past \(factor) × their "
+                + "bodies before being taken back (the batch's allowance: its answer bound, \(factor) × the request body + 1 MiB); "
+                + "ask those entries for less (each one sent alone answers how).",
+            errors: [Problem(pointer: "/requests/\(entry)", detail: "passes the allowance for entries taken back")])
+    }
+
+    /// `a + b`, or Int.max past it.
+    private static func sum(_ a: Int, _ b: Int) -> Int {
+        let (total, overflow) = a.addingReportingOverflow(b)
+        return overflow ? .max : total
     }
 
     /// Rule: a batch whose answer would pass its limit is refused whole, naming the entry that passed it.

@@ -222,14 +222,22 @@ final class BatchEndpointTests: XCTestCase {
         XCTAssertEqual(pointers(both), ["/requests/1"])
     }
 
+    /// Rows that each repeat their parent's 4,000-byte id (about 4.1 KB a row, from 11 bytes of body): `children` rows
+    /// under one parent, a window of `limit` of them when given.
+    private func longParentRows(children: Int, limit: Int? = nil) -> [UInt8] {
+        let list = (0..<children).map { #"{"id":\#($0)}"# }.joined(separator: ",")
+        return Array((#"{"nodes":[{"id":"\#(String(repeating: "A", count: 4000))","children":[\#(list)]}],"selection":0"#
+            + (limit.map { #","limit":\#($0)"# } ?? "") + "}").utf8)
+    }
+
     /// A hundred entries that each pass their own bound are a hundred 422s of their own, in a 200 as small as those
     /// problems: the bytes an entry wrote before it was taken back are no part of the batch's answer, and an entry's
     /// bound holds even where the batch's buffer has grown past it for an earlier entry.
     func testAHundredEntriesEachPastItsOwnBoundAreEachTheirOwn422() throws {
         let server = try server()
-        // Each row repeats its parent's 4,000-byte id: 300 rows are about 1.2 MB, past 16 × 7 KB + 1 MiB.
-        let children = (0..<300).map { #"{"id":\#($0)}"# }.joined(separator: ",")
-        let rows = Array(#"{"nodes":[{"id":"\#(String(repeating: "A", count: 4000))","children":[\#(children)]}],"selection":0}"#.utf8)
+        // 6,000 children make a body of about 70 KB; a window of rows just past 16 × that + 1 MiB.
+        let bound = 16 * longParentRows(children: 6000, limit: 1000).count + (1 << 20)
+        let rows = longParentRows(children: 6000, limit: bound / 4000 + 10)
         let connection = try server.connect()
         let alone = try post(connection, "/v1/outline/rows", rows)
         XCTAssertEqual(alone.status, 422, alone.text.prefix(300).description)
@@ -244,6 +252,34 @@ final class BatchEndpointTests: XCTestCase {
             XCTAssertTrue(entry.body == alone.body, "entry \(k): \(String(decoding: entry.body.prefix(300), as: UTF8.self))")
         }
         XCTAssertLessThan(response.body.count, BatchLimits.maxRequests * (alone.body.count + 40))
+    }
+
+    /// What the entries taken back wrote past 16 × their bodies (each up to the 1 MiB any request may write) comes out
+    /// of one allowance, the batch's own answer bound: small entries that each pass their own bound are taken back
+    /// until it is spent, and then the batch is a 422 naming the entry that would pass it, which stops there.
+    func testEntriesTakenBackShareOneAllowance() throws {
+        let server = try server()
+        // About 7 KB each, with answers of 1.2 MB: each passes its bound after writing about 1 MiB more than 16 × its body.
+        let rows = longParentRows(children: 300)
+        let connection = try server.connect()
+        let alone = try post(connection, "/v1/outline/rows", rows)
+        XCTAssertEqual(alone.status, 422, alone.text.prefix(300).description)
+        // One such entry always fits the allowance (1 MiB + 16 × the batch's body), beside others that are answered.
+        let measure = Array(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["a"]}"#.utf8)
+        let one = try post(connection, "/v1/batch", batch([("/v1/text/measure", measure), ("/v1/outline/rows", rows)]))
+        XCTAssertEqual(one.status, 200, one.text.prefix(300).description)
+        XCTAssertEqual(entries(one.body)?.map(\.status), [200, 422])
+        XCTAssertTrue(entries(one.body)?.last?.body == alone.body)
+        // A hundred: each one taken back used up to 1 MiB of the allowance (less by at most a row it could not write).
+        let body = batch(Array(repeating: ("/v1/outline/rows", rows), count: BatchLimits.maxRequests))
+        let allowance = 16 * body.count + (1 << 20)
+        let answered = allowance / (1 << 20)
+        XCTAssertEqual(answered, allowance / ((1 << 20) - 4200), "the test's sizes leave no doubt which entry passes it")
+        let refused = try post(connection, "/v1/batch", body)
+        XCTAssertEqual(refused.status, 422)
+        XCTAssertEqual(refused.header("Content-Type"), "application/problem+json")
+        XCTAssertEqual(pointers(refused), ["/requests/\(answered)"], refused.text)
+        XCTAssertTrue(refused.text.contains("more than \(allowance) bytes past 16 × their bodies"), refused.text)
     }
 
     /// The metrics count the batch and each entry under its own route; a batch's steps are its entries' steps.
