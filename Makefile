@@ -229,12 +229,17 @@ tsan-test: deps
 		$(SWIFT) test --skip-build --disable-swift-testing --sanitize=thread --scratch-path .build/tsan \
 		--filter '$(SANITIZED_TESTS)' $(SANITIZER_SKIPS) $(TSAN_SKIPS)
 
-## shim-sanitize-test: the C shim alone under ASan+UBSan (with LeakSanitizer at exit), then TSan.
-SHIM_TEST_SOURCES := Tests/ShimSanitizer/shim_sanitize_test.c Sources/CMicroHTTPDShim/tmhd.c
+## shim-sanitize-test: the body gate's scheduler alone (Tests/ShimSanitizer/gate_test.c), then the C shim alone
+## over sockets under ASan+UBSan (with LeakSanitizer at exit), then TSan.
+SHIM_TEST_SOURCES := Tests/ShimSanitizer/shim_sanitize_test.c $(wildcard Sources/CMicroHTTPDShim/*.c)
 SHIM_TEST_CFLAGS := -std=gnu11 -g -O1 -fno-omit-frame-pointer -fuse-ld=lld -Wall -Wextra -Werror \
 	-ISources/CMicroHTTPDShim/include
 shim-sanitize-test: deps
 	@mkdir -p .build/shim-sanitize
+	@# The body gate's scheduler alone: its transitions without a daemon.
+	$(CLANG) $(SHIM_TEST_CFLAGS) -ISources/CMicroHTTPDShim -fsanitize=address,undefined -fno-sanitize-recover=all \
+		Tests/ShimSanitizer/gate_test.c Sources/CMicroHTTPDShim/tmhd_gate.c -o .build/shim-sanitize/gate
+	.build/shim-sanitize/gate
 	$(CLANG) $(SHIM_TEST_CFLAGS) -fsanitize=address,undefined -fno-sanitize-recover=all \
 		$$(pkg-config --cflags libmicrohttpd) $(SHIM_TEST_SOURCES) $$(pkg-config --libs libmicrohttpd) \
 		-o .build/shim-sanitize/asan-ubsan

@@ -1,19 +1,18 @@
 // See include/tmhd.h for why this shim exists and what it promises.
+// This file is the daemon: start and stop, the access handler (bodies and the gate's verdicts),
+// answers; the others are listed in tmhd_internal.h.
 #define _GNU_SOURCE
-#include "tmhd.h"
+#include "tmhd_internal.h"
 
 #include <errno.h>
-#include <malloc.h>
-#include <microhttpd.h>
 #include <netdb.h>
 #include <netinet/in.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <malloc.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -38,109 +37,6 @@ static void tmhd_release(const tmhd_budget *budget, size_t bytes) {
         budget->release(budget->context, bytes);
     }
 }
-
-// How often the watcher looks for connections past their deadline and at freed memory.
-#define TMHD_WATCH_INTERVAL_MS 250
-// The body gate (tmhd_gate_*): a body past TMHD_GATE_FROM bytes is read on only while it holds one
-// of its worker thread's places, for at most gate_hold_ms (TMHD_GATE_HOLD_MS unless set).
-#define TMHD_GATE_FROM (64u << 10)
-#define TMHD_GATE_HOLD_MS 1000u
-#define TMHD_GATE_PLACES_PER_THREAD 2u
-// Freed memory malloc may keep for the next requests while some are in flight, and when none is.
-#define TMHD_KEEP_FREE_BUSY (8u << 20)
-#define TMHD_KEEP_FREE_IDLE (1u << 20)
-
-// One per open connection (its socket_context): from MHD_CONNECTION_NOTIFY_STARTED to
-// MHD_CONNECTION_NOTIFY_CLOSED, listed in the server's `links` under `links_mutex`.
-typedef struct tmhd_link {
-    struct tmhd_link *prev;
-    struct tmhd_link *next;
-    int fd;
-    // Monotonic milliseconds by which the current phase must end: the next request head
-    // complete (--header-timeout), the body received (--body-timeout), the answer taken by the
-    // client (--send-timeout); 0 while the handler computes (or when there is no deadline).
-    atomic_uint_least64_t deadline;
-    // Set once the watcher has shut the socket down (under links_mutex).
-    int shut;
-    // Where the request target's C string ends, as the URI callback saw it.
-    const char *target_end;
-    // The raw target has whitespace or a control, or a bad absolute-form authority.
-    int target_invalid;
-} tmhd_link;
-
-// Handler calls tracked by the heartbeat at once: one per worker thread (with one thread per
-// connection, the first TMHD_MAX_BUSY_SLOTS calls in progress).
-#define TMHD_MAX_BUSY_SLOTS 256
-
-struct tmhd_server {
-    struct MHD_Daemon *daemon;
-    tmhd_options options;
-    atomic_uint open_connections;
-    atomic_uint in_flight;
-    // Requests completed so far; the watcher trims only after some completed since it last did.
-    atomic_uint_least64_t completed;
-    pthread_mutex_t links_mutex;
-    pthread_cond_t watcher_wake;
-    tmhd_link *links;
-    // The heartbeat: per slot, the monotonic milliseconds its handler call began (0: free).
-    atomic_uint_least64_t busy_since[TMHD_MAX_BUSY_SLOTS];
-    unsigned int busy_slots;
-    // The body gates, one per worker thread (none with one thread per connection), under
-    // gate_mutex; gates_taken counts those a thread has made its own. gate_open lets every body
-    // through while the server stops.
-    pthread_mutex_t gate_mutex;
-    struct tmhd_gate *gates;
-    unsigned int gate_count;
-    atomic_uint gates_taken;
-    int gate_open;
-    int stopping;
-    int watching;
-    pthread_t watcher;
-};
-
-// The URI callback's answer for a target whose path holds %00: the request's first *req_cls.
-// Static, so nothing leaks when libmicrohttpd refuses the request before the access handler.
-static char tmhd_nul_in_path;
-
-// One per request: lives from the first access-handler call to MHD_OPTION_NOTIFY_COMPLETED.
-struct tmhd_exchange {
-    struct MHD_Connection *connection;
-    tmhd_server *server;
-    uint8_t *body;
-    size_t length;
-    size_t capacity;
-    tmhd_rejection rejection;
-    size_t drained;
-    int responded;
-    // The Content-Length, when the body has one (it is then at most max_body_bytes).
-    int has_declared_length;
-    size_t declared_length;
-    // Where the body stands at the gate (tmhd_gate_state); changed under gate_mutex once past NONE.
-    atomic_int gate;
-    struct tmhd_gate *gate_of;
-    uint64_t gate_since;
-    struct tmhd_exchange *gate_prev;
-    struct tmhd_exchange *gate_next;
-};
-
-typedef enum {
-    TMHD_GATE_NONE = 0,    // not at the gate yet (a small body, or not past TMHD_GATE_FROM)
-    TMHD_GATE_HOLDING = 1, // read on, holding a place
-    TMHD_GATE_WAITING = 2, // its connection suspended until a place is free
-    TMHD_GATE_PASSED = 3,  // place given back (body complete or dropped) or its hold ran out: read on
-} tmhd_gate_state;
-
-// One worker thread's gate: the exchanges holding its places (listed by gate_prev and gate_next)
-// and those waiting for one, first come first (by gate_next), their connections suspended.
-typedef struct tmhd_gate {
-    unsigned int held;
-    tmhd_exchange *holders;
-    tmhd_exchange *first_waiting;
-    tmhd_exchange *last_waiting;
-} tmhd_gate;
-
-// The gate of the worker thread running this call (libmicrohttpd keeps a connection on one thread).
-static _Thread_local tmhd_gate *tmhd_thread_gate;
 
 static const uint8_t tmhd_empty_body[TMHD_BODY_PADDING];
 
@@ -211,13 +107,13 @@ static enum MHD_Result tmhd_collect_header(void *cls, enum MHD_ValueKind kind, c
     return MHD_YES;
 }
 
-static uint64_t tmhd_now_ms(void) {
+uint64_t tmhd_now_ms(void) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     return (uint64_t)now.tv_sec * 1000u + (uint64_t)now.tv_nsec / 1000000u;
 }
 
-static tmhd_link *tmhd_link_of(struct MHD_Connection *connection) {
+tmhd_link *tmhd_link_of(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     return info != NULL ? info->socket_context : NULL;
@@ -248,146 +144,46 @@ uint64_t tmhd_longest_busy_ms(const tmhd_server *server) {
     return longest;
 }
 
-// RFC 3986 §2.3 unreserved and §2.2 sub-delims: the characters of a reg-name besides pct-encoded.
-static int tmhd_is_host_char(unsigned char c) {
-    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-           (c != '\0' && strchr("-._~!$&'()*+,;=", c) != NULL);
+// The gate of the worker thread running this call (libmicrohttpd keeps a connection on one thread).
+static _Thread_local tmhd_gate *tmhd_thread_gate;
+
+static tmhd_exchange *tmhd_exchange_of(tmhd_gate_entry *entry) {
+    return (tmhd_exchange *)(void *)((char *)entry - offsetof(tmhd_exchange, gate_entry));
 }
 
-static int tmhd_is_hex(unsigned char c) {
-    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-
-// Rule: Host is `uri-host [ ":" port ]` (RFC 9110 §7.2, RFC 3986 §3.2.2): an IP-literal in
-// brackets (hex digits, ':', '.', or an IPvFuture's unreserved and sub-delims), or a reg-name or
-// IPv4 address (unreserved, pct-encoded, sub-delims), then optional ':' and digits. No userinfo
-// ('@'), no whitespace. An empty value is allowed (a target without authority).
-static int tmhd_valid_host(const char *text, size_t length) {
-    size_t i = 0;
-    if (length > 0 && text[0] == '[') {
-        size_t close = 1;
-        while (close < length && text[close] != ']') {
-            unsigned char c = (unsigned char)text[close];
-            if (!(tmhd_is_host_char(c) || c == ':')) {
-                return 0;
-            }
-            close++;
-        }
-        if (close == length || close == 1) {
-            return 0;
-        }
-        i = close + 1;
-    } else {
-        while (i < length && text[i] != ':') {
-            unsigned char c = (unsigned char)text[i];
-            if (c == '%') {
-                if (i + 2 >= length || !tmhd_is_hex((unsigned char)text[i + 1]) ||
-                    !tmhd_is_hex((unsigned char)text[i + 2])) {
-                    return 0;
-                }
-                i += 3;
-                continue;
-            }
-            if (!tmhd_is_host_char(c)) {
-                return 0;
-            }
-            i++;
-        }
+void tmhd_gate_apply(tmhd_server *server, tmhd_gate_moves *moves) {
+    // Each connection is left alone once resumed: its worker may finish and free its exchange.
+    tmhd_gate_entry *next;
+    // Rule: a body that took a place reads on (its deadline keeps running from its head).
+    for (tmhd_gate_entry *entry = moves->resume; entry != NULL; entry = next) {
+        next = entry->moved;
+        MHD_resume_connection(tmhd_exchange_of(entry)->connection);
     }
-    if (i == length) {
-        return 1;
+    // Rule: a body whose wait ran out is refused: its buffer goes back at once (its connection is
+    // suspended, so no worker touches the exchange), and the rest of it is drained for the 503.
+    uint64_t refused = 0;
+    for (tmhd_gate_entry *entry = moves->refuse; entry != NULL; entry = next) {
+        next = entry->moved;
+        tmhd_exchange *exchange = tmhd_exchange_of(entry);
+        tmhd_drop_body(exchange);
+        exchange->rejection = TMHD_REJECT_BODY_DELAYED;
+        exchange->gate_of = NULL;
+        refused++;
+        MHD_resume_connection(exchange->connection);
     }
-    if (text[i] != ':') {
-        return 0;
+    if (moves->waits_ended > 0) {
+        atomic_fetch_sub_explicit(&server->gate_waiting, moves->waits_ended, memory_order_relaxed);
+        atomic_fetch_add_explicit(&server->gate_waits, moves->waits_ended, memory_order_relaxed);
+        atomic_fetch_add_explicit(&server->gate_waited_ms, moves->waited_ms, memory_order_relaxed);
     }
-    for (i += 1; i < length; i++) {
-        if (text[i] < '0' || text[i] > '9') {
-            return 0;
-        }
-    }
-    return 1;
-}
-
-// The length of "http://" or "https://" (any case) at the start of a target, else 0.
-static size_t tmhd_absolute_prefix(const char *target) {
-    if (strncasecmp(target, "http://", 7) == 0) {
-        return 7;
-    }
-    return strncasecmp(target, "https://", 8) == 0 ? 8 : 0;
-}
-
-// Rule: an absolute-form target (RFC 9112 §3.2.2) is served as its path ("/" when it has none).
-static const char *tmhd_origin_path(const char *url) {
-    size_t prefix = tmhd_absolute_prefix(url);
-    if (prefix == 0) {
-        return url;
-    }
-    const char *slash = strchr(url + prefix, '/');
-    return slash != NULL ? slash : "/";
-}
-
-static void tmhd_start_deadline(tmhd_link *link, unsigned int seconds);
-static void tmhd_free_body(tmhd_exchange *exchange);
-
-// The body gate. Why: libmicrohttpd reads every connection's upload a buffer at a time in turn,
-// so N large bodies sent at once all grow together and are all held whole at the same moment
-// (32 concurrent 1 MiB bodies: 32 MiB). Past TMHD_GATE_FROM bytes a body is read on only while
-// it holds a place; the others wait suspended, first come first, and read nothing meanwhile.
-// A place is given back when the body is complete or dropped, or after its hold (1 s),
-// whatever the client's pace: a slow sender then goes on without a place (bounded by the
-// budget and --body-timeout as before), so no client can keep the others waiting for long.
-
-// Under gate_mutex: `exchange` takes a place at `gate`.
-static void tmhd_gate_hold(tmhd_gate *gate, tmhd_exchange *exchange) {
-    atomic_store_explicit(&exchange->gate, TMHD_GATE_HOLDING, memory_order_relaxed);
-    exchange->gate_since = tmhd_now_ms();
-    exchange->gate_prev = NULL;
-    exchange->gate_next = gate->holders;
-    if (gate->holders != NULL) {
-        gate->holders->gate_prev = exchange;
-    }
-    gate->holders = exchange;
-    gate->held++;
-}
-
-// Under gate_mutex: the bodies waiting at `gate` take its free places, in order, and are read on:
-// their connections resume, with a fresh --body-timeout (the wait was the server's, not theirs).
-static void tmhd_gate_pass_on(tmhd_server *server, tmhd_gate *gate) {
-    while (gate->first_waiting != NULL && (server->gate_open || gate->held < TMHD_GATE_PLACES_PER_THREAD)) {
-        tmhd_exchange *next = gate->first_waiting;
-        gate->first_waiting = next->gate_next;
-        if (gate->first_waiting == NULL) {
-            gate->last_waiting = NULL;
-        }
-        tmhd_gate_hold(gate, next);
-        tmhd_link *link = tmhd_link_of(next->connection);
-        if (link != NULL) {
-            tmhd_start_deadline(link, server->options.body_timeout);
-        }
-        MHD_resume_connection(next->connection);
+    if (refused > 0) {
+        atomic_fetch_add_explicit(&server->gate_refused, refused, memory_order_relaxed);
     }
 }
 
-// Under gate_mutex: a holder gives its place back.
-static void tmhd_gate_leave(tmhd_server *server, tmhd_exchange *exchange) {
-    tmhd_gate *gate = exchange->gate_of;
-    if (exchange->gate_prev != NULL) {
-        exchange->gate_prev->gate_next = exchange->gate_next;
-    } else {
-        gate->holders = exchange->gate_next;
-    }
-    if (exchange->gate_next != NULL) {
-        exchange->gate_next->gate_prev = exchange->gate_prev;
-    }
-    gate->held--;
-    atomic_store_explicit(&exchange->gate, TMHD_GATE_PASSED, memory_order_relaxed);
-    tmhd_gate_pass_on(server, gate);
-}
-
-// Rule: a body past TMHD_GATE_FROM bytes goes on being read only with a place of its thread's
-// gate. 1: read on now; 0: its connection is suspended (in the mutex, so that no one resumes it
-// before) until a place frees.
-static int tmhd_gate_enter(tmhd_exchange *exchange) {
+// Rule: a body past gate_from bytes goes on being read only with a place of its thread's gate;
+// waiting, its connection is suspended (in the mutex, so that no one resumes it before).
+static tmhd_gate_verdict tmhd_gate_enter(tmhd_exchange *exchange, tmhd_link *link) {
     tmhd_server *server = exchange->server;
     if (tmhd_thread_gate == NULL) {
         unsigned int taken = atomic_fetch_add_explicit(&server->gates_taken, 1, memory_order_relaxed);
@@ -397,92 +193,58 @@ static int tmhd_gate_enter(tmhd_exchange *exchange) {
     }
     tmhd_gate *gate = tmhd_thread_gate;
     if (gate == NULL) {
-        atomic_store_explicit(&exchange->gate, TMHD_GATE_PASSED, memory_order_relaxed);
-        return 1;
+        return TMHD_GATE_READ_ON;
     }
-    exchange->gate_of = gate;
+    uint64_t deadline = link != NULL ? atomic_load_explicit(&link->deadline, memory_order_relaxed) : 0;
     pthread_mutex_lock(&server->gate_mutex);
-    if (server->gate_open || gate->held < TMHD_GATE_PLACES_PER_THREAD) {
-        tmhd_gate_hold(gate, exchange);
-        pthread_mutex_unlock(&server->gate_mutex);
-        return 1;
-    }
-    atomic_store_explicit(&exchange->gate, TMHD_GATE_WAITING, memory_order_relaxed);
-    exchange->gate_next = NULL;
-    if (gate->last_waiting != NULL) {
-        gate->last_waiting->gate_next = exchange;
+    tmhd_gate_verdict verdict =
+        tmhd_gate_arrive(gate, &server->gate_limits, &exchange->gate_entry, tmhd_now_ms(), deadline);
+    if (verdict == TMHD_GATE_SUSPEND) {
+        exchange->gate_of = gate;
+        atomic_fetch_add_explicit(&server->gate_waiting, 1, memory_order_relaxed);
+        MHD_suspend_connection(exchange->connection);
+    } else if (verdict == TMHD_GATE_READ_ON) {
+        exchange->gate_of = gate;
     } else {
-        gate->first_waiting = exchange;
+        atomic_fetch_add_explicit(&server->gate_refused, 1, memory_order_relaxed);
     }
-    gate->last_waiting = exchange;
-    tmhd_link *link = tmhd_link_of(exchange->connection);
-    if (link != NULL) {
-        atomic_store_explicit(&link->deadline, 0, memory_order_relaxed);
-    }
-    MHD_suspend_connection(exchange->connection);
     pthread_mutex_unlock(&server->gate_mutex);
-    return 0;
+    return verdict;
 }
 
-// The body is complete or dropped: its place (if it holds one) goes to the next waiting body.
-static void tmhd_gate_release(tmhd_exchange *exchange) {
+// Bytes of a body holding a place arrived: it is still sending.
+static void tmhd_gate_note_read(tmhd_exchange *exchange) {
     tmhd_server *server = exchange->server;
-    int state = atomic_load_explicit(&exchange->gate, memory_order_relaxed);
-    if (state == TMHD_GATE_NONE || state == TMHD_GATE_PASSED) {
+    pthread_mutex_lock(&server->gate_mutex);
+    tmhd_gate_read(&exchange->gate_entry, tmhd_now_ms());
+    pthread_mutex_unlock(&server->gate_mutex);
+}
+
+// The body is complete or dropped: it leaves its gate, and its place (if it holds one) goes to the
+// next waiting body.
+static void tmhd_gate_release(tmhd_exchange *exchange) {
+    tmhd_gate *gate = exchange->gate_of;
+    if (gate == NULL) {
         return;
     }
+    tmhd_server *server = exchange->server;
     pthread_mutex_lock(&server->gate_mutex);
-    state = atomic_load_explicit(&exchange->gate, memory_order_relaxed);
-    if (state == TMHD_GATE_HOLDING) {
-        tmhd_gate_leave(server, exchange);
-    } else if (state == TMHD_GATE_WAITING) {
-        // Only when libmicrohttpd ends a suspended connection itself (it does not while running).
-        tmhd_gate *gate = exchange->gate_of;
-        tmhd_exchange **at = &gate->first_waiting;
-        tmhd_exchange *before = NULL;
-        while (*at != NULL && *at != exchange) {
-            before = *at;
-            at = &(*at)->gate_next;
-        }
-        if (*at == exchange) {
-            *at = exchange->gate_next;
-            if (gate->last_waiting == exchange) {
-                gate->last_waiting = before;
-            }
-        }
-        atomic_store_explicit(&exchange->gate, TMHD_GATE_PASSED, memory_order_relaxed);
-    }
+    tmhd_gate_moves moves = {0};
+    tmhd_gate_depart(gate, &server->gate_limits, &exchange->gate_entry, tmhd_now_ms(), &moves);
+    tmhd_gate_apply(server, &moves);
+    exchange->gate_of = NULL;
     pthread_mutex_unlock(&server->gate_mutex);
 }
 
-// The watcher: places held past their hold are given back (those bodies read on without).
-static void tmhd_gate_expire(tmhd_server *server) {
-    uint64_t now = tmhd_now_ms();
-    uint64_t hold = server->options.gate_hold_ms ? server->options.gate_hold_ms : TMHD_GATE_HOLD_MS;
-    pthread_mutex_lock(&server->gate_mutex);
-    for (unsigned int i = 0; i < server->gate_count; i++) {
-        tmhd_exchange *exchange = server->gates[i].holders;
-        while (exchange != NULL) {
-            tmhd_exchange *next = exchange->gate_next;
-            if (now - exchange->gate_since >= hold) {
-                tmhd_gate_leave(server, exchange);
-            }
-            exchange = next;
-        }
-    }
-    pthread_mutex_unlock(&server->gate_mutex);
+void tmhd_gate_figures_of(const tmhd_server *server, tmhd_gate_figures *figures) {
+    tmhd_server *s = (tmhd_server *)server;
+    figures->waiting = atomic_load_explicit(&s->gate_waiting, memory_order_relaxed);
+    figures->waits = atomic_load_explicit(&s->gate_waits, memory_order_relaxed);
+    figures->waited_ms = atomic_load_explicit(&s->gate_waited_ms, memory_order_relaxed);
+    figures->refused = atomic_load_explicit(&s->gate_refused, memory_order_relaxed);
 }
 
-// Stopping: every waiting body is let through (libmicrohttpd must not stop with suspended connections).
-static void tmhd_gate_open(tmhd_server *server) {
-    pthread_mutex_lock(&server->gate_mutex);
-    server->gate_open = 1;
-    for (unsigned int i = 0; i < server->gate_count; i++) {
-        tmhd_gate_pass_on(server, &server->gates[i]);
-    }
-    pthread_mutex_unlock(&server->gate_mutex);
-}
-
+static void tmhd_free_body(tmhd_exchange *exchange);
 static enum MHD_Result tmhd_dispatch(tmhd_exchange *exchange, const char *url, const char *method) {
     // Rule: every header field reaches the handler, however many libmicrohttpd accepted
     // (its per-connection memory bounds them), so none is silently dropped.
@@ -513,7 +275,7 @@ static enum MHD_Result tmhd_dispatch(tmhd_exchange *exchange, const char *url, c
     // bounds that), the send deadline starts when the answer is queued.
     tmhd_link *link = tmhd_link_of(exchange->connection);
     if (link != NULL) {
-        atomic_store_explicit(&link->deadline, 0, memory_order_relaxed);
+        tmhd_start_phase(link, TMHD_PHASE_COMPUTE, 0);
     }
     // Rule: the heartbeat: a worker holds a slot with its start time while in the handler.
     uint64_t started = tmhd_now_ms();
@@ -538,174 +300,10 @@ static enum MHD_Result tmhd_dispatch(tmhd_exchange *exchange, const char *url, c
     return MHD_YES;
 }
 
-typedef struct {
-    tmhd_facts *facts;
-    const char *first_content_length;
-} tmhd_framing;
-
-// The current phase of `link` must end `seconds` from now (0: no deadline).
-static void tmhd_start_deadline(tmhd_link *link, unsigned int seconds) {
+void tmhd_start_phase(tmhd_link *link, tmhd_phase phase, unsigned int seconds) {
+    atomic_store_explicit(&link->phase, (int)phase, memory_order_relaxed);
     atomic_store_explicit(&link->deadline, seconds ? tmhd_now_ms() + (uint64_t)seconds * 1000u : 0,
                           memory_order_relaxed);
-}
-
-// Rule: the next request head is due --header-timeout seconds from now (0: never).
-static void tmhd_start_header_deadline(tmhd_server *server, tmhd_link *link) {
-    tmhd_start_deadline(link, server->options.header_timeout);
-}
-
-// RFC 9110 §5.6.2: tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." / "^" / "_"
-// / "`" / "|" / "~" / DIGIT / ALPHA.
-static int tmhd_is_tchar(unsigned char c) {
-    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-           (c != '\0' && strchr("!#$%&'*+-.^_`|~", c) != NULL);
-}
-
-typedef struct {
-    // Where the previous line of the head ends (its terminating NUL), as an address.
-    uintptr_t line_end;
-    int malformed;
-} tmhd_head_walk;
-
-// libmicrohttpd 0.9.75 keeps the head in place in its connection memory: each line's CR LF (or
-// bare LF) becomes NUL bytes, and the ':' after a field name too. What it loses on the way is
-// recovered from that layout: it stops a value at a raw NUL (dropping the rest of the line),
-// and it appends an obs-fold continuation line to the field *name*, copied into a new block,
-// so that the value no longer follows its name. Both break the layout checked here.
-static enum MHD_Result tmhd_inspect_head_field(void *cls, enum MHD_ValueKind kind, const char *key,
-                                               size_t key_size, const char *value,
-                                               size_t value_size) {
-    (void)kind;
-    tmhd_head_walk *walk = cls;
-    value = value ? value : "";
-    // Rule: a field name is a non-empty token (no whitespace before the colon, no controls).
-    int ok = key_size > 0;
-    for (size_t i = 0; ok && i < key_size; i++) {
-        ok = tmhd_is_tchar((unsigned char)key[i]);
-    }
-    // Rule: a field value holds no control character other than HTAB (RFC 9110 §5.5).
-    for (size_t i = 0; ok && i < value_size; i++) {
-        unsigned char c = (unsigned char)value[i];
-        ok = !((c < 0x20 && c != '\t') || c == 0x7f);
-    }
-    // Rule: each field line starts right after the previous line's CR LF or LF (now NULs).
-    uintptr_t name = (uintptr_t)key;
-    if (ok) {
-        ok = name == walk->line_end + 1 || (name == walk->line_end + 2 && key[-1] == '\0');
-    }
-    // Rule: the value follows its own name, after the colon and optional SP/HTAB only.
-    uintptr_t colon = name + key_size;
-    if (ok) {
-        ok = (uintptr_t)value > colon;
-        for (const char *p = key + key_size + 1; ok && p < value; p++) {
-            ok = *p == ' ' || *p == '\t';
-        }
-    }
-    if (!ok) {
-        walk->malformed = 1;
-        return MHD_NO;
-    }
-    walk->line_end = (uintptr_t)value + value_size;
-    return MHD_YES;
-}
-
-// Rule: a request head is strict, or refused with 400 (and the connection closed) before its
-// body. libmicrohttpd 0.9.75 keeps "Transfer-Encoding : chunked" under the name
-// "Transfer-Encoding " and glues obs-fold lines onto the name, so it frames such a request by
-// Content-Length where a lenient proxy in front may honour the chunked coding: a desync.
-static int tmhd_head_is_malformed(struct MHD_Connection *connection, const char *version) {
-    tmhd_head_walk walk = {(uintptr_t)version + strlen(version), 0};
-    MHD_get_connection_values_n(connection, MHD_HEADER_KIND, tmhd_inspect_head_field, &walk);
-    // After the last line: its CR LF, or LF and the blank line's terminator, both NULs now.
-    const char *end = (const char *)walk.line_end;
-    return walk.malformed || end[1] != '\0';
-}
-
-// Rule: a request target with a NUL is refused: libmicrohttpd would end the path there and
-// serve the route before it. %00 in the path is flagged by the URI callback; a raw NUL ends
-// the target's C string before the space that libmicrohttpd turned into the NUL before the
-// HTTP version.
-static int tmhd_target_has_nul(struct MHD_Connection *connection, void *first_context, const char *version) {
-    if (first_context == &tmhd_nul_in_path) {
-        return 1;
-    }
-    tmhd_link *link = tmhd_link_of(connection);
-    return link != NULL && link->target_end != NULL && link->target_end + 1 != version;
-}
-
-// Sees the raw target before libmicrohttpd unescapes it; the answer becomes the first *req_cls.
-static void *tmhd_uri_seen(void *cls, const char *uri, struct MHD_Connection *connection) {
-    (void)cls;
-    tmhd_link *link = tmhd_link_of(connection);
-    size_t length = strlen(uri);
-    if (link != NULL) {
-        link->target_end = uri + length;
-        // Rule: a target has no whitespace or control (RFC 9112 §3.2, RFC 3986 §2); an
-        // absolute-form one names a valid, non-empty host (RFC 9110 §4.2.1, no userinfo §4.2.4).
-        int invalid = 0;
-        for (size_t i = 0; i < length && !invalid; i++) {
-            unsigned char c = (unsigned char)uri[i];
-            invalid = c <= 0x20 || c == 0x7f;
-        }
-        size_t prefix = tmhd_absolute_prefix(uri);
-        if (!invalid && prefix > 0) {
-            size_t authority = strcspn(uri + prefix, "/?#");
-            invalid = authority == 0 || !tmhd_valid_host(uri + prefix, authority);
-        }
-        link->target_invalid = invalid;
-    }
-    size_t path = strcspn(uri, "?");
-    return memmem(uri, path, "%00", 3) != NULL ? &tmhd_nul_in_path : NULL;
-}
-
-static enum MHD_Result tmhd_inspect_framing(void *cls, enum MHD_ValueKind kind, const char *key,
-                                            const char *value) {
-    (void)kind;
-    tmhd_framing *framing = cls;
-    value = value ? value : "";
-    if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0) {
-        if (framing->facts->content_lengths++ == 0) {
-            framing->first_content_length = value;
-        } else if (strcmp(framing->first_content_length, value) != 0) {
-            framing->facts->conflicting_lengths = 1;
-        }
-    } else if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) {
-        framing->facts->transfer_encodings += 1;
-        framing->facts->chunked = strcasecmp(value, "chunked") == 0;
-    } else if (strcasecmp(key, MHD_HTTP_HEADER_HOST) == 0) {
-        framing->facts->host_fields += 1;
-        // The value without its optional whitespace (RFC 9110 §5.5).
-        size_t start = strspn(value, " \t");
-        size_t end = strlen(value);
-        while (end > start && (value[end - 1] == ' ' || value[end - 1] == '\t')) {
-            end--;
-        }
-        if (!tmhd_valid_host(value + start, end - start)) {
-            framing->facts->host_invalid = 1;
-        }
-    }
-    return MHD_YES;
-}
-
-// The facts of a complete request head, for the policy.
-static void tmhd_gather_facts(tmhd_server *server, struct MHD_Connection *connection, void *first_context,
-                              const char *version, tmhd_facts *facts) {
-    memset(facts, 0, sizeof *facts);
-    facts->open_connections = atomic_load_explicit(&server->open_connections, memory_order_relaxed);
-    facts->nul_in_target = tmhd_target_has_nul(connection, first_context, version);
-    facts->malformed_head = !facts->nul_in_target && tmhd_head_is_malformed(connection, version);
-    tmhd_link *link = tmhd_link_of(connection);
-    facts->target_invalid = link != NULL && link->target_invalid;
-    // HTTP/1.1 and later 1.x minors require Host; libmicrohttpd refuses other major versions.
-    facts->host_required = strcmp(version, MHD_HTTP_VERSION_1_0) != 0;
-    tmhd_framing framing = {facts, NULL};
-    MHD_get_connection_values(connection, MHD_HEADER_KIND, tmhd_inspect_framing, &framing);
-    if (framing.first_content_length != NULL) {
-        char *end = NULL;
-        errno = 0;
-        facts->declared_length = strtoull(framing.first_content_length, &end, 10);
-        facts->length_overflows = errno == ERANGE;
-    }
 }
 
 // Rule: the body accumulates across calls under max_body_bytes, plus zeroed padding after it.
@@ -729,6 +327,11 @@ static int tmhd_append(tmhd_exchange *exchange, const char *data, size_t size) {
             capacity > exchange->declared_length + TMHD_BODY_PADDING) {
             capacity = exchange->declared_length + TMHD_BODY_PADDING;
         }
+        // Rule: no buffer grows past what the gate admits: up to its threshold before the gate.
+        size_t gate_from = exchange->server->gate_from;
+        if (!exchange->gated && needed <= gate_from && capacity > gate_from + TMHD_BODY_PADDING) {
+            capacity = gate_from + TMHD_BODY_PADDING;
+        }
         // Rule: a body's buffer grows only within the memory budget.
         const tmhd_budget *budget = &exchange->server->options.budget;
         if (!tmhd_reserve(budget, capacity - exchange->capacity, 0)) {
@@ -748,13 +351,17 @@ static int tmhd_append(tmhd_exchange *exchange, const char *data, size_t size) {
     return 1;
 }
 
-static void tmhd_free_body(tmhd_exchange *exchange) {
-    tmhd_gate_release(exchange);
+void tmhd_drop_body(tmhd_exchange *exchange) {
     free(exchange->body);
     tmhd_release(&exchange->server->options.budget, exchange->capacity);
     exchange->body = NULL;
     exchange->length = 0;
     exchange->capacity = 0;
+}
+
+static void tmhd_free_body(tmhd_exchange *exchange) {
+    tmhd_gate_release(exchange);
+    tmhd_drop_body(exchange);
 }
 
 // libmicrohttpd 0.9.75 misses a client's close that arrives together with the last bytes it
@@ -772,18 +379,37 @@ static int tmhd_client_closed(struct MHD_Connection *connection) {
     return recv(info->connect_fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT) == 0;
 }
 
+// Rule: a refused body's bytes are read and dropped, held nowhere, so that its client is answered
+// (libmicrohttpd 0.9.75 can queue an answer only before the body or after all of it); past the
+// allowance the connection is cut. A declared body refused for memory or for the server's delay
+// is drained to its end (at most max_body_bytes), others TMHD_MAX_DRAIN bytes.
+static enum MHD_Result tmhd_drain(tmhd_exchange *exchange, size_t bytes) {
+    int to_its_end = exchange->has_declared_length && (exchange->rejection == TMHD_REJECT_MEMORY ||
+                                                       exchange->rejection == TMHD_REJECT_BODY_DELAYED);
+    size_t allowance = to_its_end ? exchange->declared_length : TMHD_MAX_DRAIN;
+    exchange->drained += bytes;
+    return exchange->drained > allowance ? MHD_NO : MHD_YES;
+}
+
+// The body is refused for `rejection` while it arrives: what was received is dropped at once.
+static void tmhd_refuse_body(tmhd_exchange *exchange, tmhd_rejection rejection) {
+    tmhd_free_body(exchange);
+    exchange->rejection = rejection;
+}
+
 static enum MHD_Result tmhd_access(void *cls, struct MHD_Connection *connection, const char *url,
                                    const char *method, const char *version,
                                    const char *upload_data, size_t *upload_data_size,
                                    void **req_cls) {
     tmhd_server *server = cls;
     tmhd_exchange *exchange = *req_cls == &tmhd_nul_in_path ? NULL : *req_cls;
+    tmhd_link *link = tmhd_link_of(connection);
     if (exchange == NULL) {
         // Rule: the head is complete: its deadline gives way to the body's (--body-timeout),
         // however slowly the body trickles.
-        tmhd_link *link = tmhd_link_of(connection);
         if (link != NULL) {
-            tmhd_start_deadline(link, server->options.body_timeout);
+            atomic_store_explicit(&link->overdue, 0, memory_order_relaxed);
+            tmhd_start_phase(link, TMHD_PHASE_BODY, server->options.body_timeout);
         }
         tmhd_facts facts;
         tmhd_gather_facts(server, connection, *req_cls, version, &facts);
@@ -810,42 +436,59 @@ static enum MHD_Result tmhd_access(void *cls, struct MHD_Connection *connection,
         // An early answer (413/503) was queued: libmicrohttpd closes the connection after it.
         return MHD_NO;
     }
-    if (*upload_data_size > 0) {
-        if (exchange->rejection == TMHD_REJECT_BODY_TOO_LARGE || exchange->rejection == TMHD_REJECT_MEMORY) {
-            // libmicrohttpd 0.9.75 can queue a response only before the body or after all of
-            // it: drain a bounded amount to answer 413 or 503, and cut the connection past that.
-            // A declared body that memory ran out for is drained to its end (at most
-            // max_body_bytes, held nowhere), so that its client is told to retry, not reset.
-            size_t allowance = exchange->rejection == TMHD_REJECT_MEMORY && exchange->has_declared_length
-                                   ? exchange->declared_length
-                                   : TMHD_MAX_DRAIN;
-            exchange->drained += *upload_data_size;
-            *upload_data_size = 0;
-            return exchange->drained > allowance ? MHD_NO : MHD_YES;
+    size_t offered = *upload_data_size;
+    if (offered == 0) {
+        return tmhd_dispatch(exchange, url, method);
+    }
+    *upload_data_size = 0;
+    // Rule: a body whose deadline passed with its bytes unread by the server is refused (503).
+    if (exchange->rejection == TMHD_REJECT_NONE && link != NULL &&
+        atomic_load_explicit(&link->overdue, memory_order_relaxed)) {
+        tmhd_refuse_body(exchange, TMHD_REJECT_BODY_DELAYED);
+    }
+    if (exchange->rejection != TMHD_REJECT_NONE) {
+        return tmhd_drain(exchange, offered);
+    }
+    // Rule: a body not yet at the gate is read up to the gate's threshold, and on past it only as
+    // the gate allows (a body this call completes never waits).
+    size_t take = offered;
+    int completes = exchange->has_declared_length && exchange->length + offered >= exchange->declared_length;
+    int reaches_gate = !exchange->gated && !completes && exchange->length + offered >= server->gate_from;
+    if (reaches_gate) {
+        take = server->gate_from > exchange->length ? server->gate_from - exchange->length : 0;
+    }
+    int appended = take > 0 ? tmhd_append(exchange, upload_data, take) : 1;
+    if (appended == 1 && reaches_gate) {
+        exchange->gated = 1;
+        tmhd_gate_verdict verdict = tmhd_gate_enter(exchange, link);
+        if (verdict == TMHD_GATE_SUSPEND) {
+            // The rest stays in libmicrohttpd's buffer (and the socket) until the body has a place.
+            *upload_data_size = offered - take;
+            return MHD_YES;
         }
-        int appended = tmhd_append(exchange, upload_data, *upload_data_size);
-        if (appended != 1) {
-            // Rule: a body without Content-Length is refused once the bytes received pass the
-            // cap, any body once memory runs out; what was received is dropped at once.
-            tmhd_free_body(exchange);
-            exchange->rejection = appended == 0 ? TMHD_REJECT_BODY_TOO_LARGE : TMHD_REJECT_MEMORY;
+        if (verdict == TMHD_GATE_FULL) {
+            tmhd_refuse_body(exchange, TMHD_REJECT_BODY_DELAYED);
+            return tmhd_drain(exchange, offered - take);
         }
-        *upload_data_size = 0;
-        // Rule: an upload its client abandoned is dropped at once (freeing its body), not
-        // when the idle timeout ends the connection.
-        if (exchange->has_declared_length && exchange->length < exchange->declared_length &&
-            tmhd_client_closed(connection)) {
-            return MHD_NO;
+        if (offered > take) {
+            appended = tmhd_append(exchange, upload_data + take, offered - take);
         }
-        // Rule: a large body still arriving waits at the gate for a place (a complete one doesn't).
-        if (appended == 1 && exchange->length >= TMHD_GATE_FROM &&
-            atomic_load_explicit(&exchange->gate, memory_order_relaxed) == TMHD_GATE_NONE &&
-            !(exchange->has_declared_length && exchange->length == exchange->declared_length)) {
-            tmhd_gate_enter(exchange);
-        }
+    } else if (appended == 1 && exchange->gate_of != NULL) {
+        tmhd_gate_note_read(exchange);
+    }
+    if (appended != 1) {
+        // Rule: a body without Content-Length is refused once the bytes received pass the cap,
+        // any body once memory runs out; what was received is dropped at once.
+        tmhd_refuse_body(exchange, appended == 0 ? TMHD_REJECT_BODY_TOO_LARGE : TMHD_REJECT_MEMORY);
         return MHD_YES;
     }
-    return tmhd_dispatch(exchange, url, method);
+    // Rule: an upload its client abandoned is dropped at once (freeing its body), not when the
+    // idle timeout ends the connection.
+    if (exchange->has_declared_length && exchange->length < exchange->declared_length &&
+        tmhd_client_closed(connection)) {
+        return MHD_NO;
+    }
+    return MHD_YES;
 }
 
 // An answer's memory and the budget it counts against, freed together once libmicrohttpd is done.
@@ -907,7 +550,7 @@ int tmhd_respond(tmhd_exchange *exchange, unsigned int status, const tmhd_header
     // Rule: the client has --send-timeout to take the answer, however slowly it reads.
     tmhd_link *link = tmhd_link_of(exchange->connection);
     if (link != NULL && queued == MHD_YES) {
-        tmhd_start_deadline(link, exchange->server->options.send_timeout);
+        tmhd_start_phase(link, TMHD_PHASE_SEND, exchange->server->options.send_timeout);
     }
     return queued == MHD_YES ? 0 : -1;
 }
@@ -919,7 +562,7 @@ static void tmhd_completed(void *cls, struct MHD_Connection *connection, void **
     // Rule: keep-alive: the next head is due --header-timeout after this answer's end.
     tmhd_link *link = tmhd_link_of(connection);
     if (link != NULL) {
-        tmhd_start_header_deadline(server, link);
+        tmhd_start_phase(link, TMHD_PHASE_HEAD, server->options.header_timeout);
     }
     tmhd_exchange *exchange = *req_cls;
     if (exchange == NULL || *req_cls == &tmhd_nul_in_path) {
@@ -949,7 +592,7 @@ static void tmhd_connection_changed(void *cls, struct MHD_Connection *connection
             return;
         }
         link->fd = info != NULL ? info->connect_fd : -1;
-        tmhd_start_header_deadline(server, link);
+        tmhd_start_phase(link, TMHD_PHASE_HEAD, server->options.header_timeout);
         pthread_mutex_lock(&server->links_mutex);
         link->next = server->links;
         if (server->links != NULL) {
@@ -982,74 +625,22 @@ static void tmhd_connection_changed(void *cls, struct MHD_Connection *connection
     }
 }
 
-// Rule: a connection past its deadline (head, body or answer not through in time) is shut down,
-// however slowly it trickles (each byte restarts libmicrohttpd's idle timeout, not these).
-// Only listed links are touched, under the mutex their close notification takes, so a reused
-// fd number is never shut down; libmicrohttpd then sees the end of stream and closes it.
-// What the watcher knows of completed requests: the count it saw last round and at its last trim.
-typedef struct {
-    uint64_t seen;
-    uint64_t trimmed_at;
-} tmhd_trim_state;
-
-// Rule: memory that requests freed stays with malloc for the next ones (no fresh mapping and
-// page faults for every large body, tape and answer) while requests are in flight, up to
-// TMHD_KEEP_FREE_BUSY free bytes; once the server is idle for a whole round (the last
-// requests' frees are done) all but TMHD_KEEP_FREE_IDLE goes back. malloc_trim gives back the
-// free pages of every arena, however fragmented.
-static void tmhd_give_back_memory(tmhd_server *server, tmhd_trim_state *state) {
-    uint64_t completed = atomic_load_explicit(&server->completed, memory_order_relaxed);
-    int idle = atomic_load_explicit(&server->in_flight, memory_order_relaxed) == 0;
-    int settled = completed == state->seen;
-    state->seen = completed;
-    if (completed == state->trimmed_at || (idle && !settled)) {
-        return;
-    }
-    if (mallinfo2().fordblks > (idle ? TMHD_KEEP_FREE_IDLE : TMHD_KEEP_FREE_BUSY)) {
-        malloc_trim(0);
-        state->trimmed_at = completed;
-    }
+void tmhd_tune_malloc(size_t mmap_threshold, size_t trim_threshold) {
+    mallopt(M_MMAP_THRESHOLD, (int)mmap_threshold);
+    mallopt(M_TRIM_THRESHOLD, (int)trim_threshold);
 }
 
-static void *tmhd_watch(void *argument) {
-    tmhd_server *server = argument;
-    tmhd_trim_state trim = {0, 0};
-    pthread_mutex_lock(&server->links_mutex);
-    while (!server->stopping) {
-        uint64_t now = tmhd_now_ms();
-        for (tmhd_link *link = server->links; link != NULL; link = link->next) {
-            uint64_t deadline = atomic_load_explicit(&link->deadline, memory_order_relaxed);
-            if (deadline != 0 && now >= deadline && !link->shut && link->fd >= 0) {
-                shutdown(link->fd, SHUT_RDWR);
-                link->shut = 1;
-            }
-        }
-        // Trimming may take a while: connections open and close meanwhile.
-        pthread_mutex_unlock(&server->links_mutex);
-        tmhd_gate_expire(server);
-        if (!server->options.leave_memory) {
-            tmhd_give_back_memory(server, &trim);
-        }
-        pthread_mutex_lock(&server->links_mutex);
-        struct timespec until;
-        clock_gettime(CLOCK_MONOTONIC, &until);
-        until.tv_nsec += TMHD_WATCH_INTERVAL_MS * 1000000L;
-        if (until.tv_nsec >= 1000000000L) {
-            until.tv_sec += 1;
-            until.tv_nsec -= 1000000000L;
-        }
-        pthread_cond_timedwait(&server->watcher_wake, &server->links_mutex, &until);
-    }
-    pthread_mutex_unlock(&server->links_mutex);
-    return NULL;
+// The gate's rules from the options, a zero field taking its default (tmhd.h).
+static void tmhd_set_gate_limits(tmhd_server *server, const tmhd_gate_options *gate) {
+    server->gate_from = gate->from_bytes ? gate->from_bytes : (64u << 10);
+    server->gate_limits = (tmhd_gate_limits){
+        .places = gate->places ? gate->places : 2,
+        .queue = gate->queue ? gate->queue : 64,
+        .hold_ms = gate->hold_ms ? gate->hold_ms : 1000,
+        .idle_ms = gate->idle_ms ? gate->idle_ms : 250,
+        .wait_ms = gate->wait_ms ? gate->wait_ms : 1000,
+    };
 }
-
-// Blocks up to glibc's largest fixed threshold (32 MiB on 64-bit) come from malloc's arenas and
-// are reused by the next requests; the watcher gives free memory back (tmhd_give_back_memory).
-#define TMHD_MMAP_THRESHOLD (32u << 20)
-// A free shrinks an arena's top once it passes this: malloc_trim can't shrink a thread arena's
-// top, so this bounds what each keeps; smaller (4 MiB) brought the page faults back at 1 MiB.
-#define TMHD_TRIM_THRESHOLD (8u << 20)
 
 static void tmhd_free(tmhd_server *server) {
     pthread_mutex_destroy(&server->gate_mutex);
@@ -1060,17 +651,18 @@ static void tmhd_free(tmhd_server *server) {
 }
 
 tmhd_server *tmhd_start(const tmhd_options *options) {
-    // Rule: memory held for large requests is reused while the server is busy and goes back to
-    // the system soon after (the watcher). Fixed thresholds turn off glibc's own adjustments,
-    // which keep freed memory in arenas indefinitely (mallopt is process-wide: the server owns
-    // this process).
-    mallopt(M_MMAP_THRESHOLD, (int)TMHD_MMAP_THRESHOLD);
-    mallopt(M_TRIM_THRESHOLD, (int)TMHD_TRIM_THRESHOLD);
     tmhd_server *server = calloc(1, sizeof *server);
     if (server == NULL) {
         return NULL;
     }
     server->options = *options;
+    if (server->options.keep_free_busy == 0) {
+        server->options.keep_free_busy = 8u << 20;
+    }
+    if (server->options.keep_free_idle == 0) {
+        server->options.keep_free_idle = 1u << 20;
+    }
+    tmhd_set_gate_limits(server, &options->gate);
     server->busy_slots = options->threads > 0 && options->threads < TMHD_MAX_BUSY_SLOTS ? options->threads
                                                                                          : TMHD_MAX_BUSY_SLOTS;
     pthread_condattr_t condition;
@@ -1121,14 +713,13 @@ tmhd_server *tmhd_start(const tmhd_options *options) {
         errno = saved;
         return NULL;
     }
-    int failed = pthread_create(&server->watcher, NULL, tmhd_watch, server);
+    int failed = tmhd_watch_start(server);
     if (failed) {
         MHD_stop_daemon(server->daemon);
         tmhd_free(server);
         errno = failed;
         return NULL;
     }
-    server->watching = 1;
     return server;
 }
 
@@ -1144,14 +735,15 @@ unsigned int tmhd_requests_in_flight(const tmhd_server *server) {
 }
 
 void tmhd_stop(tmhd_server *server) {
-    if (server->watching) {
-        pthread_mutex_lock(&server->links_mutex);
-        server->stopping = 1;
-        pthread_cond_signal(&server->watcher_wake);
-        pthread_mutex_unlock(&server->links_mutex);
-        pthread_join(server->watcher, NULL);
+    tmhd_watch_stop(server);
+    // Rule: libmicrohttpd must not stop with suspended connections: every waiting body reads on.
+    pthread_mutex_lock(&server->gate_mutex);
+    for (unsigned int i = 0; i < server->gate_count; i++) {
+        tmhd_gate_moves moves = {0};
+        tmhd_gate_open(&server->gates[i], tmhd_now_ms(), &moves);
+        tmhd_gate_apply(server, &moves);
     }
-    tmhd_gate_open(server);
+    pthread_mutex_unlock(&server->gate_mutex);
     MHD_stop_daemon(server->daemon);
     tmhd_free(server);
 }

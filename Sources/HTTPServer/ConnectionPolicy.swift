@@ -66,6 +66,7 @@ extension HTTPRejection {
         case TMHD_REJECT_NUL_IN_TARGET: self = .nulInTarget
         case TMHD_REJECT_BAD_HOST: self = .badHost
         case TMHD_REJECT_BAD_TARGET: self = .badTarget
+        case TMHD_REJECT_BODY_DELAYED: self = .bodyDelayed
         default: return nil
         }
     }
@@ -81,6 +82,7 @@ extension HTTPRejection {
         case .nulInTarget: TMHD_REJECT_NUL_IN_TARGET
         case .badHost: TMHD_REJECT_BAD_HOST
         case .badTarget: TMHD_REJECT_BAD_TARGET
+        case .bodyDelayed: TMHD_REJECT_BODY_DELAYED
         }
     }
 }

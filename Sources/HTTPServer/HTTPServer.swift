@@ -56,7 +56,9 @@ public final class HTTPServer: Sendable {
             max_connections_per_ip: UInt32(clamping: configuration.maxConnectionsPerIP),
             connection_memory_limit: configuration.connectionMemoryLimit,
             leave_memory: configuration.managesMemory ? 0 : 1,
-            gate_hold_ms: 0,
+            gate: Self.gateOptions(configuration.bodyGate),
+            keep_free_busy: configuration.keepFreeWhileBusy,
+            keep_free_idle: configuration.keepFreeWhenIdle,
             budget: memoryBudget.map(Self.bridge) ?? tmhd_budget(),
             policy: { context, facts in
                 guard let context, let facts else { return TMHD_REJECT_NONE }
@@ -101,6 +103,27 @@ public final class HTTPServer: Sendable {
         state.withLock { $0.running.map { .milliseconds(Int64(tmhd_longest_busy_ms($0.server))) } ?? .zero }
     }
 
+    /// What the body gate has done so far (zero before the server starts).
+    public var bodyGateFigures: HTTPBodyGateFigures {
+        state.withLock {
+            guard let running = $0.running else { return HTTPBodyGateFigures() }
+            var figures = tmhd_gate_figures()
+            tmhd_gate_figures_of(running.server, &figures)
+            return HTTPBodyGateFigures(
+                waiting: Int(figures.waiting), waits: Int(figures.waits), waited: .milliseconds(Int64(figures.waited_ms)),
+                refused: Int(figures.refused))
+        }
+    }
+
+    /// Rule: malloc's process-wide thresholds, for the process whose requests this server's memory
+    /// rules assume (the executable calls it once, before serving): blocks up to 32 MiB (bodies, tapes,
+    /// answers) come from malloc's arenas and are reused by the next requests, and a free shrinks an
+    /// arena's top past 8 MiB (malloc_trim can't shrink a thread arena's top, so this bounds what each
+    /// keeps; 4 MiB brought the page faults back at 1 MiB bodies). The server's watcher gives the rest back.
+    public static func tuneProcessMemory(mmapThreshold: Int = 32 << 20, trimThreshold: Int = 8 << 20) {
+        tmhd_tune_malloc(mmapThreshold, trimThreshold)
+    }
+
     /// Closes every connection and joins the workers.
     public func stop() {
         let running = state.withLock { s -> Running? in
@@ -113,6 +136,15 @@ public final class HTTPServer: Sendable {
     }
 
     deinit { stop() }
+
+    private static func gateOptions(_ gate: HTTPServerConfiguration.BodyGate) -> tmhd_gate_options {
+        func milliseconds(_ duration: Duration) -> UInt32 {
+            UInt32(clamping: max(1, duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000))
+        }
+        return tmhd_gate_options(
+            from_bytes: max(1, gate.threshold), places: UInt32(clamping: max(1, gate.places)), queue: UInt32(clamping: max(1, gate.queue)),
+            hold_ms: milliseconds(gate.maxHold), idle_ms: milliseconds(gate.idle), wait_ms: milliseconds(gate.maxWait))
+    }
 
     /// The budget as the shim calls it (the server keeps the budget alive while it runs).
     private static func bridge(_ budget: HTTPMemoryBudget) -> tmhd_budget {

@@ -26,6 +26,30 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     /// The server gives malloc's free memory back once idle; false for a second server in the
     /// process (the operations listener), whose idle rounds would trim while the API is busy.
     public var managesMemory = true
+    /// Free bytes malloc may keep for the next requests while requests are in flight, and once the
+    /// server is idle; past them free memory goes back to the system.
+    public var keepFreeWhileBusy = 8 << 20
+    public var keepFreeWhenIdle = 1 << 20
+    /// The body gate: how many large bodies each worker thread reads at once, and how long and how
+    /// many others wait.
+    public var bodyGate = BodyGate()
+
+    /// The body gate's rules (each worker thread has its own gate; none with a thread per connection).
+    /// A body past `threshold` bytes is read on only while it holds one of its thread's `places`; the
+    /// others wait (suspended, reading nothing, holding at most `threshold` bytes), first come first, at
+    /// most `queue` of them and each for at most `maxWait` (and never past its body deadline); past
+    /// either it is refused with 503 and `Retry-After`. A place is given back when its body is complete,
+    /// after `maxHold`, or once its holder has sent nothing for `idle`.
+    public struct BodyGate: Sendable, Equatable {
+        public var threshold = 64 << 10
+        public var places = 2
+        public var queue = 64
+        public var maxHold: Duration = .seconds(1)
+        public var idle: Duration = .milliseconds(250)
+        public var maxWait: Duration = .seconds(1)
+
+        public init() {}
+    }
 
     public init(
         host: String = "0.0.0.0", port: Int = 8080, threads: Int = 2, maxBodyBytes: Int = 8 << 20,

@@ -20,4 +20,8 @@ public enum HTTPRejection: Sendable, Equatable {
     case badHost
     /// Whitespace or a control character in the target, or an absolute-form target without a valid host.
     case badTarget
+    /// The body could not be read in time through no fault of the client: it waited too long for a
+    /// place at the body gate, the gate's queue was full, or its deadline passed with bytes the server
+    /// had not read yet (its worker was busy). Refused while it arrives; the client should retry.
+    case bodyDelayed
 }

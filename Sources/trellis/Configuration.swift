@@ -206,14 +206,24 @@ struct Configuration {
     }
 
     /// The operations listener: the API's host and deadlines, one thread, a few connections, no bodies to speak of.
+    /// Rule: its clients (a kubelet's probes, a Prometheus scrape) send a whole head at once and each comes
+    /// from one address, so a head is due within `operationsHeaderTimeout` and one address holds at most
+    /// `operationsConnectionsPerIP` connections: no one client can hold the listener's connections and make
+    /// the liveness probe fail.
     var operations: HTTPServerConfiguration {
+        let headerTimeout = server.headerTimeout > 0 ? min(server.headerTimeout, Self.operationsHeaderTimeout) : Self.operationsHeaderTimeout
         var operations = HTTPServerConfiguration(
             host: server.host, port: opsPort, threads: 1, maxBodyBytes: 4096, maxConnections: 64,
-            connectionTimeout: server.connectionTimeout, connectionMemoryLimit: 16 << 10, headerTimeout: server.headerTimeout,
-            maxConnectionsPerIP: 0, bodyTimeout: server.bodyTimeout, sendTimeout: server.sendTimeout)
+            connectionTimeout: server.connectionTimeout, connectionMemoryLimit: 16 << 10, headerTimeout: headerTimeout,
+            maxConnectionsPerIP: Self.operationsConnectionsPerIP, bodyTimeout: server.bodyTimeout, sendTimeout: server.sendTimeout)
         operations.managesMemory = false
         return operations
     }
+
+    /// Seconds an operations client has to send its request head.
+    static let operationsHeaderTimeout = 2
+    /// Connections one address may hold on the operations port.
+    static let operationsConnectionsPerIP = 8
 
     /// The default memory budget: half the memory this process may use, from the cgroup v2 or v1
     /// limit when there is one (a container), else from the machine's physical memory.

@@ -78,12 +78,15 @@ var serviceConfiguration = configuration.service(memoryBudget: memoryBudget)
 serviceConfiguration.context = FeatureContext(fonts: FontCollection(faces: faces))
 let service = TrellisService(configuration: serviceConfiguration)
 let server = HTTPServer(configuration: configuration.server, memoryBudget: memoryBudget, handler: service.handle)
+// This process is the server's: malloc keeps large blocks in its arenas for the next requests.
+HTTPServer.tuneProcessMemory()
 let port: Int
 do {
     port = try server.start()
 } catch {
     fail(error.description, code: 1)
 }
+service.metrics.observeBodyGate { [server] in server.bodyGateFigures }
 say("listening on \(configuration.server.host):\(port) with \(configuration.server.threads) threads, memory budget \(memoryBudget.limit) bytes, \(faces.count) font faces")
 for path in unusable { say("skipped \(path): not a font file Trellis can read") }
 // The operations listener: its own daemon and thread, so probes and scrapes are answered while every worker is busy.

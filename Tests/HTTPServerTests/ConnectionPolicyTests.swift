@@ -68,7 +68,7 @@ final class ConnectionPolicyTests: XCTestCase {
     func testEachRejectionRoundTripsThroughItsShimNumber() {
         let all: [HTTPRejection] = [
             .bodyTooLarge(limit: 1000), .overloaded, .unsupportedTransferEncoding, .ambiguousLength, .memoryExhausted,
-            .malformedHead, .nulInTarget, .badHost, .badTarget,
+            .malformedHead, .nulInTarget, .badHost, .badTarget, .bodyDelayed,
         ]
         XCTAssertEqual(Set(all.map(\.code.rawValue)).count, all.count)
         for rejection in all {

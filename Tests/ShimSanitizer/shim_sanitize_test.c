@@ -92,7 +92,9 @@ static void handler(void *context, const tmhd_request *request, tmhd_exchange *e
     (void)context;
     atomic_fetch_add(&handled, 1);
     if (request->rejection != TMHD_REJECT_NONE) {
-        unsigned status = request->rejection == TMHD_REJECT_OVERLOADED           ? 503
+        unsigned status = request->rejection == TMHD_REJECT_OVERLOADED ||
+                                  request->rejection == TMHD_REJECT_BODY_DELAYED
+                              ? 503
                           : request->rejection == TMHD_REJECT_BODY_TOO_LARGE ? 413
                                                                              : 400;
         static const tmhd_header headers[] = {{"Content-Type", "text/plain"}};
@@ -373,7 +375,7 @@ static void run_deadline(uint16_t port) {
     close(fd);
 }
 
-static tmhd_server *start_with(unsigned threads, unsigned max_connections, size_t max_body, unsigned gate_hold_ms,
+static tmhd_server *start_with(unsigned threads, unsigned max_connections, size_t max_body, tmhd_gate_options gate,
                                unsigned connection_timeout, uint16_t *port) {
     int listen_fd = tmhd_listen("127.0.0.1", 0, port);
     if (listen_fd < 0) {
@@ -386,7 +388,7 @@ static tmhd_server *start_with(unsigned threads, unsigned max_connections, size_
         .listen_fd = listen_fd,
         .threads = threads,
         .max_body_bytes = max_body,
-        .gate_hold_ms = gate_hold_ms,
+        .gate = gate,
         .max_connections = max_connections,
         .connection_timeout = connection_timeout,
         .header_timeout = 1,
@@ -405,7 +407,7 @@ static tmhd_server *start_with(unsigned threads, unsigned max_connections, size_
 }
 
 static tmhd_server *start(unsigned threads, unsigned max_connections, uint16_t *port) {
-    return start_with(threads, max_connections, MAX_BODY, 0, 5, port);
+    return start_with(threads, max_connections, MAX_BODY, (tmhd_gate_options){0}, 5, port);
 }
 
 // Large bodies for the gate: `count` connections, each with the head of a `declared`-byte POST.
@@ -471,14 +473,102 @@ static void expect_uploads_answered(upload *uploads, unsigned count, size_t decl
     }
 }
 
+// Sends the rest of each upload and expects each refused with 503 (its body drained).
+static void expect_uploads_refused(uint16_t port, upload *uploads, unsigned count, const char *what) {
+    (void)port;
+    for (unsigned i = 0; i < count; i++) {
+        uploads[i].target = uploads[i].sent > 0 ? GATE_BODY / 4 : 0;
+    }
+    push_uploads(uploads, count, 5);
+    for (unsigned i = 0; i < count; i++) {
+        char reply[4096];
+        int status = read_response(uploads[i].fd, reply, sizeof reply);
+        expect(status == 503, what, reply);
+        close(uploads[i].fd);
+    }
+}
+
+// One worker thread, one place: the queue's bound and the wait's bound refuse bodies with 503
+// (never a reset), the body's buffer stays at the threshold while it waits, and a holder that
+// sends nothing gives its place back.
+static void run_gate_refusals(void) {
+    size_t declared = GATE_BODY / 4;
+    size_t first = (64u << 10) + 100;
+    uint16_t port = 0;
+    upload uploads[4];
+    // The queue: one holds the place (stalled), one waits; the next is refused at once.
+    tmhd_gate_options one = {.places = 1, .queue = 1, .hold_ms = 600000, .idle_ms = 600000, .wait_ms = 600000};
+    tmhd_server *server = start_with(1, 64, GATE_BODY, one, 60, &port);
+    if (server == NULL) {
+        return;
+    }
+    for (unsigned i = 0; i < 3; i++) {
+        begin_uploads(port, &uploads[i], 1, declared);
+        uploads[i].target = first;
+        push_uploads(&uploads[i], 1, 3);
+        usleep(100 * 1000);
+    }
+    // A waiting body keeps at most the threshold and its padding (no buffer doubled past it): the
+    // holder's buffer (read on past the threshold, so doubled once) and the waiting one's.
+    size_t held = atomic_load(&budget_in_use);
+    if (held > 3 * ((64u << 10) + TMHD_BODY_PADDING)) {
+        fail("gate: %zu bytes held by a stalled holder and one waiting body", held);
+    }
+    expect_uploads_refused(port, &uploads[2], 1, "gate: a body past a full queue refused with 503");
+    for (unsigned i = 0; i < 2; i++) {
+        uploads[i].target = declared;
+    }
+    push_uploads(uploads, 2, 5);
+    expect_uploads_answered(uploads, 2, declared, "gate: the holder and the waiting body answered once complete");
+    tmhd_stop(server);
+
+    // The wait: the second body waits 300 ms for the stalled holder's place, then is refused.
+    one = (tmhd_gate_options){.places = 1, .queue = 4, .hold_ms = 600000, .idle_ms = 600000, .wait_ms = 300};
+    server = start_with(1, 64, GATE_BODY, one, 60, &port);
+    if (server == NULL) {
+        return;
+    }
+    for (unsigned i = 0; i < 2; i++) {
+        begin_uploads(port, &uploads[i], 1, declared);
+        uploads[i].target = first;
+        push_uploads(&uploads[i], 1, 3);
+    }
+    usleep(800 * 1000);
+    expect_uploads_refused(port, &uploads[1], 1, "gate: a body whose wait ran out refused with 503");
+    uploads[0].target = declared;
+    push_uploads(uploads, 1, 5);
+    expect_uploads_answered(uploads, 1, declared, "gate: the stalled holder answered once complete");
+    tmhd_stop(server);
+
+    // Idle: a holder that sends nothing gives its place to a body sent whole behind it.
+    one = (tmhd_gate_options){.places = 1, .queue = 4, .hold_ms = 600000, .idle_ms = 200, .wait_ms = 600000};
+    server = start_with(1, 64, GATE_BODY, one, 60, &port);
+    if (server == NULL) {
+        return;
+    }
+    begin_uploads(port, &uploads[0], 1, declared);
+    uploads[0].target = first;
+    push_uploads(&uploads[0], 1, 3);
+    usleep(100 * 1000);
+    begin_uploads(port, &uploads[1], 1, declared);
+    uploads[1].target = declared;
+    push_uploads(&uploads[1], 1, 5);
+    expect_uploads_answered(&uploads[1], 1, declared, "gate: a body behind an idle holder answered");
+    uploads[0].target = declared;
+    push_uploads(uploads, 1, 5);
+    expect_uploads_answered(uploads, 1, declared, "gate: the idle holder answered once complete");
+    tmhd_stop(server);
+}
+
 // The body gate with `threads` worker threads (two places each).
 static void run_gate(unsigned threads) {
     unsigned places = threads * 2, count = places + 4;
     upload uploads[GATE_CONNECTIONS_MAX];
     uint16_t port = 0;
-    // A hold far longer than the test: only a finished body frees a place.
+    // A hold, an idle limit and a wait far longer than the test: only a finished body frees a place.
     // An idle timeout far longer than the test too: stalled bodies are ended by nothing else.
-    tmhd_server *server = start_with(threads, 64, GATE_BODY, 600000, 60, &port);
+    tmhd_gate_options patient = {.hold_ms = 600000, .idle_ms = 600000, .wait_ms = 600000};
+    tmhd_server *server = start_with(threads, 64, GATE_BODY, patient, 60, &port);
     if (server == NULL) {
         return;
     }
@@ -522,7 +612,8 @@ static void run_gate(unsigned threads) {
 
     // A short hold: bodies that stall keep a place only that long, so one sent whole behind them
     // is read and answered while they still hang (the hold, not their pace, frees the places).
-    server = start_with(threads, 64, GATE_BODY, 200, 60, &port);
+    server = start_with(threads, 64, GATE_BODY, (tmhd_gate_options){.hold_ms = 200, .idle_ms = 600000, .wait_ms = 600000},
+                        60, &port);
     if (server == NULL) {
         return;
     }
@@ -545,6 +636,9 @@ static void run_gate(unsigned threads) {
     push_uploads(uploads, stalled, 5);
     expect_uploads_answered(uploads, stalled, declared, "gate: the stalled bodies answered once complete");
     tmhd_stop(server);
+    if (threads == 1) {
+        run_gate_refusals();
+    }
 }
 
 static void run_server(unsigned threads) {

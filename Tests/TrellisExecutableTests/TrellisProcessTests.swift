@@ -118,16 +118,7 @@ final class TrellisProcessTests: XCTestCase {
     /// --ops-port: /healthz, /readyz and /metrics there, /metrics no longer on the API port, and
     /// `trellis healthcheck` asks the operations port (here the API port given to it is closed).
     func testOperationsPort() throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        let opsPort = Int(UInt16(bigEndian: address.sin_port))
-        close(fd)
+        let opsPort = freePort()
         let server = try Running(["--ops-port", String(opsPort)])
         // The operations listener starts right after the "listening on" line.
         let deadline = Date().addingTimeInterval(5)
@@ -141,6 +132,75 @@ final class TrellisProcessTests: XCTestCase {
         XCTAssertEqual(try run(["--port", "8123", "--ops-port", "8123"]).status, 2)
         XCTAssertEqual(server.terminate(), 0)
         XCTAssertNil(status(opsPort, "GET", "/healthz"), "the operations port closed with the process")
+    }
+
+    /// A free loopback port, found by binding port 0.
+    func freePort() -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// A connection from `source` (a loopback address) to 127.0.0.1:`port` that has sent `bytes`; nil when refused.
+    func dial(from source: String, to port: Int, sending bytes: String) -> Int32? {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        local.sin_addr.s_addr = inet_addr(source)
+        var remote = sockaddr_in()
+        remote.sin_family = sa_family_t(AF_INET)
+        remote.sin_port = in_port_t(UInt16(port).bigEndian)
+        remote.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let size = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let connected = withUnsafePointer(to: &local) { l in
+            withUnsafePointer(to: &remote) { r in
+                l.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) } == 0
+                    && r.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, size) } == 0
+            }
+        }
+        let head = Array(bytes.utf8)
+        guard connected, head.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == head.count else {
+            close(fd)
+            return nil
+        }
+        return fd
+    }
+
+    /// The operations port stays answerable while one address holds connections trickling request
+    /// heads: the listener's connections were all taken by 64 such connections (its limit, with the
+    /// API's 10 s head deadline), and the kubelet's /healthz got 503 or nothing, enough to restart the
+    /// pod. Now one address holds at most 8 connections there, each with a 2 s head deadline.
+    func testTheOperationsPortAnswersWhileOneAddressTricklesHeads() throws {
+        let opsPort = freePort()
+        let server = try Running(["--ops-port", String(opsPort)])
+        let deadline = Date().addingTimeInterval(5)
+        while status(opsPort, "GET", "/healthz") == nil && Date() < deadline { usleep(20_000) }
+        // 300 connections from 127.0.0.2, each a head begun and never finished, kept up for 5 s (those
+        // the server closes are opened again), one more header byte on each every 0.5 s.
+        var attackers: [Int32] = (0..<300).compactMap { _ in dial(from: "127.0.0.2", to: opsPort, sending: "GET /healthz HTTP/1.1\r\nX") }
+        var probes: [(status: Int?, seconds: Double)] = []
+        let started = Date()
+        while Date().timeIntervalSince(started) < 5 {
+            for (i, fd) in attackers.enumerated() where fd >= 0 {
+                if send(fd, "x", 1, Int32(MSG_NOSIGNAL)) != 1 {
+                    close(fd)
+                    attackers[i] = dial(from: "127.0.0.2", to: opsPort, sending: "GET /healthz HTTP/1.1\r\nX") ?? -1
+                }
+            }
+            let sent = Date()
+            probes.append((status(opsPort, "GET", "/healthz"), Date().timeIntervalSince(sent)))
+            usleep(500_000)
+        }
+        for fd in attackers where fd >= 0 { close(fd) }
+        XCTAssertTrue(probes.allSatisfy { $0.status == 200 && $0.seconds < 1 }, "\(probes)")
+        XCTAssertEqual(server.terminate(), 0)
     }
 
     func testEnvironmentConfiguresAndFlagsWin() throws {

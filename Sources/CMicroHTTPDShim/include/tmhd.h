@@ -10,7 +10,8 @@
 // answer in time, keeps a heartbeat of the workers busy in the handler,
 // hands exactly one complete request to one callback, and queues its answer: header fields as
 // an array, a malloc'd body taken over with its budget reservation. Its header uses only plain
-// C types; microhttpd.h stays inside the .c file.
+// C types; microhttpd.h stays inside the .c files, which are split by job (tmhd_internal.h lists
+// them: the daemon, the request head, the body gate's scheduler, the watcher).
 // Every public symbol is prefixed `tmhd_`.
 #ifndef TMHD_H
 #define TMHD_H
@@ -41,6 +42,10 @@ typedef enum {
     TMHD_REJECT_MEMORY = 7,
     TMHD_REJECT_BAD_HOST = 8,
     TMHD_REJECT_BAD_TARGET = 9,
+    /// The body could not be read in time through no fault of the client: it waited too long for a
+    /// place at the body gate, the gate's queue was full, or its deadline passed with bytes the
+    /// server had not yet read. Set by the shim only, while the body arrives (answered 503 + retry).
+    TMHD_REJECT_BODY_DELAYED = 10,
 } tmhd_rejection;
 
 /// The memory budget, kept by the caller: the shim takes the bytes of request bodies (as their
@@ -110,6 +115,34 @@ typedef struct tmhd_exchange tmhd_exchange;
 /// tmhd_respond exactly once before returning (otherwise the shim answers 500).
 typedef void (*tmhd_handler)(void *context, const tmhd_request *request, tmhd_exchange *exchange);
 
+/// The body gate's rules (one gate per worker thread; none with one thread per connection). A body
+/// past `from_bytes` is read on only while it holds one of its thread's `places`; the others wait,
+/// their connections suspended, first come first, at most `queue` of them (one more is refused at
+/// once) and each at most `wait_ms` (then refused): both get TMHD_REJECT_BODY_DELAYED. A place is
+/// given back when its body is complete or dropped, after `hold_ms`, or once its holder has sent
+/// nothing for `idle_ms`; that body then reads on without one. While a body waits it holds at most
+/// `from_bytes` + TMHD_BODY_PADDING bytes (its connection buffers the rest). A zero field takes its
+/// default: 64 KiB, 2 places, a queue of 64, 1000 ms, 250 ms, 1000 ms.
+typedef struct {
+    size_t from_bytes;
+    unsigned int places;
+    unsigned int queue;
+    unsigned int hold_ms;
+    unsigned int idle_ms;
+    unsigned int wait_ms;
+} tmhd_gate_options;
+
+/// What the body gate has done so far, for the metrics.
+typedef struct {
+    /// Bodies waiting for a place now.
+    unsigned int waiting;
+    /// Waits ended (a place taken, refused, or the connection ended), and their total milliseconds.
+    uint64_t waits;
+    uint64_t waited_ms;
+    /// Bodies refused: the queue was full, or the wait ran out.
+    uint64_t refused;
+} tmhd_gate_figures;
+
 typedef struct {
     /// Listening socket from tmhd_listen.
     int listen_fd;
@@ -136,9 +169,13 @@ typedef struct {
     /// 1: the watcher leaves malloc's free memory alone (another server in the process, the one
     /// doing the work, gives it back: malloc is process-wide).
     int leave_memory;
-    /// Milliseconds a large body may hold one of its worker thread's places at the body gate
-    /// (bodies past 64 KiB are read a few per thread at a time); 0: the default, 1000.
-    unsigned int gate_hold_ms;
+    /// The body gate: large bodies are read a few per worker thread at a time.
+    tmhd_gate_options gate;
+    /// Freed bytes malloc may keep for the next requests while some are in flight, and once the
+    /// server is idle; past them the watcher gives free memory back (malloc_trim). 0: the
+    /// defaults, 8 MiB and 1 MiB.
+    size_t keep_free_busy;
+    size_t keep_free_idle;
     /// Request bodies and queued answers are accounted here (reserve NULL: no budget).
     tmhd_budget budget;
     /// Called once per request head with its facts (it shares the handler's context).
@@ -153,6 +190,12 @@ typedef struct tmhd_server tmhd_server;
 /// with errno set (EADDRINUSE when the port is taken); *bound_port receives the actual port.
 int tmhd_listen(const char *host, uint16_t port, uint16_t *bound_port);
 
+/// Sets malloc's process-wide thresholds (mallopt): blocks up to `mmap_threshold` come from its
+/// arenas and are reused by the next requests, and a free shrinks an arena's top past
+/// `trim_threshold`. Fixed values turn off glibc's own adjustments, which keep freed memory in
+/// arenas indefinitely. For the process that owns malloc (the executable), once, before serving.
+void tmhd_tune_malloc(size_t mmap_threshold, size_t trim_threshold);
+
 /// Starts the daemon. Returns NULL (errno set when known) on failure.
 tmhd_server *tmhd_start(const tmhd_options *options);
 
@@ -165,6 +208,9 @@ unsigned int tmhd_requests_in_flight(const tmhd_server *server);
 /// The heartbeat: milliseconds the longest-running handler call in progress has run (each worker
 /// busy in the handler holds one slot from entering it to leaving it), 0 when no worker is busy.
 uint64_t tmhd_longest_busy_ms(const tmhd_server *server);
+
+/// The body gate's figures so far.
+void tmhd_gate_figures_of(const tmhd_server *server, tmhd_gate_figures *figures);
 
 /// Closes every connection, joins the worker threads and frees the server.
 void tmhd_stop(tmhd_server *server);

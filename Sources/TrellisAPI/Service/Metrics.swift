@@ -20,6 +20,13 @@ public final class Metrics: @unchecked Sendable {
     let responseBytes = Atomic<Int>(0)
     /// Shown as gauges: its limit, the bytes in use and the reservations it refused.
     let memoryBudget: HTTPMemoryBudget?
+    /// The transport's body gate, read when the metrics are (set once the server has started).
+    private let bodyGate = Mutex<(@Sendable () -> HTTPBodyGateFigures)?>(nil)
+
+    /// The metrics show the body gate's figures as `read` gives them.
+    public func observeBodyGate(_ read: @escaping @Sendable () -> HTTPBodyGateFigures) {
+        bodyGate.withLock { $0 = read }
+    }
 
     public init(routes: [String], memoryBudget: HTTPMemoryBudget? = nil) {
         self.memoryBudget = memoryBudget
@@ -94,6 +101,18 @@ public final class Metrics: @unchecked Sendable {
             out += "# TYPE trellis_memory_in_use_bytes gauge\ntrellis_memory_in_use_bytes \(memoryBudget.inUse)\n"
             out += "# HELP trellis_memory_refusals_total Bodies and answers refused because they would pass the budget.\n"
             out += "# TYPE trellis_memory_refusals_total counter\ntrellis_memory_refusals_total \(memoryBudget.refusals)\n"
+        }
+        if let read = bodyGate.withLock({ $0 }) {
+            let gate = read()
+            let waited = Double(gate.waited.components.seconds) + Double(gate.waited.components.attoseconds) / 1e18
+            out += "# HELP trellis_body_gate_waiting Large request bodies waiting now for a place to be read (the body gate).\n"
+            out += "# TYPE trellis_body_gate_waiting gauge\ntrellis_body_gate_waiting \(gate.waiting)\n"
+            out += "# HELP trellis_body_gate_waits_total Waits at the body gate that ended (a place taken, refused, or the connection gone).\n"
+            out += "# TYPE trellis_body_gate_waits_total counter\ntrellis_body_gate_waits_total \(gate.waits)\n"
+            out += "# HELP trellis_body_gate_wait_seconds_total Time those waits took, in all.\n"
+            out += "# TYPE trellis_body_gate_wait_seconds_total counter\ntrellis_body_gate_wait_seconds_total \(waited)\n"
+            out += "# HELP trellis_body_gate_refusals_total Bodies refused with 503 at the body gate: its queue was full or the wait ran out.\n"
+            out += "# TYPE trellis_body_gate_refusals_total counter\ntrellis_body_gate_refusals_total \(gate.refused)\n"
         }
         return out
     }

@@ -65,6 +65,8 @@ struct Router: Sendable {
             return .unavailable("Too many open connections; retry shortly.")
         case .memoryExhausted:
             return .unavailable("The server is short of memory for this request's body; retry shortly.")
+        case .bodyDelayed:
+            return .unavailable("The server could not read this request's body in time (too many large bodies at once); retry shortly.")
         case .unsupportedTransferEncoding:
             return ProblemDetails(
                 status: 400,

@@ -27,7 +27,7 @@ final class HostileBodyDeadlineTests: HostileTestCase {
 
     /// The finding, scaled down: 2 connections (the body gate reads two large bodies at a time on each
     /// worker thread, so both are read whichever threads they land on) each declaring a 2 MiB body
-    /// and sending 1 MiB + 1 byte (each buffer then holds 2 MiB: together they fill the 4.5 MiB
+    /// and sending 1 MiB + 1 KiB (each buffer then holds 2 MiB: together they fill the 4.5 MiB
     /// budget), then 1 byte every 0.4 s. With --body-timeout 1 the budget is back to
     /// idle (0) within about 1 s + the watcher's 250 ms, and ordinary POSTs are served while the
     /// bytes still trickle.
@@ -38,7 +38,7 @@ final class HostileBodyDeadlineTests: HostileTestCase {
             maxBodyBytes: 2 << 20, connectionTimeout: 30, connectionMemory: 64 << 10, bodyTimeout: bodyTimeout,
             memoryBudget: budget)
         let started = Date()
-        let partial = Array(repeating: UInt8(ascii: " "), count: (1 << 20) + 1)
+        let partial = Array(repeating: UInt8(ascii: " "), count: (1 << 20) + (1 << 10))
         let slow = try (0..<2).map { _ in
             let connection = try Hostile.connect(server)
             _ = try connection.send(Hostile.head(flow.path, length: 2 << 20) + partial)

@@ -53,7 +53,10 @@ final class LiveServer {
         http.port = 0
         service = TrellisService(configuration: configuration, endpoints: endpoints)
         server = HTTPServer(configuration: http, memoryBudget: configuration.memoryBudget, handler: service.handle)
+        // As the executable does: malloc keeps large blocks for the next requests.
+        HTTPServer.tuneProcessMemory()
         port = try server.start()
+        service.metrics.observeBodyGate { [server] in server.bodyGateFigures }
     }
 
     deinit { server.stop() }
