@@ -16,6 +16,8 @@
 
 // How often the watcher looks for connections past their deadline, at the gates and at freed memory.
 #define TMHD_WATCH_INTERVAL_MS 250
+// Deadlines a body may be given while its bytes wait unread by a busy server (then it is cut off).
+#define TMHD_OVERDUE_EXTENSIONS 3
 
 // What a connection is doing, for the watcher: which deadline runs.
 typedef enum {
@@ -35,8 +37,9 @@ typedef struct tmhd_link {
     atomic_uint_least64_t deadline;
     // The phase the deadline is for (tmhd_phase).
     atomic_int phase;
-    // Set by the watcher when a body's deadline passed with bytes the server had not read: the
-    // body is refused (503) at its next bytes. Cleared with each new head.
+    // How many times the watcher found a body's deadline passed with bytes the server had not read
+    // (and gave it another --body-timeout): once set, the body is refused (503) at its next bytes.
+    // Cleared with each new head.
     atomic_int overdue;
     // Set once the watcher has shut the socket down (under links_mutex).
     int shut;

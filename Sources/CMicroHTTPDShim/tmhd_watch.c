@@ -20,7 +20,8 @@ static int tmhd_unread_bytes(int fd) {
 // is never shut down; libmicrohttpd then sees the end of stream and closes it.
 // Rule: a body whose deadline passes while bytes of it wait unread (its worker was busy computing
 // others, or it waited at the gate) is late through the server's fault: it is refused with a 503
-// the client can retry, not reset, and gets a fresh --body-timeout to send what is drained.
+// the client can retry, not reset, and gets a fresh --body-timeout to send what is drained, again
+// each time the server is still behind, up to TMHD_OVERDUE_EXTENSIONS times.
 static void tmhd_end_overdue_phases(tmhd_server *server, uint64_t now) {
     for (tmhd_link *link = server->links; link != NULL; link = link->next) {
         uint64_t deadline = atomic_load_explicit(&link->deadline, memory_order_relaxed);
@@ -28,8 +29,9 @@ static void tmhd_end_overdue_phases(tmhd_server *server, uint64_t now) {
             continue;
         }
         if (atomic_load_explicit(&link->phase, memory_order_relaxed) == TMHD_PHASE_BODY &&
-            !atomic_load_explicit(&link->overdue, memory_order_relaxed) && tmhd_unread_bytes(link->fd) > 0) {
-            atomic_store_explicit(&link->overdue, 1, memory_order_relaxed);
+            atomic_load_explicit(&link->overdue, memory_order_relaxed) < TMHD_OVERDUE_EXTENSIONS &&
+            tmhd_unread_bytes(link->fd) > 0) {
+            atomic_fetch_add_explicit(&link->overdue, 1, memory_order_relaxed);
             tmhd_start_phase(link, TMHD_PHASE_BODY, server->options.body_timeout);
             continue;
         }

@@ -56,7 +56,8 @@ final class LiveServer {
         // As the executable does: malloc keeps large blocks for the next requests.
         HTTPServer.tuneProcessMemory()
         port = try server.start()
-        service.metrics.observeBodyGate { [server] in server.bodyGateFigures }
+        // Weakly: the server holds the service's handler, the service its metrics.
+        service.metrics.observeBodyGate { [weak server] in server?.bodyGateFigures ?? HTTPBodyGateFigures() }
     }
 
     deinit { server.stop() }
