@@ -253,7 +253,8 @@ shim-sanitize-test: deps
 
 ## bench: side-by-side figures against the bare libmicrohttpd server, the parse limit of each large body
 ## (bench/parse-limit.cpp: simdjson's DOM parse of it), then the cost model (crafted requests
-## against normal ones of each endpoint, bench/cost.py, COST_ARGS); writes BENCHMARKS.md.
+## against normal ones of each endpoint, bench/cost.py, COST_ARGS; parked bodies and a flood of heads
+## at the operations port, bench/gate.py); writes BENCHMARKS.md.
 COST_ARGS ?= --size 8000000 --repeats 3 --concurrent
 bench: release
 	@command -v wrk >/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq wrk >/dev/null; }
@@ -261,6 +262,7 @@ bench: release
 	c++ -O2 -std=c++17 -Wall -Wextra -Werror -o .build/parse-limit bench/parse-limit.cpp $$(pkg-config --cflags --libs simdjson)
 	python3 bench/run.py $(BENCH_ARGS)
 	python3 bench/cost.py $(COST_ARGS) --write BENCHMARKS.md
+	python3 bench/gate.py --write BENCHMARKS.md
 
 ## bench-peers: the flow layout, the outline expansion and /healthz against a Node.js peer (bench/peers,
 ## stdlib http + cluster; Debian's nodejs is installed when there is no node) and the bare server, after
