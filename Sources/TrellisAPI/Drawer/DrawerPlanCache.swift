@@ -30,18 +30,21 @@ final class DrawerPlanCache: Sendable {
     var count: Int { entries.withLock { $0.count } }
 
     /// The plan of `motion` at `frameRate` within `maxWork`: kept, or made, written and kept. The answer is
-    /// the planner's whatever is kept: a kept plan past `maxWork` is refused as planning would refuse it, and
-    /// a refusal for work (which depends on the request) is never kept.
+    /// the planner's whatever is kept: a kept plan past `maxWork` is planned again within it, and a refusal
+    /// for work (which depends on `maxWork`) is never kept.
     func entry(_ motion: DrawerSpringMotion, frameRate: Double, maxWork: Int) -> Entry {
         let key = Key(motion: motion, frameRate: frameRate)
         if let kept = entries.withLock({ $0[key] }) {
             if case .success(let plan) = kept.plan, plan.work > maxWork {
-                return Entry(plan: .failure(.tooMuchWork(needed: plan.work, allowed: maxWork)), fragment: nil)
+                return Entry(plan: DrawerMotionPlan.make(motion, frameRate: frameRate, maxWork: maxWork), fragment: nil)
             }
             return kept
         }
         let plan = DrawerMotionPlan.make(motion, frameRate: frameRate, maxWork: maxWork)
-        if case .failure(.tooMuchWork) = plan { return Entry(plan: plan, fragment: nil) }
+        switch plan {
+        case .failure(.tooManyKeyframes), .failure(.tooManySamples): return Entry(plan: plan, fragment: nil)
+        default: break
+        }
         var fragment: [UInt8]?
         if case .success(let made) = plan {
             var json = JSONWriter(capacity: 1024, limit: Self.maxFragmentBytes)

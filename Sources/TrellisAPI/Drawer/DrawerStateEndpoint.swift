@@ -39,11 +39,13 @@ enum DrawerStateEndpoint: Endpoint {
                 : "gives a stiffness or damping too large to represent; use a longer response or duration"
         case .settlesTooLate:
             detail = "\(subject) would not settle (|1 − p| < 0.001) within \(Int(DrawerLimits.maxSettlingDuration)) s"
-        case .tooManySamples:
-            detail = "\(subject) changes too fast for a CSS easing within 0.002 of it: that would need more than \(DrawerLimits.maxEasingSamples) samples"
-        case .tooMuchWork(let needed, let allowed):
-            detail = "\(subject) at this frameRate needs \(needed) keyframes and easing samples; a request may ask for at most "
-                + "\(allowed): use a spring that settles sooner or a lower frameRate"
+        case .tooManyKeyframes(let needed, let allowed):
+            detail = "\(subject) at this frameRate needs \(needed) keyframes; a request may ask for at most \(allowed) keyframes and "
+                + "easing samples together: use a spring that settles sooner or a lower frameRate"
+        case .tooManySamples(let allowed):
+            detail = "\(subject) changes too fast or too often for a CSS easing within 0.002 of it: that would need more than \(allowed) samples "
+                + "(what its keyframes at this frameRate leave of the \(DrawerLimits.maxWork) keyframes and easing samples a request "
+                + "may ask for): use a spring that rings less or a lower frameRate"
         }
         problems.add(pointer: blameStart ? "/from" : "/spring", detail)
     }

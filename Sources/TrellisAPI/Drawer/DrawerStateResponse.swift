@@ -63,6 +63,8 @@ enum DrawerStateResponse {
         json.key("keyframes")
         json.beginArray()
         for keyframe in plan.keyframes {
+            // A writer past its bound writes nothing more: the rest is not formatted.
+            if json.failure != nil { return }
             json.beginObject()
             json.key("t"); json.number(keyframe.t)
             json.key("progress"); json.number(keyframe.progress)

@@ -4,9 +4,10 @@ public enum DrawerLimitViolation: Error, Equatable, Sendable {
     case nonFinite
     /// It would not settle within DrawerLimits.maxSettlingDuration.
     case settlesTooLate
-    /// Its CSS easing would need more than DrawerLimits.maxEasingSamples samples.
-    case tooManySamples
-    /// Rule: its keyframes and easing samples together (`needed`) pass what a request may ask for
-    /// (`allowed`, DrawerLimits.maxWork).
-    case tooMuchWork(needed: Int, allowed: Int)
+    /// Rule: its keyframes at the frame rate (`needed`) alone pass the keyframes and easing samples a request may ask
+    /// for (`allowed`, DrawerLimits.maxWork); found before any is made.
+    case tooManyKeyframes(needed: Int, allowed: Int)
+    /// Rule: its CSS easing would need more samples than its keyframes leave of what a request may ask for
+    /// (`allowed`), or a step finer than the easing's time grid.
+    case tooManySamples(allowed: Int)
 }

@@ -10,7 +10,7 @@ public struct DrawerMotionPlan: Sendable, Equatable, Hashable {
     public var keyframes: [DrawerKeyframe]
     /// The CSS linear() easing's stops over easingDuration.
     public var easingStops: [DrawerEasingStop]
-    /// Rule: keyframes plus easing samples (DrawerLimits.work).
+    /// Rule: keyframes plus the easing's samples.
     public var work: Int
 
     public init(
@@ -23,21 +23,25 @@ public struct DrawerMotionPlan: Sendable, Equatable, Hashable {
         self.work = work
     }
 
-    /// The plan of `motion` at `frameRate`, or the limit the motion breaks; `.tooMuchWork` before any
-    /// keyframe or sample is made when its work passes `maxWork`.
+    /// The plan of `motion` at `frameRate`, or the limit the motion breaks: `.tooManyKeyframes` before any keyframe or
+    /// sample is made when the keyframes alone pass `maxWork`, `.tooManySamples` once the easing's samples pass what
+    /// the keyframes leave of it.
     public static func make(
-        _ motion: DrawerSpringMotion, frameRate: Double, maxWork: Int = .max
+        _ motion: DrawerSpringMotion, frameRate: Double, maxWork: Int = DrawerLimits.maxWork
     ) -> Result<DrawerMotionPlan, DrawerLimitViolation> {
         DrawerLimits.settlingDuration(of: motion).flatMap { settling in
-            let work = DrawerLimits.work(of: motion, frameRate: frameRate, settling: settling)
-            guard work <= maxWork else { return .failure(.tooMuchWork(needed: work, allowed: maxWork)) }
+            let frames = DrawerLimits.keyframeCount(frameRate: frameRate, settling: settling)
+            guard frames <= maxWork else { return .failure(.tooManyKeyframes(needed: frames, allowed: maxWork)) }
             let easingDuration = DrawerLimits.easingDuration(settling: settling)
+            guard let samples = DrawerLinearEasing.samples(for: motion, duration: easingDuration, limit: maxWork - frames) else {
+                return .failure(.tooManySamples(allowed: maxWork - frames))
+            }
             return .success(DrawerMotionPlan(
                 settlingDuration: settling,
                 easingDuration: easingDuration,
                 keyframes: motion.keyframes(frameRate: frameRate, settlingDuration: settling),
-                easingStops: DrawerLinearEasing.stops(for: motion, duration: easingDuration, maxError: DrawerLinearEasing.defaultMaxError),
-                work: work
+                easingStops: DrawerLinearEasing.stops(fitting: samples),
+                work: frames + samples.count
             ))
         }
     }

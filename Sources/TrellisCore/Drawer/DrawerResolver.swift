@@ -48,16 +48,10 @@ public enum DrawerResolver {
             plan = made
             _ = meter.advance(made.work)
         case .failure(let violation):
-            // Rule: blamed on the start when the same spring from rest keeps to the limit broken, else on the spring.
+            // Rule: blamed on the start when the same spring from rest keeps to the limits, else on the spring.
             let atRest = DrawerSpringMotion(spring: motion.spring)
-            var blameStart = false
-            if input.start != nil, case .success(let settling) = DrawerLimits.settlingDuration(of: atRest) {
-                if case .tooMuchWork = violation {
-                    blameStart = DrawerLimits.work(of: atRest, frameRate: input.frameRate, settling: settling) <= maxWork
-                } else {
-                    blameStart = true
-                }
-            }
+            let blameStart = input.start != nil
+                && (try? DrawerMotionPlan.make(atRest, frameRate: input.frameRate, maxWork: maxWork).get()) != nil
             return .failure(.motion(violation, blameStart: blameStart))
         }
         return .success(DrawerTransition(

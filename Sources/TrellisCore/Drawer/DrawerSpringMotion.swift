@@ -56,27 +56,28 @@ public struct DrawerSpringMotion: Sendable, Equatable, Hashable {
     /// The closed form p(t) above.
     public func progress(at t: Double) -> Double {
         if t == 0 { return initialProgress }
-        let (c, s) = basis(t)
+        let (c, s) = basis(t).cs
         return 1 + (x0 * c + b * s)
     }
 
-    /// The basis C(t), S(t) of the three regimes, evaluated without cancellation near ζ = 1.
-    private func basis(_ t: Double) -> (c: Double, s: Double) {
+    /// The basis C(t), S(t) of the three regimes, evaluated without cancellation near ζ = 1, and the exponentials
+    /// they are made of (e^(−ζω₀t) or e^(−ω₀t); overdamped e^(r₁t) and e^(r₂t)).
+    private func basis(_ t: Double) -> (cs: (c: Double, s: Double), e1: Double, e2: Double) {
         switch spring.regime {
         case .underdamped:
             let wd = spring.dampedAngularFrequency
             let decay = exp(-zeta * w0 * t)
-            return (decay * cos(wd * t), decay * sin(wd * t) / wd)
+            return ((decay * cos(wd * t), decay * sin(wd * t) / wd), decay, 0)
         case .criticallyDamped:
             let decay = exp(-w0 * t)
-            return (decay, t * decay)
+            return ((decay, t * decay), decay, 0)
         case .overdamped:
             let root = ((zeta - 1) * (zeta + 1)).squareRoot()
             let gamma = w0 * root
             let e1 = exp(-w0 / (zeta + root) * t)
             let e2 = exp(-w0 * (zeta + root) * t)
             let s = 2 * gamma * t > 1 ? (e1 - e2) / (2 * gamma) : e2 * expm1(2 * gamma * t) / (2 * gamma)
-            return ((e1 + e2) / 2, s)
+            return (((e1 + e2) / 2, s), e1, e2)
         }
     }
 
@@ -215,18 +216,59 @@ public struct DrawerSpringMotion: Sendable, Equatable, Hashable {
     }
 
     public func keyframes(frameRate: Double, settlingDuration: Double) -> [DrawerKeyframe] {
-        var last = Int((settlingDuration * frameRate).rounded(.up))
-        while last > 0 && Double(last - 1) / frameRate >= settlingDuration { last -= 1 }
-        while Double(last) / frameRate < settlingDuration { last += 1 }
+        let last = Self.lastFrame(frameRate: frameRate, settlingDuration: settlingDuration)
         return (0...last).map { frame in
             let t = Double(frame) / frameRate
             return DrawerKeyframe(t: t, progress: frame == last ? 1 : progress(at: t))
         }
     }
 
-    /// A bound on |p″| from the non-increasing energy E = (x′² + k x²)/2: |x″| ≤ c|x′| + k|x| ≤ √(2E₀)(c + √k).
-    public var curvatureBound: Double {
+    /// The first frame at or after the settling duration: keyframes are frames 0 through it.
+    public static func lastFrame(frameRate: Double, settlingDuration: Double) -> Int {
+        var last = Int((settlingDuration * frameRate).rounded(.up))
+        while last > 0 && Double(last - 1) / frameRate >= settlingDuration { last -= 1 }
+        while Double(last) / frameRate < settlingDuration { last += 1 }
+        return last
+    }
+
+    /// Rule: a bound on |p″(s)| for every s ≥ t, never increasing with t: the least of two.
+    /// - The energy E = (x′² + k x²)/2 never increases (E′ = −c x′²), and |x″| ≤ c|x′| + k|x| ≤ √(2E)(c + √k), so
+    ///   √(2E(t))(c + √k) bounds every later |x″|.
+    /// - The regime's envelope, each term decaying:
+    ///   underdamped, x = A e^(−ζω₀t) cos(ω_d t − φ), A = √(x₀² + (B/ω_d)²): |x″| ≤ ω₀²·A·e^(−ζω₀t);
+    ///   critically damped, x″ = e^(−ω₀t)(ω₀²(x₀ + Bt) − 2ω₀B): |x″| ≤ (ω₀²|x₀| + 2ω₀|B| + ω₀²|B|t)e^(−ω₀t);
+    ///   overdamped, x″ = C₁r₁²e^(r₁t) + C₂r₂²e^(r₂t): |x″| ≤ |C₁|r₁²e^(r₁t) + |C₂|r₂²e^(r₂t).
+    /// The energy bound is the tighter near ζ = 1, where the envelopes' constants grow without bound; the envelope
+    /// elsewhere (an overdamped spring's energy bound overstates its slow decay's curvature by about 8ζ³).
+    public func curvatureBound(from t: Double) -> Double {
+        sample(at: t).curvatureBound
+    }
+
+    /// p(t) and curvatureBound(from: t), from one evaluation of the basis.
+    func sample(at t: Double) -> (progress: Double, curvatureBound: Double) {
+        // At t = 0 the basis is (1, 0) in every regime, even where its constants overflow.
+        var (c, s, e1, e2) = (1.0, 0.0, 1.0, 1.0)
+        if t != 0 { ((c, s), e1, e2) = basis(t) }
+        let x = x0 * c + b * s
+        let velocity = v0 * c - (w0 * w0 * x0 + zeta * w0 * v0) * s
         let k = spring.stiffness
-        return (v0 * v0 + k * x0 * x0).squareRoot() * (spring.damping + k.squareRoot())
+        let energy = (velocity * velocity + k * x * x).squareRoot() * (spring.damping + k.squareRoot())
+        let envelope: Double
+        switch spring.regime {
+        case .underdamped:
+            let wd = spring.dampedAngularFrequency
+            envelope = w0 * w0 * (x0 * x0 + (b / wd) * (b / wd)).squareRoot() * e1
+        case .criticallyDamped:
+            envelope = (w0 * w0 * abs(x0) + 2 * w0 * abs(b) + w0 * w0 * abs(b) * t) * e1
+        case .overdamped:
+            let root = ((zeta - 1) * (zeta + 1)).squareRoot()
+            let gamma = w0 * root
+            let r1 = w0 / (zeta + root), r2 = w0 * (zeta + root)
+            let c1 = abs(x0 + b / gamma) / 2, c2 = abs(x0 - b / gamma) / 2
+            envelope = c1 * r1 * r1 * e1 + c2 * r2 * r2 * e2
+        }
+        // An envelope whose constants overflow (NaN or infinite) leaves the energy bound.
+        let bound = envelope < energy ? envelope : energy
+        return (t == 0 ? initialProgress : 1 + x, bound)
     }
 }

@@ -206,15 +206,16 @@ final class DrawerEndpointTests: XCTestCase {
     }
 
     func testTheSlowestSpringsWithinTheWorkLimitAreAnswered() {
-        // Among the slowest the limit admits: about 4.4 s to settle, for 1,000 to 6,000 keyframes and samples.
-        for (frameRate, response, dampingFraction) in [(120, 1.5, 1.5), (60, 0.8, 0.2), (240, 1.0, 2.0)] {
+        // Among the slowest the limit admits: 8 to 24 s to settle, for about 2,400 keyframes and samples.
+        for (frameRate, response, dampingFraction) in [(240, 1.5, 3.1), (240, 1.5, 0.19), (60, 1.5, 0.07)] {
             let reply = postDrawer(
                 #"{"action": "open", \#(phone), "frameRate": \#(frameRate), "spring": {"response": \#(response), "dampingFraction": \#(dampingFraction)}}"#)
             XCTAssertEqual(reply.status, 200, reply.text)
             let transition = object(exactJSON(reply)["transition"])
             let motion = DrawerSpringMotion(spring: DrawerSpring(response: response, dampingFraction: dampingFraction))
             XCTAssertEqual(number(object(transition["spring"])["settlingDuration"]), motion.settlingDuration())
-            XCTAssertGreaterThan(motion.settlingDuration(), 4)
+            XCTAssertGreaterThan(motion.settlingDuration(), 8)
+            XCTAssertEqual((transition["keyframes"] as? [[String: Any]])?.count, motion.keyframes(frameRate: Double(frameRate)).count)
             assertEasing(transition, matches: motion, "slow at \(frameRate)")
         }
     }
@@ -226,7 +227,12 @@ final class DrawerEndpointTests: XCTestCase {
             XCTAssertEqual(reply.status, 422, reply.text)
             let errors = exactJSON(reply)["errors"] as? [[String: Any]] ?? []
             XCTAssertEqual(errors.map { $0["pointer"] as? String }, ["/spring"])
-            XCTAssertTrue(reply.text.contains("needs 23931 keyframes and easing samples; a request may ask for at most 6000"), reply.text)
+            let motion = DrawerSpringMotion(spring: DrawerSpring(response: 0.3, dampingFraction: 0.02))
+            let keyframes = DrawerLimits.keyframeCount(frameRate: 240, settling: motion.settlingDuration())
+            XCTAssertGreaterThan(keyframes, DrawerLimits.maxWork)
+            XCTAssertTrue(
+                reply.text.contains("needs \(keyframes) keyframes; a request may ask for at most 2500 keyframes and easing samples together"),
+                reply.text)
         }
     }
 

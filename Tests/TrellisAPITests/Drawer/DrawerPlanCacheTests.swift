@@ -51,10 +51,13 @@ final class DrawerPlanCacheTests: XCTestCase {
         let slow = DrawerSpringMotion(spring: DrawerSpring(response: 0.5, dampingFraction: 0.05))
         let planned = try cache.entry(slow, frameRate: 240, maxWork: .max).plan.get()
         XCTAssertEqual(cache.count, 1)
+        // Too little for its easing's samples, then for its keyframes alone.
         let refused = cache.entry(slow, frameRate: 240, maxWork: planned.work - 1)
         XCTAssertEqual(refused.plan, DrawerMotionPlan.make(slow, frameRate: 240, maxWork: planned.work - 1))
-        XCTAssertEqual(refused.plan, .failure(.tooMuchWork(needed: planned.work, allowed: planned.work - 1)))
+        XCTAssertEqual(refused.plan, .failure(.tooManySamples(allowed: planned.work - 1 - planned.keyframes.count)))
         XCTAssertNil(refused.fragment)
+        let fewer = cache.entry(slow, frameRate: 240, maxWork: planned.keyframes.count - 1)
+        XCTAssertEqual(fewer.plan, .failure(.tooManyKeyframes(needed: planned.keyframes.count, allowed: planned.keyframes.count - 1)))
         // A refusal for work depends on the request: it is not kept.
         let other = DrawerSpringMotion(spring: DrawerSpring(response: 0.6, dampingFraction: 0.05))
         _ = cache.entry(other, frameRate: 240, maxWork: 10)

@@ -135,6 +135,29 @@ final class HostileCostTests: HostileTestCase {
         XCTAssertLessThan(normal, DrawerLimits.maxWork / 4)
     }
 
+    /// The CSS easing was sampled every millisecond of its duration, so a slow overdamped spring cost 6,000 samples for
+    /// 18 stops and was refused. Its samples now follow the curve's bends: the same spring 100 times slower costs the
+    /// same but for its keyframes, and the heaviest springs SwiftUI users send at 240 frames/s are within the allowance.
+    func testTheEasingCostsWhatItsBendsNeedNotItsDuration() throws {
+        let server = try server()
+        func body(_ response: Double, _ dampingFraction: Double, frameRate: Double) -> String {
+            #"{"action":"toggle","container":{"width":390,"height":844},"frameRate":\#(frameRate),"spring":{"response":\#(response),"dampingFraction":\#(dampingFraction)}}"#
+        }
+        for dampingFraction in [0.2, 1, 2.5] {
+            let fast = DrawerSpringMotion(spring: DrawerSpring(response: 0.1, dampingFraction: dampingFraction))
+            let slow = DrawerSpringMotion(spring: DrawerSpring(response: 10, dampingFraction: dampingFraction))
+            XCTAssertGreaterThan(slow.settlingDuration(), 10)
+            let fastSteps = try steps(server, "/v1/drawer/state", body(0.1, dampingFraction, frameRate: 1))
+            let slowSteps = try steps(server, "/v1/drawer/state", body(10, dampingFraction, frameRate: 1))
+            let extraKeyframes = slow.keyframes(frameRate: 1).count - fast.keyframes(frameRate: 1).count
+            XCTAssertLessThanOrEqual(abs(slowSteps - fastSteps - extraKeyframes), 2, "ζ=\(dampingFraction): \(fastSteps) and \(slowSteps) steps")
+        }
+        for (response, dampingFraction) in [(1.5, 2.5), (1.5, 0.2), (1.0, 2.5)] {
+            let counted = try steps(server, "/v1/drawer/state", body(response, dampingFraction, frameRate: 240))
+            XCTAssertLessThanOrEqual(counted, DrawerLimits.maxWork)
+        }
+    }
+
     // MARK: Sections
 
     /// Each action is one step, whatever the number of sections (collapseAll in single mode used to walk them all).

@@ -5,7 +5,7 @@ import XCTest
 final class DrawerKeyframeAndEasingTests: XCTestCase {
     /// The easing as the resolver fits it: over the settling duration, within the default tolerance.
     private func easingStops(_ motion: DrawerSpringMotion) -> [DrawerEasingStop] {
-        DrawerLinearEasing.stops(for: motion, duration: motion.settlingDuration(), maxError: DrawerLinearEasing.defaultMaxError)
+        DrawerLinearEasing.stops(for: motion, duration: motion.settlingDuration(), maxError: DrawerLinearEasing.defaultMaxError)!
     }
 
     private func interpolate(_ stops: [DrawerEasingStop], at fraction: Double) -> Double {
