@@ -165,10 +165,17 @@ CASES = {
         # Padding once bought 16 keyframes or samples a byte: an overdamped spring at 240 frames/s, padded.
         "cost-padded-spring": {"action": "toggle", "container": {"width": 390, "height": 844}, "frameRate": 240,
                                "spring": {"response": 3.0, "dampingFraction": 3.5}, "note": "x" * 7000},
-        # The heaviest transition the fuzzer found in a small request (about 12,800 keyframes and samples then).
+        # The heaviest transition the fuzzer found in a small request (about 12,800 keyframes and samples then; now
+        # 2,136 keyframes and about 80 samples, answered).
         "cost-overdamped-237": {"action": "toggle", "container": {"width": 390, "height": 456}, "frameRate": 237,
                                 "drawerWidth": 200, "edge": "leading", "maskOpacity": 0.2,
                                 "spring": {"response": 1.55, "dampingFraction": 2.724}},
+        # SwiftUI's overdamped spring that settles in 5.3 s: refused at 24 frames/s while its easing cost a sample per ms.
+        "swiftui-overdamped-24fps": {"action": "toggle", "container": {"width": 390, "height": 844}, "frameRate": 24,
+                                     "spring": {"response": 1.0, "dampingFraction": 2.5}},
+        # The most easing samples within the limit: a 50 ms spring that rings for 1.9 s (about 2,370 samples, 433 stops).
+        "cost-ringing-easing": {"action": "toggle", "container": {"width": 390, "height": 844}, "frameRate": 1,
+                                "spring": {"response": 0.05, "dampingFraction": 0.029}},
         "minimal": {"container": {"width": 320, "height": 480}},
         "ios17-spring": {"isPresented": True, "action": "close", "container": {"width": 1024, "height": 768},
                          "drawerWidth": 320, "edge": "trailing", "layoutDirection": "rtl",
