@@ -250,19 +250,28 @@ def cases(size):
     hair = (SALT + 1) * 1e-9
     add("drawer", "normal: the seed's toggle", "/v1/drawer/state",
         dict(seed, spring={"response": 0.55 + hair, "dampingFraction": 0.825}), True)
-    add("drawer", "slow spring at 240 frames/s", "/v1/drawer/state",
+    add("drawer", "slow spring at 240 frames/s, past the limit", "/v1/drawer/state",
         dict(seed, frameRate=240, spring={"response": 0.5 + hair, "dampingFraction": 0.01}))
-    add("drawer", "overdamped spring at 120 frames/s, past the work limit", "/v1/drawer/state",
-        dict(seed, frameRate=120, spring={"duration": 1.3 + hair, "bounce": -0.5}))
-    add("drawer", "the heaviest transition found within the limit", "/v1/drawer/state",
-        dict(seed, frameRate=240, spring={"response": 1.5 + hair, "dampingFraction": 1.2}))
+    add("drawer", "overdamped spring at 24 frames/s (dampingFraction 2.5)", "/v1/drawer/state",
+        dict(seed, frameRate=24, spring={"response": 1.0 + hair, "dampingFraction": 2.5}))
+    add("drawer", "overdamped spring at 240 frames/s (response 1.5 s, dampingFraction 2.5)", "/v1/drawer/state",
+        dict(seed, frameRate=240, spring={"response": 1.5 + hair, "dampingFraction": 2.5}))
+    add("drawer", "the most keyframes within the limit (240 frames/s)", "/v1/drawer/state",
+        dict(seed, frameRate=240, spring={"response": 1.5 + hair, "dampingFraction": 3.1}))
+    add("drawer", "keyframes and easing samples within the limit (240 frames/s)", "/v1/drawer/state",
+        dict(seed, frameRate=240, spring={"response": 1.5 + hair, "dampingFraction": 0.19}))
+    add("drawer", "the most easing samples within the limit", "/v1/drawer/state",
+        dict(seed, frameRate=1, spring={"response": 0.05 + hair, "dampingFraction": 0.029}))
+    # Refused after the most samples its keyframes leave, then planned again from rest to blame `from`.
+    add("drawer", "a fast start past the limit, the spring from rest within it", "/v1/drawer/state",
+        dict(seed, frameRate=1, spring={"response": 0.05 + hair, "dampingFraction": 0.03}, **{"from": {"x": -200, "velocity": 20000}}))
     # The same size for both: a padded body buys no more keyframes than a small one.
     pad = "x" * 16_000
     add("drawer-16k", "normal: the seed's toggle, padded", "/v1/drawer/state",
         dict(seed, note=pad, spring={"response": 0.55 + hair, "dampingFraction": 0.825}), True)
-    add("drawer-16k", "the heaviest transition found within the limit, padded", "/v1/drawer/state",
-        dict(seed, note=pad, frameRate=240, spring={"response": 1.5 + hair, "dampingFraction": 1.2}))
-    add("drawer-16k", "overdamped spring at 240 frames/s, padded", "/v1/drawer/state",
+    add("drawer-16k", "the most keyframes within the limit, padded", "/v1/drawer/state",
+        dict(seed, note=pad, frameRate=240, spring={"response": 1.5 + hair, "dampingFraction": 3.1}))
+    add("drawer-16k", "overdamped spring at 240 frames/s past the limit, padded", "/v1/drawer/state",
         dict(seed, note=pad, frameRate=240, spring={"response": 3.0 + hair, "dampingFraction": 3.5}))
 
     # Outline.

@@ -20,6 +20,8 @@ final class DrawerPlanCache: Sendable {
     }
 
     static let maxFragmentBytes = 16 << 10
+    /// `{"t":1,"progress":1}` and its comma: the least a keyframe takes in the fragment.
+    static let minimumKeyframeBytes = 21
     let capacity: Int
     private let entries = Mutex<[Key: Entry]>([:])
 
@@ -46,7 +48,8 @@ final class DrawerPlanCache: Sendable {
         default: break
         }
         var fragment: [UInt8]?
-        if case .success(let made) = plan {
+        // A keyframe takes at least `minimumKeyframeBytes`: a plan with more than fit is not written twice to find out.
+        if case .success(let made) = plan, made.keyframes.count * Self.minimumKeyframeBytes <= Self.maxFragmentBytes {
             var json = JSONWriter(capacity: 1024, limit: Self.maxFragmentBytes)
             json.beginObject()
             DrawerStateResponse.writeMotion(made, to: &json)

@@ -17,9 +17,9 @@ public enum DrawerLimits {
     ///
     /// A drawer request is a few hundred bytes and its cost does not grow with its bytes, so its cost per byte is its
     /// cost per request, and a larger body buys no more. The answer bound (16 × the body + 1 MiB) would not bound it:
-    /// it lets 200 bytes ask for 60 s of keyframes at 240 frames/s (14,401 of them, 690 KB), each about 140 ns to
+    /// it lets 200 bytes ask for 60 s of keyframes at 240 frames/s (14,401 of them, 690 KB), each about 150 ns to
     /// compute, format and send, about 13 × the default spring's whole request. Here a keyframe or an easing sample is
-    /// one step (a sample costs about 90 ns), and the heaviest transitions within 2,500 steps cost about 2.5 × the
+    /// one step (a sample costs about 90 ns), and the heaviest transitions within 2,500 steps cost 2 to 2.6 × the
     /// default spring's request (which takes about 160). The easing's samples follow its bends, not its duration, so
     /// this admits every spring of response up to 1.5 s and dampingFraction 0.2 to 2.5 (bounce 0.8 to −0.6), from
     /// rest, at every frame rate up to 240 (at most 2,241 steps); at 60 frames/s, dampingFraction 0.07 to 12.
