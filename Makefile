@@ -23,7 +23,7 @@ SELENIUM_VERSION := 4.51.0
 # Debian packages the browser test and the screenshots need.
 BROWSER_PACKAGES := chromium chromium-driver
 
-.PHONY: run build release deps test-deps test unit-test spec-test docker-lint static-test contract-test \
+.PHONY: run build release deps test-deps test unit-test fixture spec-test docker-lint static-test contract-test \
 	image-test browser-deps browser-test js-client-test client-gen-test screenshots bench soak fixtures text-fixtures paragraph-fixtures clean \
 	kube-validate kube-play-test checkov-test redbot-check rolling-restart-test bench-peers search-oracle-test
 .PHONY: fuzz fuzz-seeds asan-test tsan-test shim-sanitize-test
@@ -72,9 +72,19 @@ test-deps: deps
 		python3 -m pip show -q $$tool >/dev/null 2>&1 || python3 -m pip install -q $$tool; \
 	done
 
+## unit-test: every Swift test target (one per module); FILTER=Suite or FILTER=Suite/testName runs a part
+## (a regular expression over Target.Suite/test, as `swift test --filter` takes it).
 unit-test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --disable-swift-testing
+	$(SWIFT) test --skip-build --disable-swift-testing $(if $(FILTER),--filter '$(FILTER)')
+
+## fixture: one Chromium fixture by name (NAME=p12/3, a paragraph layout; p12, every layout of a paragraph;
+## m40, a measurement; "flow 7", a flow of labels; a flow fixture's name), each compared case printed in full.
+FIXTURE_SUITES := ParagraphFixtureTests|ChromiumFixtureTests|FlowLabelFixtureTests|FlowFixtureTests
+fixture: deps
+	@test -n "$(NAME)" || { echo 'usage: make fixture NAME=p12/3'; exit 2; }
+	$(SWIFT) build --build-tests
+	TRELLIS_FIXTURE='$(NAME)' $(SWIFT) test --skip-build --disable-swift-testing --filter '$(FIXTURE_SUITES)'
 
 spec-test: test-deps
 	python3 -m openapi_spec_validator openapi.yaml
@@ -200,7 +210,7 @@ rolling-restart-test: test-deps release
 # the server on its own, the trellis process) and the core's outline search, whose scratch buffers and
 # shared folding table are raw memory and atomics; the rest of TrellisCoreTests (pure Swift, no unsafe
 # code, no threads) only run in unit-test. Each sanitizer builds in its own scratch path.
-SANITIZED_TESTS := HTTPServerTests|TrellisAPITests|TrellisExecutableTests|OutlineSearchTests|OutlineFoldingTests
+SANITIZED_TESTS := TrellisServerTests|TrellisJSONTests|TrellisAPITests|TrellisExecutableTests|OutlineSearchTests|OutlineFoldingTests
 # Skipped under the sanitizers: they check glibc malloc's mmap threshold and the process's RSS, and the
 # sanitizers replace malloc (ASan also keeps freed memory in quarantine).
 SANITIZER_SKIPS := --skip HostileMemoryTests.testMemoryLargeRequestsFreedIsGivenBackOnceTheServerIsIdle \

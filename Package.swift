@@ -16,11 +16,11 @@ let package = Package(
     targets: [
         // libmicrohttpd, found through pkg-config.
         .systemLibrary(
-            name: "CMicroHTTPD",
+            name: "CTrellisMicroHTTPD",
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
-        .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"], cSettings: strictC),
+        .target(name: "CMicroHTTPDShim", dependencies: ["CTrellisMicroHTTPD"], cSettings: strictC),
         // simdjson (Debian's libsimdjson-dev). SwiftPM refuses -D flags from pkg-config, so the
         // shim defines the macro from simdjson's pkg-config Cflags itself, and the Makefile
         // checks that `pkg-config --cflags simdjson` still reports exactly that flag.
@@ -42,7 +42,7 @@ let package = Package(
         // API builds and its router tests run without libmicrohttpd.
         .target(name: "TrellisHTTP"),
         // The transport: the one Swift module that touches libmicrohttpd (through the shim).
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPDShim", "TrellisHTTP"]),
+        .target(name: "TrellisServer", dependencies: ["CMicroHTTPDShim", "TrellisHTTP"]),
         .target(name: "TrellisCore"),
         // Text measurement as Chromium does it (fonts, matching, fallback, widths, the cache): the only
         // Swift that imports CHarfBuzzShim; no I/O (font bytes come from the API's start-up).
@@ -59,38 +59,42 @@ let package = Package(
                 .embedInCode("Resources/trellis.mjs"),
             ]
         ),
-        .executableTarget(name: "trellis", dependencies: ["TrellisAPI", "HTTPServer", "TrellisHTTP", "TrellisText"]),
+        .executableTarget(name: "trellis", dependencies: ["TrellisAPI", "TrellisServer", "TrellisHTTP", "TrellisText"]),
         // `make bench`: the JSON layer against Foundation's coders.
-        .executableTarget(name: "JSONBench", dependencies: ["TrellisAPI", "TrellisJSON"], path: "bench/JSONBench"),
+        .executableTarget(name: "TrellisJSONBench", dependencies: ["TrellisAPI", "TrellisJSON"], path: "bench/TrellisJSONBench"),
         // `make fuzz`: the libFuzzer target (built apart, with -sanitize=fuzzer,address); the
         // ordinary build makes it a replayer of saved inputs. See fuzz/TrellisFuzz.
         .executableTarget(
             name: "TrellisFuzz", dependencies: ["TrellisAPI", "TrellisHTTP", "TrellisJSON", "TrellisText"], path: "fuzz/TrellisFuzz",
             swiftSettings: [.enableExperimentalFeature("Extern")]
         ),
-        // Seeded generators and reference models shared by the test targets.
-        .target(name: "TrellisTestSupport", path: "Tests/TrellisTestSupport"),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TrellisHTTP"]),
-        .testTarget(
-            name: "TrellisCoreTests", dependencies: ["TrellisCore", "TrellisTestSupport"],
-            exclude: ["Flow/Fixtures"]
+        // What every test target shares: the real server on a loopback port and raw connections to it,
+        // router-level calls, the default fonts loaded once, seeded generators and reference models.
+        .target(
+            name: "TrellisTestSupport",
+            dependencies: ["TrellisAPI", "TrellisServer", "TrellisHTTP", "TrellisText", "TrellisClient"],
+            path: "Tests/TrellisTestSupport"
         ),
+        // One test target per module, named after it.
+        .testTarget(name: "TrellisCoreTests", dependencies: ["TrellisCore", "TrellisTestSupport"], exclude: ["Flow/Fixtures"]),
+        .testTarget(name: "TrellisJSONTests", dependencies: ["TrellisJSON", "TrellisTestSupport"]),
         .testTarget(
-            name: "TrellisTextTests", dependencies: ["TrellisText", "TrellisAPI", "TrellisHTTP"],
+            name: "TrellisTextTests", dependencies: ["TrellisText", "TrellisAPI", "TrellisHTTP", "TrellisTestSupport"],
             exclude: ["Fixtures"]
         ),
+        .testTarget(name: "TrellisServerTests", dependencies: ["TrellisServer", "TrellisHTTP", "TrellisTestSupport"]),
         .testTarget(
             name: "TrellisAPITests",
-            dependencies: ["TrellisAPI", "TrellisJSON", "TrellisHTTP", "HTTPServer", "TrellisTestSupport", "TrellisText"],
+            dependencies: ["TrellisAPI", "TrellisJSON", "TrellisHTTP", "TrellisServer", "TrellisTestSupport", "TrellisText"],
             exclude: ["AnswerCorpus/answers.jsonl"]
         ),
         // The client against the live server; TrellisCore for the README's on-device snippet.
         .testTarget(
             name: "TrellisClientTests",
-            dependencies: ["TrellisClient", "TrellisCore", "TrellisAPI", "HTTPServer", "TrellisHTTP", "TrellisText"]
+            dependencies: ["TrellisClient", "TrellisCore", "TrellisAPI", "TrellisServer", "TrellisHTTP", "TrellisText", "TrellisTestSupport"]
         ),
-        // Runs the built `trellis` binary as a process.
-        .testTarget(name: "TrellisExecutableTests", dependencies: ["trellis"]),
+        // The `trellis` executable, run as a process.
+        .testTarget(name: "TrellisExecutableTests", dependencies: ["trellis", "TrellisTestSupport"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

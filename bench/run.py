@@ -424,12 +424,12 @@ def write_parse_limit_report(args):
 
 
 def write_json_report(args):
-    table = subprocess.run([os.path.join(ROOT, ".build", "release", "JSONBench")], capture_output=True,
+    table = subprocess.run([os.path.join(ROOT, ".build", "release", "TrellisJSONBench")], capture_output=True,
                            text=True, check=True).stdout.strip()
     section = "\n".join([
         "## JSON layer",
         "",
-        "- Command: `make bench` (runs `.build/release/JSONBench`: 1 MiB of `{\"id\",\"width\",\"height\"}` objects, median of 21)",
+        "- Command: `make bench` (runs `.build/release/TrellisJSONBench`: 1 MiB of `{\"id\",\"width\",\"height\"}` objects, median of 21)",
         f"- Date: {datetime.date.today().isoformat()}; machine as above",
         "",
         "| what | MB/s |",

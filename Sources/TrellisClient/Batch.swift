@@ -5,10 +5,10 @@ extension TrellisClient {
     public struct BatchEntry: Sendable, Encodable {
         /// The endpoint's path, e.g. `/v1/flow/layout`.
         public let path: String
-        let body: any TrellisRequest
+        let body: any TrellisEndpointRequest
         let decodeAnswer: @Sendable (any Decoder) throws -> any Sendable
 
-        public init<Request: TrellisRequest>(_ request: Request) {
+        public init<Request: TrellisEndpointRequest>(_ request: Request) {
             path = Request.path
             body = request
             decodeAnswer = { try Request.Response(from: $0) }
@@ -44,7 +44,7 @@ extension TrellisClient {
     }
 
     /// The body of POST /v1/batch: 1 to 100 requests, answered in order in one round trip.
-    public struct BatchRequest: TrellisRequest {
+    public struct BatchRequest: TrellisEndpointRequest {
         public typealias Response = BatchResponse
         public static let path = "/v1/batch"
 

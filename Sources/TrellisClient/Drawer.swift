@@ -60,7 +60,7 @@ extension TrellisClient {
     }
 
     /// The body of POST /v1/drawer/state: the state, an optional action and the layout; nil members take the defaults.
-    public struct DrawerStateRequest: TrellisRequest, Equatable, Codable {
+    public struct DrawerStateRequest: TrellisEndpointRequest, Equatable, Codable {
         public typealias Response = DrawerStateResponse
         public static let path = "/v1/drawer/state"
 

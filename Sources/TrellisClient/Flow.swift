@@ -109,7 +109,7 @@ extension TrellisClient {
     }
 
     /// The body of POST /v1/flow/layout; nil members take the service's defaults.
-    public struct FlowLayoutRequest: TrellisRequest, Equatable, Codable {
+    public struct FlowLayoutRequest: TrellisEndpointRequest, Equatable, Codable {
         public typealias Response = FlowLayoutResponse
         public static let path = "/v1/flow/layout"
 

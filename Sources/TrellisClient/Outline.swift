@@ -86,7 +86,7 @@ extension TrellisClient {
     }
 
     /// The body of POST /v1/outline/expansion: the tree and one selection or several.
-    public struct OutlineExpansionRequest: TrellisRequest, Equatable, Codable {
+    public struct OutlineExpansionRequest: TrellisEndpointRequest, Equatable, Codable {
         public typealias Response = OutlineExpansionResponse
         public static let path = "/v1/outline/expansion"
 
@@ -176,7 +176,7 @@ extension TrellisClient {
     }
 
     /// The body of POST /v1/outline/rows: the tree, the selection, the expanded ids and an optional window.
-    public struct OutlineRowsRequest: TrellisRequest, Equatable, Codable {
+    public struct OutlineRowsRequest: TrellisEndpointRequest, Equatable, Codable {
         public typealias Response = OutlineRowsResponse
         public static let path = "/v1/outline/rows"
 

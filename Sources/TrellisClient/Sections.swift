@@ -39,7 +39,7 @@ extension TrellisClient {
     }
 
     /// The body of POST /v1/sections/toggle: the sections, which are open, and `toggle` or `actions` (not both).
-    public struct SectionsToggleRequest: TrellisRequest, Equatable, Codable {
+    public struct SectionsToggleRequest: TrellisEndpointRequest, Equatable, Codable {
         public typealias Response = SectionsToggleResponse
         public static let path = "/v1/sections/toggle"
 

@@ -21,7 +21,7 @@ extension TrellisClient {
     }
 
     /// The body of POST /v1/text/measure: at most 10,000 texts of at most 1,000 Unicode scalars each.
-    public struct TextMeasureRequest: TrellisRequest, Equatable, Codable {
+    public struct TextMeasureRequest: TrellisEndpointRequest, Equatable, Codable {
         public typealias Response = TextMeasureResponse
         public static let path = "/v1/text/measure"
 

@@ -59,7 +59,7 @@ public struct TrellisClient: Sendable {
     }
 
     /// Sends any endpoint's request and answers the decoded value with the answer's X-Request-Id.
-    public func send<Request: TrellisRequest>(
+    public func send<Request: TrellisEndpointRequest>(
         _ request: Request, requestID: String? = nil
     ) async throws(TrellisClientError) -> TrellisReply<Request.Response> {
         let urlRequest = try makeURLRequest(request, requestID: requestID ?? self.requestID)
@@ -109,7 +109,7 @@ public struct TrellisClient: Sendable {
         }
     }
 
-    private func makeURLRequest<Request: TrellisRequest>(
+    private func makeURLRequest<Request: TrellisEndpointRequest>(
         _ request: Request, requestID: String?
     ) throws(TrellisClientError) -> URLRequest {
         let path = Request.path.split(separator: "/").map(String.init)
@@ -140,7 +140,7 @@ public struct TrellisClient: Sendable {
 }
 
 /// A request body of one endpoint: its path and the type of its answer.
-public protocol TrellisRequest: Encodable, Sendable {
+public protocol TrellisEndpointRequest: Encodable, Sendable {
     associatedtype Response: Decodable & Sendable
     /// The endpoint's path, e.g. `/v1/flow/layout`.
     static var path: String { get }

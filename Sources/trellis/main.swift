@@ -1,5 +1,5 @@
 import Glibc
-import HTTPServer
+import TrellisServer
 import TrellisHTTP
 import TrellisAPI
 import TrellisText

@@ -1,8 +1,9 @@
 import Foundation
-import HTTPServer
+import TrellisServer
 import TrellisHTTP
 import XCTest
 @testable import TrellisAPI
+import TrellisTestSupport
 
 /// Caching (RFC 9111), validators and conditional GET (RFC 9110 §8.8.3, §13.1.2), and the fields
 /// every answer carries, over real sockets against the real server.
@@ -13,7 +14,7 @@ final class CachingTests: XCTestCase {
     private func server(maxBodyBytes: Int = 8 << 20) throws -> LiveServer {
         try LiveServer(
             http: HTTPServerConfiguration(threads: 2, maxBodyBytes: maxBodyBytes),
-            service: ServiceConfiguration(context: FeatureContext(fonts: LoadedFonts.collection)))
+            service: ServiceConfiguration(context: FeatureContext(fonts: TestFonts.collection)))
     }
 
     private func assertNotStored(_ response: TestResponse, _ what: String, file: StaticString = #filePath, line: UInt = #line) {

@@ -1,9 +1,10 @@
 import Foundation
-import HTTPServer
+import TrellisServer
 import TrellisHTTP
 import Synchronization
 import XCTest
 @testable import TrellisAPI
+import TrellisTestSupport
 
 /// Many clients at once against several worker threads: each gets exactly the answer a lone
 /// request gets, and the shared counters add up. Handlers run on libmicrohttpd's worker threads

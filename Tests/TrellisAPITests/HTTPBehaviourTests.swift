@@ -1,9 +1,10 @@
 import Foundation
-import HTTPServer
+import TrellisServer
 import TrellisHTTP
 import XCTest
 @testable import TrellisAPI
 @testable import TrellisJSON
+import TrellisTestSupport
 
 /// The rules every endpoint shares, over real sockets against the real server.
 final class HTTPBehaviourTests: XCTestCase {
@@ -268,7 +269,7 @@ final class HTTPBehaviourTests: XCTestCase {
     }
 
     func testReadyzTurns503WhileDraining() throws {
-        let server = try LiveServer(service: ServiceConfiguration(context: FeatureContext(fonts: LoadedFonts.collection)), endpoints: [echoEndpoint])
+        let server = try LiveServer(service: ServiceConfiguration(context: FeatureContext(fonts: TestFonts.collection)), endpoints: [echoEndpoint])
         XCTAssertEqual(try server.request("GET", "/readyz").status, 200)
         server.service.beginDraining()
         let draining = try server.request("GET", "/readyz")

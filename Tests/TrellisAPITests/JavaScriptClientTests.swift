@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import TrellisAPI
+import TrellisTestSupport
 
 /// GET /clients/trellis.mjs: the JavaScript client (clients/js/trellis.mjs) embedded at build time.
 /// Its behaviour against a live server is tested by clients/js/trellis.test.mjs (`make js-client-test`).

@@ -1,10 +1,11 @@
 import Foundation
-import HTTPServer
+import TrellisServer
 import TrellisHTTP
 import Synchronization
 import TrellisText
 import XCTest
 @testable import TrellisAPI
+import TrellisTestSupport
 
 /// The operations listener (--ops-port): /healthz, /readyz and /metrics on a daemon and thread of
 /// their own, answered while every API worker is busy; its /healthz turns 503 only when the API
@@ -39,7 +40,7 @@ final class OperationsPortTests: XCTestCase {
         let gate = Gate()
         let api = try LiveServer(
             http: HTTPServerConfiguration(threads: 2),
-            service: ServiceConfiguration(context: FeatureContext(fonts: LoadedFonts.collection), metricsOnAPIPort: false),
+            service: ServiceConfiguration(context: FeatureContext(fonts: TestFonts.collection), metricsOnAPIPort: false),
             endpoints: Features.endpoints + [gate.endpoint])
         let server = api.server
         var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 1, maxBodyBytes: 4096, maxConnections: 64)

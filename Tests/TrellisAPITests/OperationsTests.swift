@@ -1,5 +1,6 @@
 import XCTest
 @testable import TrellisAPI
+import TrellisTestSupport
 
 final class OperationsTests: XCTestCase {
     func testHealthzAnswersOK() throws {

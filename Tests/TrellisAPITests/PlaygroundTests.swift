@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import TrellisAPI
+import TrellisTestSupport
 
 /// GET /playground: the page embedded at build time. Its behaviour in a browser is
 /// tested by scripts/playground/browser_test.py (`make browser-test`).

@@ -2,6 +2,7 @@ import Foundation
 import TrellisClient
 import TrellisCore
 import XCTest
+import TrellisTestSupport
 
 /// README.md's Swift snippet: its calls compile (ReadmeSnippet.swift), run, and agree with each other.
 final class ReadmeSnippetTests: XCTestCase {
@@ -10,7 +11,7 @@ final class ReadmeSnippetTests: XCTestCase {
     ]
 
     func testServiceAndDeviceGiveTheSameChips() async throws {
-        let server = try LiveServer()
+        let server = try LiveServer(service: TestFonts.configuration)
         let remote = try await chipsFromService(server.client(), Self.tags, containerWidth: 300)
         let local = chipsOnDevice(Self.tags, containerWidth: 300)
         XCTAssertEqual(remote.items.map(\.id), Self.tags.map { .string($0.id) })

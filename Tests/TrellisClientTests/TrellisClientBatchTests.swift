@@ -1,6 +1,7 @@
 import Foundation
 import TrellisClient
 import XCTest
+import TrellisTestSupport
 
 /// The client's newer calls against the live server: flow labels (font, labelPadding, maxWidth), the overflow
 /// chip's label, search's labelKey, and the batch (each answer decoded as its endpoint's, as if sent alone).
@@ -17,7 +18,7 @@ final class TrellisClientBatchTests: XCTestCase {
         verticalSpacing: 4, maxRows: 1, overflowIndicator: .init(label: "+{n}"), font: font, labelPadding: padding)
 
     func testFlowItemsAsTextWithAFontAndLabelPadding() async throws {
-        let server = try LiveServer()
+        let server = try LiveServer(service: TestFonts.configuration)
         var request = Self.labelled
         request.maxRows = nil
         request.overflowIndicator = nil
@@ -36,7 +37,7 @@ final class TrellisClientBatchTests: XCTestCase {
     }
 
     func testTheOverflowChipsLabelIsMeasured() async throws {
-        let server = try LiveServer()
+        let server = try LiveServer(service: TestFonts.configuration)
         let answer = try await server.client().flowLayout(Self.labelled)
         XCTAssertEqual(answer.items.map(\.id), ["swift", "swiftui"])
         XCTAssertEqual(answer.hiddenCount, 5)
@@ -44,7 +45,7 @@ final class TrellisClientBatchTests: XCTestCase {
     }
 
     func testSearchReadsLabelsUnderItsLabelKey() async throws {
-        let server = try LiveServer()
+        let server = try LiveServer(service: TestFonts.configuration)
         let tree = Client.OutlineTree(nodes: [
             .init(id: "docs", label: "Docs", children: [.init(id: "readme", label: "README.md")]), .init(id: "other", label: "Other"),
         ])
@@ -63,7 +64,7 @@ final class TrellisClientBatchTests: XCTestCase {
     }
 
     func testABatchAnswersEachEntryAsItsEndpointAlone() async throws {
-        let server = try LiveServer()
+        let server = try LiveServer(service: TestFonts.configuration)
         let client = server.client()
         let rows = Client.OutlineRowsRequest(tree: TrellisClientTests.exampleTree, selection: "readme", offset: 1, limit: 3)
         let measure = Client.TextMeasureRequest(font: Self.font, texts: Self.tags)

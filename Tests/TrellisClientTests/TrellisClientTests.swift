@@ -1,6 +1,7 @@
 import Foundation
 import TrellisClient
 import XCTest
+import TrellisTestSupport
 
 /// Every endpoint through TrellisClient against the live server, with openapi.yaml's example bodies.
 final class TrellisClientTests: XCTestCase {
@@ -19,14 +20,14 @@ final class TrellisClientTests: XCTestCase {
     ])
 
     func testOutlineExpansionExample() async throws {
-        let server = try LiveServer()
+        let server = try LiveServer(service: TestFonts.configuration)
         let answer = try await server.client().outlineExpansion(.init(tree: Self.exampleTree, selection: "readme"))
         XCTAssertEqual(answer.expand, ["root", "docs"])
         XCTAssertEqual(answer.paths, [.init(id: "readme", found: true, path: ["root", "docs", "readme"])])
     }
 
     func testOutlineExpansionFlatFormWithIntegerIdsAndOwnKeys() async throws {
-        let server = try LiveServer()
+        let server = try LiveServer(service: TestFonts.configuration)
         let tree = Client.OutlineTree(
             flat: [.init(id: 3, parent: 1), .init(id: 1, parent: nil), .init(id: 2, parent: 1), .init(id: 4, parent: 2)],
             idKey: "key", parentKey: "up")
@@ -40,7 +41,7 @@ final class TrellisClientTests: XCTestCase {
     }
 
     func testOutlineRowsExample() async throws {
-        let server = try LiveServer()
+        let server = try LiveServer(service: TestFonts.configuration)
         let answer = try await server.client().outlineRows(
             .init(tree: Self.exampleTree, selection: "readme", offset: 0, limit: 3))
         XCTAssertEqual(answer.rows, [
@@ -54,7 +55,7 @@ final class TrellisClientTests: XCTestCase {
     }
 
     func testOutlineSearchOnBothEndpoints() async throws {
-        let server = try LiveServer()
+        let server = try LiveServer(service: TestFonts.configuration)
         let tree = Client.OutlineTree(nodes: [
             .init(id: "docs", label: "Docs", children: [.init(id: "readme", label: "README.md"), .init(id: "straße", label: "Straße")]),
             .init(id: "other", label: "Other"),
@@ -87,7 +88,7 @@ final class TrellisClientTests: XCTestCase {
 
     /// openapi.yaml's text example: the seed's tags measured in DejaVu Sans 17 px, and a 422 with its pointer.
     func testTextMeasureExample() async throws {
-        let server = try LiveServer()
+        let server = try LiveServer(service: TestFonts.configuration)
         let answer = try await server.client().textMeasure(
             .init(font: .init(family: "DejaVu Sans, IPAGothic", size: 17), texts: ["Swift", "SwiftUI", "明太子パスタ"]))
         XCTAssertEqual(answer.font, .init(size: 17, ascent: 16, descent: 4, lineGap: 0, lineHeight: 20))
@@ -104,7 +105,7 @@ final class TrellisClientTests: XCTestCase {
     }
 
     func testFlowLayoutExample() async throws {
-        let server = try LiveServer()
+        let server = try LiveServer(service: TestFonts.configuration)
         let answer = try await server.client().flowLayout(Self.flowExample)
         XCTAssertEqual(answer.items, [
             .init(id: "swift", index: 0, row: 0, x: 4, y: 4, width: 62, height: 36),
@@ -125,7 +126,7 @@ final class TrellisClientTests: XCTestCase {
     }
 
     func testFlowLayoutOverflowIndicator() async throws {
-        let server = try LiveServer()
+        let server = try LiveServer(service: TestFonts.configuration)
         var request = Self.flowExample
         request.maxRows = 1
         request.overflowIndicator = .init(width: 40, height: 36)
@@ -136,7 +137,7 @@ final class TrellisClientTests: XCTestCase {
     }
 
     func testSectionsToggleSeedExample() async throws {
-        let server = try LiveServer()
+        let server = try LiveServer(service: TestFonts.configuration)
         let answer = try await server.client().sectionsToggle(.init(
             sections: [
                 .init(id: "食べ物", items: ["明太子パスタ", "ショートケーキ", "プロシュート", "パウンドケーキ"]),
@@ -156,7 +157,7 @@ final class TrellisClientTests: XCTestCase {
     }
 
     func testSectionsToggleAccordionExampleEchoesAnyJSON() async throws {
-        let server = try LiveServer()
+        let server = try LiveServer(service: TestFonts.configuration)
         let items: [TrellisValue] = ["b", 2.5, nil, true, ["nested": [1, "x"]]]
         let answer = try await server.client().sectionsToggle(.init(
             sections: [.init(id: 1, items: ["a"]), .init(id: 2, items: items)],
@@ -171,7 +172,7 @@ final class TrellisClientTests: XCTestCase {
     }
 
     func testDrawerStateSeedExample() async throws {
-        let server = try LiveServer()
+        let server = try LiveServer(service: TestFonts.configuration)
         let answer = try await server.client().drawerState(.init(
             isPresented: false, action: .toggle, container: .init(width: 390, height: 844), drawerWidth: 200,
             edge: .leading, layoutDirection: .ltr, safeAreaInsets: .init(top: 47, leading: 0, bottom: 34, trailing: 0),
@@ -199,7 +200,7 @@ final class TrellisClientTests: XCTestCase {
     }
 
     func testDrawerWithoutActionHasNoTransition() async throws {
-        let server = try LiveServer()
+        let server = try LiveServer(service: TestFonts.configuration)
         let answer = try await server.client().drawerState(.init(
             container: .init(width: 390, height: 844), spring: .init(duration: 0.5, bounce: 0.2)))
         XCTAssertFalse(answer.isPresented)
@@ -210,7 +211,7 @@ final class TrellisClientTests: XCTestCase {
 
     /// README's 422 example: every problem comes back in the typed error with its pointer.
     func testValidationProblemIsThrownWithEveryPointer() async throws {
-        let server = try LiveServer()
+        let server = try LiveServer(service: TestFonts.configuration)
         let tree = Client.OutlineTree(flat: [
             .init(id: "a", parent: "b"), .init(id: "b", parent: "a"), .init(id: "c", parent: "x"), .init(id: "a", parent: nil),
         ])
@@ -229,7 +230,7 @@ final class TrellisClientTests: XCTestCase {
     }
 
     func testRequestIDRoundTrip() async throws {
-        let server = try LiveServer()
+        let server = try LiveServer(service: TestFonts.configuration)
         let perCall = try await server.client().send(Self.flowExample, requestID: "chips-42")
         XCTAssertEqual(perCall.requestID, "chips-42")
         XCTAssertEqual(perCall.status, 200)

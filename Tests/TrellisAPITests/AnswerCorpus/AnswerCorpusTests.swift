@@ -1,8 +1,9 @@
 import Foundation
-import HTTPServer
+import TrellisServer
 import TrellisHTTP
 import XCTest
 @testable import TrellisAPI
+import TrellisTestSupport
 
 /// Request/answer pairs recorded from the service, replayed through the router: a refactoring
 /// must keep every answer byte for byte (status, content type and body).
@@ -46,7 +47,7 @@ final class AnswerCorpusTests: XCTestCase {
 
     func testEveryRecordedAnswerIsUnchanged() throws {
         // With the default fonts, so that text measurement and flows of labels are pinned too.
-        let service = TrellisService(configuration: ServiceConfiguration(context: FeatureContext(fonts: LoadedFonts.collection)))
+        let service = TrellisService(configuration: ServiceConfiguration(context: FeatureContext(fonts: TestFonts.collection)))
         if ProcessInfo.processInfo.environment["TRELLIS_RECORD_ANSWERS"] == "1" { try record(service) }
         let lines = try String(contentsOf: Self.file, encoding: .utf8).split(separator: "\n")
         XCTAssertGreaterThan(lines.count, 100)

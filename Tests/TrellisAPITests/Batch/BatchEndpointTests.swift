@@ -1,15 +1,16 @@
 import Foundation
-import HTTPServer
+import TrellisServer
 import TrellisHTTP
 import XCTest
 @testable import TrellisAPI
 import TrellisJSON
+import TrellisTestSupport
 
 /// `POST /v1/batch` over a real socket: each entry is answered byte for byte as its endpoint answers the
 /// same body alone; a malformed batch is a 422 with a pointer for each problem; the bounds, the deadline
 /// and the metrics cover the batch and its entries.
 final class BatchEndpointTests: XCTestCase {
-    private func server(_ configuration: ServiceConfiguration = ServiceConfiguration(context: FeatureContext(fonts: LoadedFonts.collection)))
+    private func server(_ configuration: ServiceConfiguration = ServiceConfiguration(context: FeatureContext(fonts: TestFonts.collection)))
         throws -> LiveServer
     {
         try LiveServer(http: HTTPServerConfiguration(threads: 2, maxBodyBytes: 16 << 20), service: configuration)
@@ -317,7 +318,7 @@ final class BatchEndpointTests: XCTestCase {
 
     /// The request's deadline covers the whole batch: past it the batch is a 503, not a list of entries.
     func testTheDeadlineCoversTheWholeBatch() throws {
-        let server = try server(ServiceConfiguration(context: FeatureContext(fonts: LoadedFonts.collection), requestTimeout: .milliseconds(1)))
+        let server = try server(ServiceConfiguration(context: FeatureContext(fonts: TestFonts.collection), requestTimeout: .milliseconds(1)))
         let texts = (0..<10_000).map { "\"label number \($0) of many\"" }.joined(separator: ",")
         let measure = Array(#"{"font":{"family":"DejaVu Sans","size":16},"texts":[\#(texts)]}"#.utf8)
         let response = try post(try server.connect(), "/v1/batch", batch([("/v1/text/measure", Array(#"{"texts":[]}"#.utf8)), ("/v1/text/measure", measure)]))
@@ -329,9 +330,9 @@ final class BatchEndpointTests: XCTestCase {
     func testWorkingMemoryOfTheWholeBatchComesFromTheBudget() throws {
         let flow = #"{"path":"/v1/flow/layout","body":{"containerWidth":300,"items":[{"width":40,"height":20}]}}"#
         let body = "{\"requests\":[" + Array(repeating: flow, count: 100).joined(separator: ",") + "]}"
-        let tight = try server(ServiceConfiguration(memoryBudget: HTTPMemoryBudget(limit: 6 * body.utf8.count), context: FeatureContext(fonts: LoadedFonts.collection)))
+        let tight = try server(ServiceConfiguration(memoryBudget: HTTPMemoryBudget(limit: 6 * body.utf8.count), context: FeatureContext(fonts: TestFonts.collection)))
         XCTAssertEqual(try tight.request("POST", "/v1/batch", json: body).status, 503)
-        let roomy = try server(ServiceConfiguration(memoryBudget: HTTPMemoryBudget(limit: 64 << 20), context: FeatureContext(fonts: LoadedFonts.collection)))
+        let roomy = try server(ServiceConfiguration(memoryBudget: HTTPMemoryBudget(limit: 64 << 20), context: FeatureContext(fonts: TestFonts.collection)))
         let answered = try roomy.request("POST", "/v1/batch", json: body)
         XCTAssertEqual(answered.status, 200)
         XCTAssertEqual(entries(answered.body)?.count, 100)

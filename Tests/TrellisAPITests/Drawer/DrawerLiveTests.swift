@@ -1,6 +1,7 @@
 import Foundation
 import TrellisCore
 import XCTest
+import TrellisTestSupport
 
 final class DrawerLiveTests: XCTestCase {
     func testTheSeedExampleThroughTheRealServer() throws {

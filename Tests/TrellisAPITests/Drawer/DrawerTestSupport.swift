@@ -3,6 +3,7 @@ import TrellisAPI
 import TrellisJSON
 import TrellisCore
 import XCTest
+import TrellisTestSupport
 
 /// The seed's request: the issue's iPhone-sized container (390 × 844 pt with its safe area), toggled open.
 let drawerSeedRequest = """

@@ -1,5 +1,6 @@
 import XCTest
 @testable import TrellisAPI
+import TrellisTestSupport
 
 /// Mismatches between openapi.yaml and the server that `make contract-test` (schemathesis) found.
 final class FlowContractTests: XCTestCase {

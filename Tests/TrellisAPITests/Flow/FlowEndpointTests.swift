@@ -1,5 +1,6 @@
 import XCTest
 @testable import TrellisAPI
+import TrellisTestSupport
 
 /// POST /v1/flow/layout through the router: whole response bodies.
 final class FlowEndpointTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import TrellisAPI
+import TrellisTestSupport
 
 /// Rule "item limit": 1,000,000 items are laid out; one more is a 422 at /items.
 final class FlowLimitsTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import TrellisAPI
+import TrellisTestSupport
 
 /// POST /v1/flow/layout on the real server, over a socket.
 final class FlowLiveTests: XCTestCase {

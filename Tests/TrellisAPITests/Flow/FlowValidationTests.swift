@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import TrellisAPI
 @testable import TrellisJSON
+import TrellisTestSupport
 
 /// Every 422 of POST /v1/flow/layout with its pointers; every problem in a request is listed.
 final class FlowValidationTests: XCTestCase {

@@ -1,9 +1,10 @@
 import Foundation
-import HTTPServer
+import TrellisServer
 import TrellisHTTP
 import XCTest
 @testable import TrellisAPI
 @testable import TrellisJSON
+import TrellisTestSupport
 
 /// Small requests that ask for huge answers, over a real socket: every answer stays within
 /// 16 × its request + 1 MiB, and the process lives.

@@ -1,9 +1,10 @@
 import Foundation
-import HTTPServer
+import TrellisServer
 import Synchronization
 import TrellisHTTP
 import XCTest
 @testable import TrellisAPI
+import TrellisTestSupport
 
 /// The body gate under attack: large bodies are read a few per worker thread at a time, and the
 /// others wait in a queue bounded in length and in time, so no number of waiting connections holds

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TrellisTestSupport
 
 /// Hostile JSON bodies sent to every POST endpoint over real sockets. After every case the
 /// server still answers /healthz, nothing is a 5xx, and every 4xx is problem+json.

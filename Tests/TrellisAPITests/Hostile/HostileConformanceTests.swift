@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TrellisTestSupport
 
 /// HTTP/1.1 as RFC 9112 says, over raw sockets: Host present once and valid (§3.2), absolute-form
 /// targets served as their path (§3.2.2), `OPTIONS *` answered (§3.2.4), whitespace in the target

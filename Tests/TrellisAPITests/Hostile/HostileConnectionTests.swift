@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import XCTest
+import TrellisTestSupport
 
 /// Many, slow and too many connections.
 final class HostileConnectionTests: HostileTestCase {

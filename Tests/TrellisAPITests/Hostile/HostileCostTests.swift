@@ -1,10 +1,11 @@
 import Foundation
-import HTTPServer
+import TrellisServer
 import TrellisHTTP
 import TrellisCore
 import TrellisText
 import XCTest
 @testable import TrellisAPI
+import TrellisTestSupport
 
 /// Requests that are valid and small per byte but used to cost far more than a normal request of the
 /// same endpoint: each is answered within the cost model (README, "Limits"). Work is compared as the
@@ -14,7 +15,7 @@ final class HostileCostTests: HostileTestCase {
         try LiveServer(
             http: HTTPServerConfiguration(threads: 2, maxBodyBytes: 16 << 20),
             service: ServiceConfiguration(
-                memoryBudget: budget.flatMap { HTTPMemoryBudget(limit: $0) }, context: FeatureContext(fonts: LoadedFonts.collection, measureCache: cache),
+                memoryBudget: budget.flatMap { HTTPMemoryBudget(limit: $0) }, context: FeatureContext(fonts: TestFonts.collection, measureCache: cache),
                 requestTimeout: timeout))
     }
 

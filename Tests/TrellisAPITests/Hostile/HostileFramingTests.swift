@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import XCTest
+import TrellisTestSupport
 
 /// How bodies arrive: byte by byte, with lying lengths, chunked, unsupported codings, too large.
 final class HostileFramingTests: HostileTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import XCTest
+import TrellisTestSupport
 
 /// Slowloris: a connection must send a complete request head within --header-timeout, however
 /// slowly it trickles, and one address may be limited to --max-connections-per-ip connections.

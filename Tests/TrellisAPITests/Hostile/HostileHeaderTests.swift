@@ -1,6 +1,7 @@
 import Foundation
-import HTTPServer
+import TrellisServer
 import XCTest
+import TrellisTestSupport
 
 /// Oversized and malformed request lines and headers. Up to the per-connection memory
 /// (256 KiB) Trellis answers them; past it, and for some protocol errors, libmicrohttpd answers

@@ -1,8 +1,9 @@
 import Foundation
-import HTTPServer
+import TrellisServer
 import TrellisHTTP
 import XCTest
 @testable import TrellisAPI
+import TrellisTestSupport
 
 /// The memory budget over real sockets: clients that upload large requests and never read the
 /// answers can't make the process hold more than the budget plus a fixed overhead.

@@ -3,6 +3,7 @@ import Glibc
 import XCTest
 @testable import TrellisAPI
 @testable import TrellisJSON
+import TrellisTestSupport
 
 /// Memory held for one large request is given back once it is answered: big bodies and
 /// abandoned uploads must not leave the server at its peak RSS.

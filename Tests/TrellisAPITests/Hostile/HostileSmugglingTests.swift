@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TrellisTestSupport
 
 /// Request heads a lenient proxy may read differently from libmicrohttpd (request smuggling),
 /// and NUL in the request target. Each is refused with a 400 problem+json that closes the

@@ -1,9 +1,10 @@
 import Foundation
-import HTTPServer
+import TrellisServer
 import TrellisHTTP
 import XCTest
 @testable import TrellisAPI
 @testable import TrellisJSON
+import TrellisTestSupport
 
 /// Shared pieces of the hostile-input suite: the real server with small limits, raw requests,
 /// and the invariants checked after every case (no 5xx, every 4xx is problem+json, /healthz).

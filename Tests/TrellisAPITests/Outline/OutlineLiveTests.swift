@@ -1,7 +1,8 @@
-import HTTPServer
+import TrellisServer
 import TrellisHTTP
 import XCTest
 @testable import TrellisAPI
+import TrellisTestSupport
 
 final class OutlineLiveTests: XCTestCase {
     func testBothEndpointsOverHTTPAndBodyLimits() throws {

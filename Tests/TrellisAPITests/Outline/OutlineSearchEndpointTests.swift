@@ -1,6 +1,7 @@
-import HTTPServer
+import TrellisServer
 import XCTest
 @testable import TrellisAPI
+import TrellisTestSupport
 
 /// `search` on both outline endpoints, over a real socket: whole answers for small trees, every problem
 /// with its pointer, and the answer bound.

@@ -1,6 +1,7 @@
 import XCTest
 @testable import TrellisAPI
 @testable import TrellisJSON
+import TrellisTestSupport
 
 final class OutlineValidationTests: XCTestCase {
     private let service = TrellisService()

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TrellisTestSupport
 
 /// JSON text for the sections tests, written independently of the service's JSONWriter.
 enum SectionsTestJSON {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import TrellisAPI
+import TrellisTestSupport
 
 /// `POST /v1/sections/toggle` through the router: whole response bodies for both modes and actions.
 final class SectionsToggleEndpointTests: XCTestCase {

@@ -1,7 +1,8 @@
-import HTTPServer
+import TrellisServer
 import TrellisHTTP
 import XCTest
 @testable import TrellisAPI
+import TrellisTestSupport
 
 /// The sections toggle over a real socket: the seed's example, a 422 and a 413.
 final class SectionsToggleLiveTests: XCTestCase {

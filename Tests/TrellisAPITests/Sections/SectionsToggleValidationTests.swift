@@ -1,6 +1,7 @@
 import XCTest
 @testable import TrellisAPI
 @testable import TrellisJSON
+import TrellisTestSupport
 
 /// 422: every problem in the body, each with its JSON Pointer.
 final class SectionsToggleValidationTests: XCTestCase {

@@ -2,10 +2,11 @@ import Foundation
 import XCTest
 @testable import TrellisAPI
 import TrellisText
+import TrellisTestSupport
 
 /// POST /v1/flow/layout with items and the chip given as text.
 final class FlowLabelTests: XCTestCase {
-    private let service = LoadedFonts.service()
+    private let service = TestFonts.service()
     private let font = #""font":{"family":"DejaVu Sans","size":17},"labelPadding":{"top":8,"leading":16,"bottom":8,"trailing":16}"#
     private let tags = ["Swift", "SwiftUI", "UIKit", "Xcode", "Apple", "iOS", "iPad"]
 
@@ -23,7 +24,7 @@ final class FlowLabelTests: XCTestCase {
     }
 
     private func measured(_ texts: [String], size: Double = 17) -> [Double] {
-        let measurer = TextMeasurer(font: TextFont(faces: [LoadedFonts.collection.match(family: "DejaVu Sans", weight: 400, style: .normal)!], size: size)!)
+        let measurer = TextMeasurer(font: TextFont(faces: [TestFonts.collection.match(family: "DejaVu Sans", weight: 400, style: .normal)!], size: size)!)
         return texts.map { (try? measurer.width(of: $0).get()) ?? .nan }
     }
 

@@ -2,11 +2,12 @@ import Foundation
 import XCTest
 @testable import TrellisAPI
 import TrellisText
+import TrellisTestSupport
 
 /// POST /v1/text/layout and flow items with maxWidth: answers, the per-width form, every 422 with its
 /// pointer. Chromium agreement is checked in Tests/TrellisTextTests (ParagraphFixtureTests).
 final class TextLayoutTests: XCTestCase {
-    private let service = LoadedFonts.service()
+    private let service = TestFonts.service()
 
     private func layout(_ json: String, file: StaticString = #filePath, line: UInt = #line) -> [String: Any] {
         let response = call(service, "POST", "/v1/text/layout", json: json)

@@ -3,10 +3,11 @@ import XCTest
 @testable import TrellisAPI
 import TrellisText
 import Synchronization
+import TrellisTestSupport
 
 /// POST /v1/text/measure and GET /v1/fonts: answers, every 422 with its pointer, readiness.
 final class TextMeasureTests: XCTestCase {
-    private let service = LoadedFonts.service()
+    private let service = TestFonts.service()
 
     private func measure(_ json: String, file: StaticString = #filePath, line: UInt = #line) -> [String: Any] {
         let response = call(service, "POST", "/v1/text/measure", json: json)
@@ -70,7 +71,7 @@ final class TextMeasureTests: XCTestCase {
         let ipa = widths(#"{"family":"IPAGothic","size":16}"#, text)
         XCTAssertEqual(widths(#"{"family":"IPAGothic","size":16,"weight":900,"style":"italic"}"#, text), ipa)
         // Oblique is matched as italic (DejaVu's italic faces share the upright advances, so ask the matcher).
-        let fonts = LoadedFonts.collection
+        let fonts = TestFonts.collection
         XCTAssertEqual(fonts.match(family: "DejaVu Serif", weight: 400, style: .oblique)?.isItalic, true)
         XCTAssertEqual(fonts.match(family: "DejaVu Serif", weight: 400, style: .italic)?.isItalic, true)
         XCTAssertEqual(fonts.match(family: "DejaVu Serif", weight: 400, style: .normal)?.isItalic, false)
@@ -101,7 +102,7 @@ final class TextMeasureTests: XCTestCase {
     }
 
     func testTheCacheKeepsRepeatedLabels() {
-        let fonts = FeatureContext(fonts: LoadedFonts.collection)
+        let fonts = FeatureContext(fonts: TestFonts.collection)
         let service = TrellisService(configuration: ServiceConfiguration(context: fonts))
         let json = #"{"font":{"family":"DejaVu Sans","size":16},"texts":["Swift","Swift","SwiftUI"]}"#
         let first = call(service, "POST", "/v1/text/measure", json: json)
@@ -113,7 +114,7 @@ final class TextMeasureTests: XCTestCase {
 
     func testTheCacheIsBounded() {
         let cache = MeasureCache(capacity: 10)
-        let font = TextFont(faces: [LoadedFonts.collection.faces[0]], size: 12)!
+        let font = TextFont(faces: [TestFonts.collection.faces[0]], size: 12)!
         // One measurer per request: each may store one label (a sixteenth of 10, at least one).
         for n in 0..<100 { _ = TextMeasurer(font: font, cache: cache).width(of: "label \(n)") }
         XCTAssertLessThanOrEqual(cache.count, 20)
@@ -162,7 +163,7 @@ final class TextMeasureTests: XCTestCase {
         XCTAssertEqual(unknown.first?.first, "/font/family")
         let detail = unknown.first?.last ?? ""
         XCTAssertTrue(detail.hasPrefix(#"names families Trellis has no font for: "Helvetica", "Comic Sans"; available: "#), detail)
-        for family in LoadedFonts.collection.familyNames {
+        for family in TestFonts.collection.familyNames {
             XCTAssertTrue(detail.contains("\"\(family)\""), detail)
         }
     }
@@ -213,7 +214,7 @@ final class TextMeasureTests: XCTestCase {
     }
 
     func testMeasureOverHTTP() throws {
-        let server = try LiveServer(service: ServiceConfiguration(context: FeatureContext(fonts: LoadedFonts.collection)))
+        let server = try LiveServer(service: ServiceConfiguration(context: FeatureContext(fonts: TestFonts.collection)))
         let response = try server.request("POST", "/v1/text/measure", json: #"{"font":{"family":"sans-serif","size":16},"texts":["Swift"]}"#)
         XCTAssertEqual(response.status, 200)
         XCTAssertEqual(response.text, #"{"font":{"size":16,"ascent":15,"descent":4,"lineGap":0,"lineHeight":19},"texts":[{"width":39.3125,"height":19}]}"#)
@@ -222,12 +223,12 @@ final class TextMeasureTests: XCTestCase {
 
     /// Threads share the faces, the cache and the resolved family lists: concurrent answers equal the sequential ones.
     func testConcurrentMeasurementsAgree() {
-        let fonts = FeatureContext(fonts: LoadedFonts.collection, measureCache: MeasureCache(capacity: 64))
+        let fonts = FeatureContext(fonts: TestFonts.collection, measureCache: MeasureCache(capacity: 64))
         let service = TrellisService(configuration: ServiceConfiguration(context: fonts))
         let bodies = (0..<40).map { n in
             #"{"font":{"family":"\#(n % 2 == 0 ? "DejaVu Sans, IPAGothic" : "IPAGothic, DejaVu Serif")","size":\#(10 + n % 7)},"texts":["tag \#(n)","東京 \#(n)","office \#(n % 5)"]}"#
         }
-        let expected = bodies.map { call(LoadedFonts.service(), "POST", "/v1/text/measure", json: $0).text }
+        let expected = bodies.map { call(TestFonts.service(), "POST", "/v1/text/measure", json: $0).text }
         let results = Mutex([String?](repeating: nil, count: bodies.count * 4))
         DispatchQueue.concurrentPerform(iterations: bodies.count * 4) { index in
             let answer = call(service, "POST", "/v1/text/measure", json: bodies[index % bodies.count]).text

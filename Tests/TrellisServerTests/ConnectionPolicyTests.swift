@@ -1,5 +1,5 @@
 import CMicroHTTPDShim
-import HTTPServer
+import TrellisServer
 import TrellisHTTP
 import XCTest
 

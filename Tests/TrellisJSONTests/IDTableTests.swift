@@ -1,5 +1,4 @@
 import XCTest
-@testable import TrellisAPI
 @testable import TrellisJSON
 
 final class IDTableTests: XCTestCase {

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+import TrellisServer
 import TrellisHTTP
 import XCTest
 

@@ -1,90 +1,16 @@
 import Foundation
-import HTTPServer
-import TrellisHTTP
-import TrellisAPI
-
-/// A parsed HTTP/1.1 response.
-struct TestResponse {
-    var status: Int
-    var headers: [(String, String)]
-    var body: [UInt8]
-
-    func header(_ name: String) -> String? {
-        headers.first { $0.0.lowercased() == name.lowercased() }?.1
-    }
-
-    var text: String { String(decoding: body, as: UTF8.self) }
-
-    /// The body as a JSON object (Foundation is fine in tests).
-    var json: [String: Any] {
-        (try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])) as? [String: Any] ?? [:]
-    }
-}
-
-/// Calls the service directly, without a socket: router-level tests.
-func call(
-    _ service: TrellisService, _ method: String, _ path: String, json: String? = nil,
-    headers: [(String, String)] = []
-) -> TestResponse {
-    var fields = TrellisHeaders()
-    if json != nil { fields.add("Content-Type", "application/json") }
-    for (name, value) in headers { fields.add(name, value) }
-    let bytes = Array((json ?? "").utf8)
-    let response = bytes.withUnsafeBytes { body in
-        service.handle(TrellisRequest(method: method, path: path, headers: fields, body: body))
-    }
-    return TestResponse(
-        status: response.status, headers: response.headers.fields.map { ($0.name, $0.value) }, body: response.body.bytes)
-}
-
-/// The real server on an ephemeral loopback port.
-final class LiveServer {
-    let service: TrellisService
-    let server: HTTPServer
-    let port: Int
-
-    init(
-        http: HTTPServerConfiguration = HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 2),
-        service configuration: ServiceConfiguration = ServiceConfiguration(),
-        endpoints: [JSONEndpoint] = Features.endpoints
-    ) throws {
-        var http = http
-        http.host = "127.0.0.1"
-        http.port = 0
-        service = TrellisService(configuration: configuration, endpoints: endpoints)
-        server = HTTPServer(configuration: http, memoryBudget: configuration.memoryBudget, handler: service.handle)
-        // As the executable does: malloc keeps large blocks for the next requests.
-        HTTPServer.tuneProcessMemory()
-        port = try server.start()
-        // Weakly: the server holds the service's handler, the service its metrics.
-        service.metrics.observeBodyGate { [weak server] in server?.bodyGateFigures ?? HTTPBodyGateFigures() }
-    }
-
-    deinit { server.stop() }
-
-    func connect() throws -> TestConnection { try TestConnection(port: port) }
-
-    /// One request on a fresh connection.
-    func request(_ method: String, _ path: String, json: String? = nil, headers: [(String, String)] = []) throws -> TestResponse {
-        let connection = try connect()
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-        let body = Array((json ?? "").utf8)
-        if json != nil { head += "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n" }
-        for (name, value) in headers { head += "\(name): \(value)\r\n" }
-        head += "\r\n"
-        try connection.send(Array(head.utf8) + body)
-        return try connection.readResponse(method: method)
-    }
-}
 
 /// A raw TCP connection for tests that need control over every byte.
-final class TestConnection {
-    let fd: Int32
+public final class TestConnection {
+    public let fd: Int32
     private var buffer: [UInt8] = []
 
-    struct Failure: Error, CustomStringConvertible { let description: String }
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+        public init(description: String) { self.description = description }
+    }
 
-    init(port: Int, timeoutSeconds: Int = 10) throws {
+    public init(port: Int, timeoutSeconds: Int = 10) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -107,7 +33,7 @@ final class TestConnection {
 
     /// Sends everything; returns false when the peer closed the connection.
     @discardableResult
-    func send(_ bytes: [UInt8]) throws -> Bool {
+    public func send(_ bytes: [UInt8]) throws -> Bool {
         var sent = 0
         while sent < bytes.count {
             let n = bytes.withUnsafeBytes { Foundation.send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
@@ -118,7 +44,7 @@ final class TestConnection {
     }
 
     @discardableResult
-    func send(_ text: String) throws -> Bool { try send(Array(text.utf8)) }
+    public func send(_ text: String) throws -> Bool { try send(Array(text.utf8)) }
 
     private func fill() throws -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65536)
@@ -130,7 +56,7 @@ final class TestConnection {
     }
 
     /// Reads one response (Content-Length or chunked or until close).
-    func readResponse(method: String = "GET") throws -> TestResponse {
+    public func readResponse(method: String = "GET") throws -> TestResponse {
         var headEnd: Int?
         while headEnd == nil {
             if let range = findCRLFCRLF() { headEnd = range; break }
@@ -164,7 +90,7 @@ final class TestConnection {
     }
 
     /// True when the server closed the connection (reads EOF within the timeout).
-    func isClosedByPeer() -> Bool {
+    public func isClosedByPeer() -> Bool {
         (try? fill()) == false
     }
 
