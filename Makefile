@@ -23,7 +23,7 @@ SELENIUM_VERSION := 4.51.0
 # Debian packages the browser test and the screenshots need.
 BROWSER_PACKAGES := chromium chromium-driver
 
-.PHONY: run build release deps test-deps test unit-test fixture spec-test docker-lint static-test contract-test \
+.PHONY: run build release deps test-deps test unit-test fixture docs-test spec-test docker-lint static-test contract-test \
 	image-test browser-deps browser-test js-client-test client-gen-test screenshots bench soak fixtures text-fixtures paragraph-fixtures clean \
 	kube-validate kube-play-test checkov-test redbot-check rolling-restart-test bench-peers search-oracle-test
 .PHONY: fuzz fuzz-seeds asan-test tsan-test shim-sanitize-test
@@ -33,7 +33,7 @@ BROWSER_PACKAGES := chromium chromium-driver
 ## the playground in Chromium, the sanitizer runs, the JavaScript client against a live server, a
 ## Python client generated from openapi.yaml against a live server, then unit, router and live HTTP
 ## tests (last, so that XCTest's closing line ends the output).
-test: test-deps spec-test docker-lint static-test contract-test image-test kube-validate checkov-test kube-play-test \
+test: test-deps docs-test spec-test docker-lint static-test contract-test image-test kube-validate checkov-test kube-play-test \
 	rolling-restart-test browser-test shim-sanitize-test asan-test tsan-test js-client-test client-gen-test \
 	search-oracle-test unit-test
 
@@ -85,6 +85,11 @@ fixture: deps
 	@test -n "$(NAME)" || { echo 'usage: make fixture NAME=p12/3'; exit 2; }
 	$(SWIFT) build --build-tests
 	TRELLIS_FIXTURE='$(NAME)' $(SWIFT) test --skip-build --disable-swift-testing --filter '$(FIXTURE_SUITES)'
+
+## docs-test: every link and anchor between the documents resolves, README stays short and names every path
+## openapi.yaml documents (scripts/check-docs.py).
+docs-test:
+	python3 scripts/check-docs.py
 
 spec-test: test-deps
 	python3 -m openapi_spec_validator openapi.yaml

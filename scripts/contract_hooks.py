@@ -205,7 +205,7 @@ def _drawer(body: dict) -> None:
     side = (0, 1_000)
     _clamp_members(body.get("safeAreaInsets"), {"top": side, "leading": side, "bottom": side, "trailing": side})
     # A spring whose transition needs at most 2,500 keyframes and easing samples (the documented limit) at any
-    # frame rate: the range README promises (response up to 1.5 s, dampingFraction 0.2 to 2.5, bounce 0.8 to -0.6);
+    # frame rate: the range docs/drawer.md promises (response up to 1.5 s, dampingFraction 0.2 to 2.5, bounce 0.8 to -0.6);
     # every point of a 13 × 13 grid over this box, in both forms, is answered 200 at 1, 30, 60, 120 and 240 frames/s.
     _clamp_members(body.get("spring"), {
         "response": (0.05, 1.5), "dampingFraction": (0.2, 2.5), "duration": (0.05, 1.5), "bounce": (-0.6, 0.8),

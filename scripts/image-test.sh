@@ -437,7 +437,7 @@ import os, sys
 path = sys.argv[1]
 section = """## Container image
 
-- Command: \`make image-test\` (podman $(podman --version | awk '{print $3}'), rootful, on base images made locally; see README, Docker)
+- Command: \`make image-test\` (podman $(podman --version | awk '{print $3}'), rootful, on base images made locally; see docs/operations.md, Docker)
 - Date: $(date -u +%F); $(nproc) CPUs shared with other builds, so timings are noisy
 - Image size: **$size_mb MB** (\`podman image inspect\`; debian:bookworm-slim itself is $base_mb MB)
 - Memory after a burst of $BURST requests (8 keep-alive connections): **$memory** (\`podman stats --no-stream\`: the

@@ -5,7 +5,7 @@ Renders the kustomization with `kubectl kustomize` (what `kubectl apply -k` appl
 .build/kube/rendered.yaml, validates it and every file in deploy/kubernetes/examples/ with
 kubernetes-validate (--strict: unknown fields fail) for Kubernetes KUBERNETES_VERSION, then checks
 that the security settings, probes, shutdown timings, resources and configuration are the ones
-the README and docs/capacity.md describe: among them probes and Prometheus on the operations port
+docs/operations.md and docs/capacity.md describe: among them probes and Prometheus on the operations port
 (ops, OPS_PORT), a NetworkPolicy with no egress, a namespace, the image by version tag, and an
 Ingress example that routes only /v1/ with TLS and rate limits. Prints "ok: ..." per check; any
 "FAIL: ..." exits 1.
@@ -27,7 +27,7 @@ OUT = os.path.join(ROOT, ".build", "kube")
 KUBERNETES_VERSION = os.environ.get("KUBERNETES_VERSION", "1.31.0")
 # The drain after the shutdown delay: requests in flight get up to this many seconds (main.swift).
 DRAIN_SECONDS = 10
-# Fixed memory besides the budget and connections: the process itself (README, Limits).
+# Fixed memory besides the budget and connections: the process itself (docs/limits.md).
 PROCESS_BYTES = 20 << 20
 # One JSON parser per thread holds up to about this many times the largest body it parsed.
 PARSER_FACTOR = 10

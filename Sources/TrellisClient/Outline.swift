@@ -25,7 +25,7 @@ extension TrellisClient {
     }
 
     /// A label search (both outline endpoints): the nodes' `label`s compared with `query` after folding
-    /// case and diacritics (unless asked not to); see the service's README for the rules.
+    /// case and diacritics (unless asked not to); see the service's docs/outline.md for the rules.
     public struct OutlineSearch: Sendable, Equatable, Codable {
         /// 1 to 256 Unicode scalars.
         public var query: String

@@ -2,7 +2,7 @@ import Foundation
 import TrellisClient
 import TrellisCore
 
-// The non-SwiftUI part of README.md's "### Swift" snippet, verbatim between the markers (ReadmeSnippetTests checks it).
+// The non-SwiftUI part of docs/clients.md's "## Swift" snippet, verbatim between the markers (ReadmeSnippetTests checks it).
 // README: begin
 func chipsFromService(
     _ client: TrellisClient, _ tags: [(id: String, width: Double)], containerWidth: Double

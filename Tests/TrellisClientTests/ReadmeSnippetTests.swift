@@ -4,7 +4,7 @@ import TrellisCore
 import XCTest
 import TrellisTestSupport
 
-/// README.md's Swift snippet: its calls compile (ReadmeSnippet.swift), run, and agree with each other.
+/// docs/clients.md's Swift snippet: its calls compile (ReadmeSnippet.swift), run, and agree with each other.
 final class ReadmeSnippetTests: XCTestCase {
     static let tags: [(id: String, width: Double)] = [
         ("swift", 62), ("swiftui", 84), ("uikit", 66), ("xcode", 68), ("apple", 66), ("ios", 50), ("ipad", 56),
@@ -26,13 +26,13 @@ final class ReadmeSnippetTests: XCTestCase {
     func testReadmeShowsTheseCallsVerbatim() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: root.appendingPathComponent("docs/clients.md"), encoding: .utf8)
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("ReadmeSnippet.swift"), encoding: .utf8)
         let begin = try XCTUnwrap(source.range(of: "// README: begin\n"))
         let end = try XCTUnwrap(source.range(of: "// README: end"))
         let snippet = String(source[begin.upperBound..<end.lowerBound])
-        let swiftSection = try XCTUnwrap(readme.range(of: "### Swift"))
-        XCTAssertTrue(readme[swiftSection.upperBound...].contains(snippet), "README's Swift snippet differs from ReadmeSnippet.swift")
+        let swiftSection = try XCTUnwrap(readme.range(of: "## Swift"))
+        XCTAssertTrue(readme[swiftSection.upperBound...].contains(snippet), "docs/clients.md's Swift snippet differs from ReadmeSnippet.swift")
     }
 }

@@ -12,7 +12,7 @@ final class TrellisClientBatchTests: XCTestCase {
     static let padding = Client.FlowLabelPadding(top: 8, leading: 16, bottom: 8, trailing: 16)
     static let tags = ["Swift", "SwiftUI", "UIKit", "Xcode", "Apple", "iOS", "iPad"]
 
-    /// README's labelled chips: the seed's tags as text, on one row with a "+N" chip given as a label.
+    /// docs/clients.md's labelled chips: the seed's tags as text, on one row with a "+N" chip given as a label.
     static let labelled = Client.FlowLayoutRequest(
         containerWidth: 300, items: tags.map { .init(id: .string($0.lowercased()), text: $0) }, horizontalSpacing: 4,
         verticalSpacing: 4, maxRows: 1, overflowIndicator: .init(label: "+{n}"), font: font, labelPadding: padding)

@@ -209,7 +209,7 @@ final class TrellisClientTests: XCTestCase {
         XCTAssertEqual(answer.panel.frame.x, -200)
     }
 
-    /// README's 422 example: every problem comes back in the typed error with its pointer.
+    /// docs/clients.md's 422 example: every problem comes back in the typed error with its pointer.
     func testValidationProblemIsThrownWithEveryPointer() async throws {
         let server = try LiveServer(service: TestFonts.configuration)
         let tree = Client.OutlineTree(flat: [

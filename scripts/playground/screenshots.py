@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Screenshots of the playground's panels for the README, run by `make screenshots`.
+"""Screenshots of the playground's panels for the documentation, run by `make screenshots`.
 
 Starts the trellis binary on a free port, opens /playground in headless Chromium at 1280 px wide,
 waits for each panel to draw the service's answer (and the drawer's spring to settle), and saves one

@@ -1,4 +1,4 @@
-/// The batch's limits (README, "Limits").
+/// The batch's limits (docs/limits.md).
 enum BatchLimits {
     /// Requests in one batch.
     static let maxRequests = 100

@@ -1,6 +1,6 @@
 import TrellisJSON
 
-/// The documented limits of `POST /v1/flow/layout` (openapi.yaml and the README quote them); 422 past them.
+/// The documented limits of `POST /v1/flow/layout` (openapi.yaml and docs/limits.md quote them); 422 past them.
 enum FlowLimits {
     /// Rule: more items than this is a 422.
     static let maxItems = 1_000_000

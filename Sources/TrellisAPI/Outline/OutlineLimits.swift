@@ -1,4 +1,4 @@
-/// The documented limits of both outline endpoints (openapi.yaml and the README quote them).
+/// The documented limits of both outline endpoints (openapi.yaml and docs/limits.md quote them).
 enum OutlineLimits {
     /// Nodes per request, in either form.
     static let maxNodes = 2_000_000

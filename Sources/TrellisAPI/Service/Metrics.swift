@@ -83,7 +83,7 @@ public final class Metrics: @unchecked Sendable {
             out += "trellis_request_duration_seconds_sum{route=\"\(route)\"} \(Double(durationSumMicros.load(at: r)) / 1e6)\n"
             out += "trellis_request_duration_seconds_count{route=\"\(route)\"} \(cumulative)\n"
         }
-        out += "# HELP trellis_compute_steps_total Steps of computation counted by the endpoints (the cost model's unit: see the README's limits), by route.\n"
+        out += "# HELP trellis_compute_steps_total Steps of computation counted by the endpoints (the cost model's unit: see docs/limits.md), by route.\n"
         out += "# TYPE trellis_compute_steps_total counter\n"
         for (r, route) in routes.enumerated() where steps.load(at: r) > 0 {
             out += "trellis_compute_steps_total{route=\"\(route)\"} \(steps.load(at: r))\n"

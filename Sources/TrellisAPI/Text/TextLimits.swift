@@ -1,6 +1,6 @@
 import TrellisJSON
 
-/// The documented limits of text measurement (openapi.yaml and the README quote them); 422 past them.
+/// The documented limits of text measurement (openapi.yaml and docs/limits.md quote them); 422 past them.
 enum TextLimits {
     /// Rule: texts per request.
     static let maxTexts = 10_000

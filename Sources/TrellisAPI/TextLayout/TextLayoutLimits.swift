@@ -1,6 +1,6 @@
 import TrellisJSON
 
-/// The documented limits of `POST /v1/text/layout` (openapi.yaml and the README quote them); 422 past
+/// The documented limits of `POST /v1/text/layout` (openapi.yaml and docs/limits.md quote them); 422 past
 /// them. Texts, their length, the font and its size have the measure endpoint's limits.
 enum TextLayoutLimits {
     /// Rule for `width`: greater than 0, less than 1e7 px.

@@ -86,7 +86,7 @@ final class HostileBodyTests: HostileTestCase {
         try sendToEvery(server, "escaped NUL", status: 200) { Array(#"{"\u0000":1,"#.utf8) + Array($0.valid.utf8.dropFirst()) }
     }
 
-    /// RFC 8259 §8.1: a parser may ignore a byte-order mark; Trellis refuses it (README, Limits).
+    /// RFC 8259 §8.1: a parser may ignore a byte-order mark; Trellis refuses it (docs/limits.md).
     func testByteOrderMarkIs400() throws {
         let server = try Hostile.server()
         try sendToEvery(server, "BOM", status: 400) { [0xEF, 0xBB, 0xBF] + Array($0.valid.utf8) }

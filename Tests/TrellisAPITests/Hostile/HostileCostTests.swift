@@ -8,7 +8,7 @@ import XCTest
 import TrellisTestSupport
 
 /// Requests that are valid and small per byte but used to cost far more than a normal request of the
-/// same endpoint: each is answered within the cost model (README, "Limits"). Work is compared as the
+/// same endpoint: each is answered within the cost model (docs/limits.md). Work is compared as the
 /// steps the endpoints count (`trellis_compute_steps_total`), never as time.
 final class HostileCostTests: HostileTestCase {
     private func server(budget: Int? = nil, timeout: Duration? = nil, cache: MeasureCache = MeasureCache()) throws -> LiveServer {

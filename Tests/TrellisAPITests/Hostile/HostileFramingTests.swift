@@ -63,7 +63,7 @@ final class HostileFramingTests: HostileTestCase {
         assertHealthy(server)
     }
 
-    /// libmicrohttpd answers broken chunk framing itself, before Trellis sees the request (README, Limits).
+    /// libmicrohttpd answers broken chunk framing itself, before Trellis sees the request (docs/limits.md).
     func testBrokenChunkFramingIsRefusedByLibmicrohttpd() throws {
         let server = try Hostile.server()
         for (framing, status) in [
@@ -145,7 +145,7 @@ final class HostileFramingTests: HostileTestCase {
 
     /// A Content-Length longer than the body: the server waits for the rest (other clients are
     /// answered meanwhile), and closes without an answer when the client gives up or idles past
-    /// --connection-timeout. libmicrohttpd sends no 408 (README, Limits).
+    /// --connection-timeout. libmicrohttpd sends no 408 (docs/limits.md).
     func testContentLengthLongerThanTheBody() throws {
         let server = try Hostile.server(connectionTimeout: 1)
         var gaveUp: [TestConnection] = [], idle: [TestConnection] = []

@@ -5,7 +5,7 @@ import TrellisTestSupport
 
 /// Oversized and malformed request lines and headers. Up to the per-connection memory
 /// (256 KiB) Trellis answers them; past it, and for some protocol errors, libmicrohttpd answers
-/// before Trellis sees the request (README, Limits), and the server stays healthy.
+/// before Trellis sees the request (docs/limits.md), and the server stays healthy.
 final class HostileHeaderTests: HostileTestCase {
     private let flow = Hostile.endpoints[2]
 
@@ -31,7 +31,7 @@ final class HostileHeaderTests: HostileTestCase {
     }
 
     /// The default connection memory (32 KiB) takes the heads clients send, cookies included, up
-    /// to 16 KB, the size Node's own servers accept (README, Limits).
+    /// to 16 KB, the size Node's own servers accept (docs/limits.md).
     func testTheDefaultConnectionMemoryTakesA16KBHead() throws {
         let server = try Hostile.server(connectionMemory: HTTPServerConfiguration().connectionMemoryLimit)
         let cookie = "session=" + String(repeating: "c", count: 15_800)
@@ -88,7 +88,7 @@ final class HostileHeaderTests: HostileTestCase {
 
     /// libmicrohttpd 0.9.75 runs out of per-connection memory while splitting a query of some
     /// thousands of parameters and then never answers: the connection is closed without a
-    /// response, at the latest at --connection-timeout (1 s here) (README, Limits).
+    /// response, at the latest at --connection-timeout (1 s here) (docs/limits.md).
     func testAQueryOfThousandsOfParametersIsClosedWithoutAnAnswer() throws {
         let server = try Hostile.server(connectionTimeout: 1)
         let query = (0..<8000).map { _ in "a=b" }.joined(separator: "&")

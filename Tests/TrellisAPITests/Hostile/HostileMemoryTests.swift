@@ -76,7 +76,7 @@ final class HostileMemoryTests: HostileTestCase {
     }
 
     /// An abandoned chunked upload cannot be told from one whose rest libmicrohttpd still holds
-    /// unread, so it is freed when --connection-timeout (1 s here) closes it (README, Limits).
+    /// unread, so it is freed when --connection-timeout (1 s here) closes it (docs/limits.md).
     func testAbandonedChunkedUploadsAreFreedAtTheTimeout() throws {
         let server = try Hostile.server(maxBodyBytes: 4 << 20, connectionTimeout: 1)
         let body = [UInt8](repeating: 0x20, count: 256 << 10)

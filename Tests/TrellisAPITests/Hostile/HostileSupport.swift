@@ -179,7 +179,7 @@ class HostileTestCase: XCTestCase {
     }
 
     /// One of libmicrohttpd's own error pages: it answers some protocol errors before Trellis
-    /// sees the request, with an HTML body and no Content-Type (see README, Limits).
+    /// sees the request, with an HTML body and no Content-Type (see docs/limits.md).
     func assertLibraryPage(_ response: TestResponse, _ status: Int, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(response.status, status, response.text, file: file, line: line)
         XCTAssertNil(response.header("Content-Type"), file: file, line: line)
