@@ -3,7 +3,7 @@ FROM swift:6.3-bookworm AS build
 # Unpinned on purpose (here and below): bookworm's security updates replace exact versions.
 # hadolint ignore=DL3008
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libmicrohttpd-dev libsimdjson-dev pkg-config libharfbuzz-dev libicu-dev \
+    && apt-get install -y --no-install-recommends libmicrohttpd-dev libsimdjson-dev pkg-config libharfbuzz-dev libicu-dev libssl-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # openapi.yaml and the JavaScript client are embedded in the binary (Sources/TrellisAPI/Resources links to them).
@@ -22,7 +22,7 @@ RUN swift build -c release --static-swift-stdlib --product trellis \
 FROM debian:bookworm-slim
 # hadolint ignore=DL3008
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libmicrohttpd12 libsimdjson14 libstdc++6 libharfbuzz0b libicu72 \
+    && apt-get install -y --no-install-recommends libmicrohttpd12 libsimdjson14 libstdc++6 libharfbuzz0b libicu72 libssl3 \
         fonts-dejavu-core fonts-dejavu-extra fonts-ipafont-gothic fonts-tlwg-garuda-ttf fonts-nanum \
         fonts-droid-fallback fonts-noto-color-emoji \
     && rm -rf /var/lib/apt/lists/* \

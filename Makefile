@@ -8,7 +8,7 @@ APT_GET := DEBIAN_FRONTEND=noninteractive apt-get
 # scripts import scripts/trellis_harness.py): make test leaves the tree as it found it.
 export PYTHONDONTWRITEBYTECODE := 1
 # Debian packages the build needs, found through pkg-config.
-BUILD_PACKAGES := libmicrohttpd-dev libsimdjson-dev pkg-config libharfbuzz-dev libicu-dev
+BUILD_PACKAGES := libmicrohttpd-dev libsimdjson-dev pkg-config libharfbuzz-dev libicu-dev libssl-dev
 # The fonts text measurement uses by default (found through their dpkg file lists).
 FONT_PACKAGES := fonts-dejavu-core fonts-dejavu-extra fonts-ipafont-gothic fonts-tlwg-garuda-ttf fonts-nanum \
 	fonts-droid-fallback fonts-noto-color-emoji
@@ -37,10 +37,10 @@ test: test-deps docs-test spec-test docker-lint static-test contract-test image-
 	rolling-restart-test browser-test shim-sanitize-test asan-test tsan-test js-client-test client-gen-test \
 	search-oracle-test unit-test
 
-## deps: install libmicrohttpd, simdjson, HarfBuzz, ICU and pkg-config with apt-get when pkg-config can't
+## deps: install libmicrohttpd, simdjson, HarfBuzz, ICU, OpenSSL's libcrypto and pkg-config with apt-get when pkg-config can't
 ## find them, and the default fonts when dpkg does not list them as installed.
 deps:
-	@if ! pkg-config --exists libmicrohttpd simdjson harfbuzz icu-uc 2>/dev/null; then \
+	@if ! pkg-config --exists libmicrohttpd simdjson harfbuzz icu-uc libcrypto 2>/dev/null; then \
 		echo "Installing $(BUILD_PACKAGES)"; \
 		$(APT_GET) update -qq && $(APT_GET) install -y -qq $(BUILD_PACKAGES) >/dev/null; \
 	fi
@@ -107,7 +107,7 @@ contract-test: test-deps release
 ## static-test: the Dockerfile's build (static Swift stdlib) links only what its runtime stage installs.
 static-test: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product trellis
-	scripts/check-runtime-libs.sh .build/release/trellis libmicrohttpd12 libsimdjson14 libstdc++6 libharfbuzz0b libicu72
+	scripts/check-runtime-libs.sh .build/release/trellis libmicrohttpd12 libsimdjson14 libstdc++6 libharfbuzz0b libicu72 libssl3
 
 ## browser-deps: Debian's chromium and chromedriver, and Selenium, for the playground's browser test and screenshots.
 browser-deps:

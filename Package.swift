@@ -38,6 +38,9 @@ let package = Package(
             name: "CHarfBuzzShim", cSettings: strictC,
             linkerSettings: [.linkedLibrary("harfbuzz"), .linkedLibrary("icuuc")]
         ),
+        // SHA-256 from OpenSSL's libcrypto (Debian's libssl-dev): uploaded fonts' content ids and the fixed
+        // answers' entity tags (tcrypto_*).
+        .target(name: "CCryptoShim", cSettings: strictC, linkerSettings: [.linkedLibrary("crypto")]),
         // HTTP values (request, response, headers, body, status, the memory budget): no C, so the
         // API builds and its router tests run without libmicrohttpd.
         .target(name: "TrellisHTTP"),
@@ -53,7 +56,7 @@ let package = Package(
         .target(name: "TrellisJSON", dependencies: ["CSimdJSON"]),
         .target(
             name: "TrellisAPI",
-            dependencies: ["TrellisCore", "TrellisHTTP", "TrellisJSON", "TrellisText"],
+            dependencies: ["CCryptoShim", "TrellisCore", "TrellisHTTP", "TrellisJSON", "TrellisText"],
             resources: [
                 .embedInCode("Resources/openapi.yaml"), .embedInCode("Resources/playground.html"),
                 .embedInCode("Resources/trellis.mjs"),

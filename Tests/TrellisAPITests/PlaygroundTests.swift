@@ -45,7 +45,7 @@ final class PlaygroundTests: XCTestCase {
         let start = try XCTUnwrap(page.range(of: "<script>")), end = try XCTUnwrap(page.range(of: "</script>"))
         let script = Array(page[start.upperBound..<end.lowerBound].utf8)
         XCTAssertEqual(page.components(separatedBy: "<script").count, 2, "one inline script")
-        XCTAssertEqual(String(scripts), " script-src 'self' 'sha256-\(SHA256.base64(SHA256.digest(script)))'")
+        XCTAssertEqual(String(scripts), " script-src 'self' 'sha256-\(ContentDigest.base64(try XCTUnwrap(ContentDigest.sha256(script))))'")
     }
 
     func testHeadOptionsAndWrongMethod() throws {

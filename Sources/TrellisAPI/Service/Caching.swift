@@ -10,9 +10,10 @@ enum Caching {
     /// no version, so the freshness is short: after an upgrade a browser sees the new bytes within 5 minutes.
     static let fixed = "max-age=300"
 
-    /// A strong entity tag (RFC 9110 §8.8.3) for bytes fixed at start: the first 128 bits of their SHA-256.
-    static func entityTag<Bytes: Collection<UInt8>>(of bytes: Bytes) -> String {
-        "\"" + SHA256.hex(SHA256.digest(bytes).prefix(16)) + "\""
+    /// A strong entity tag (RFC 9110 §8.8.3) for bytes fixed at start: the first 128 bits of their SHA-256
+    /// (nil only when libcrypto ran out of memory: the answer then goes without one).
+    static func entityTag<Bytes: Collection<UInt8>>(of bytes: Bytes) -> String? {
+        ContentDigest.sha256(bytes).map { "\"" + ContentDigest.hex($0.prefix(16)) + "\"" }
     }
 
     /// RFC 9110 §13.1.2 for GET and HEAD: a 200 that carries an ETag becomes a 304 when If-None-Match
@@ -77,7 +78,7 @@ struct FixedAnswer: Sendable {
     init(_ body: [UInt8], type: String, headers extra: [(String, String)] = []) {
         var headers: TrellisHeaders = ["Content-Type": type]
         headers.add("Cache-Control", Caching.fixed)
-        headers.add("ETag", Caching.entityTag(of: body))
+        if let tag = Caching.entityTag(of: body) { headers.add("ETag", tag) }
         for (name, value) in extra { headers.add(name, value) }
         response = TrellisResponse(status: 200, headers: headers, body: body)
     }

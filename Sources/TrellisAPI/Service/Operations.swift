@@ -29,7 +29,7 @@ enum Operations {
         var sources: [String] = []
         var i = 0
         while let start = find(open, in: page, from: i), let end = find(close, in: page, from: start + open.count) {
-            sources.append("'sha256-" + SHA256.base64(SHA256.digest(page[(start + open.count)..<end])) + "'")
+            sources.append("'sha256-" + ContentDigest.base64(ContentDigest.sha256(page[(start + open.count)..<end]) ?? []) + "'")
             i = end + close.count
         }
         return sources.joined(separator: " ")
