@@ -1,7 +1,7 @@
-import TrellisCore
 import TrellisJSON
 
-/// A value's spelling in requests and answers: the API alone names the core's enums.
+/// A value's spelling in requests and answers: the API alone names the core's enums. Each feature's names live in
+/// its folder (`<Feature>WireNames.swift`); this is the shared mechanism.
 protocol WireNamed: CaseIterable {
     var wireName: String { get }
 }
@@ -14,103 +14,5 @@ extension JSONValue {
             return nil
         }
         return value
-    }
-}
-
-extension OutlineSearchMode: WireNamed {
-    var wireName: String {
-        switch self {
-        case .substring: "substring"
-        case .prefix: "prefix"
-        case .words: "words"
-        }
-    }
-}
-
-extension FlowAlignment: WireNamed {
-    var wireName: String {
-        switch self {
-        case .leading: "leading"
-        case .center: "center"
-        case .trailing: "trailing"
-        case .spaceBetween: "spaceBetween"
-        case .spaceAround: "spaceAround"
-        case .spaceEvenly: "spaceEvenly"
-        }
-    }
-}
-
-extension FlowRowAlignment: WireNamed {
-    var wireName: String {
-        switch self {
-        case .top: "top"
-        case .center: "center"
-        case .bottom: "bottom"
-        }
-    }
-}
-
-extension FlowDirection: WireNamed {
-    var wireName: String {
-        switch self {
-        case .ltr: "ltr"
-        case .rtl: "rtl"
-        }
-    }
-}
-
-extension FlowLineBreaking: WireNamed {
-    var wireName: String {
-        switch self {
-        case .greedy: "greedy"
-        case .balanced: "balanced"
-        }
-    }
-}
-
-extension SectionIcon: WireNamed {
-    var wireName: String {
-        switch self {
-        case .chevronUp: "chevron.up"
-        case .chevronDown: "chevron.down"
-        }
-    }
-}
-
-extension SectionsMode: WireNamed {
-    var wireName: String {
-        switch self {
-        case .multiple: "multiple"
-        case .single: "single"
-        }
-    }
-}
-
-extension DrawerAction: WireNamed {
-    var wireName: String {
-        switch self {
-        case .toggle: "toggle"
-        case .open: "open"
-        case .close: "close"
-        case .tapMask: "tapMask"
-        }
-    }
-}
-
-extension DrawerEdge: WireNamed {
-    var wireName: String {
-        switch self {
-        case .leading: "leading"
-        case .trailing: "trailing"
-        }
-    }
-}
-
-extension DrawerLayoutDirection: WireNamed {
-    var wireName: String {
-        switch self {
-        case .ltr: "ltr"
-        case .rtl: "rtl"
-        }
     }
 }

@@ -1,16 +1,6 @@
 import TrellisJSON
 import TrellisText
 
-extension FontStyle: WireNamed {
-    var wireName: String {
-        switch self {
-        case .normal: "normal"
-        case .italic: "italic"
-        case .oblique: "oblique"
-        }
-    }
-}
-
 /// The `font` object of a measuring request: `{family, size, weight?, style?}`.
 enum TextFontRequest {
     /// The members of `font`.

@@ -1,46 +1,6 @@
 import TrellisJSON
 import TrellisText
 
-extension WhiteSpace: WireNamed {
-    var wireName: String {
-        switch self {
-        case .normal: "normal"
-        case .preWrap: "pre-wrap"
-        case .nowrap: "nowrap"
-        case .pre: "pre"
-        }
-    }
-}
-
-extension WordBreak: WireNamed {
-    var wireName: String {
-        switch self {
-        case .normal: "normal"
-        case .breakAll: "break-all"
-        case .keepAll: "keep-all"
-        }
-    }
-}
-
-extension OverflowWrap: WireNamed {
-    var wireName: String {
-        switch self {
-        case .normal: "normal"
-        case .anywhere: "anywhere"
-        case .breakWord: "break-word"
-        }
-    }
-}
-
-extension TextOverflow: WireNamed {
-    var wireName: String {
-        switch self {
-        case .clip: "clip"
-        case .ellipsis: "ellipsis"
-        }
-    }
-}
-
 /// A paragraph layout request: `{font, texts, width | widths, whiteSpace?, wordBreak?, overflowWrap?,
 /// maxLines?, textOverflow?, lineHeight?, contentWidths?}`.
 struct TextLayoutRequest: FeatureRequest {

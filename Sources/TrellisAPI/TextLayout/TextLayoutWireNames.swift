@@ -1,0 +1,43 @@
+import TrellisText
+
+// The paragraph layout's wire names (`whiteSpace`, `wordBreak`, `overflowWrap`, `textOverflow`): CSS's keywords.
+
+extension WhiteSpace: WireNamed {
+    var wireName: String {
+        switch self {
+        case .normal: "normal"
+        case .preWrap: "pre-wrap"
+        case .nowrap: "nowrap"
+        case .pre: "pre"
+        }
+    }
+}
+
+extension WordBreak: WireNamed {
+    var wireName: String {
+        switch self {
+        case .normal: "normal"
+        case .breakAll: "break-all"
+        case .keepAll: "keep-all"
+        }
+    }
+}
+
+extension OverflowWrap: WireNamed {
+    var wireName: String {
+        switch self {
+        case .normal: "normal"
+        case .anywhere: "anywhere"
+        case .breakWord: "break-word"
+        }
+    }
+}
+
+extension TextOverflow: WireNamed {
+    var wireName: String {
+        switch self {
+        case .clip: "clip"
+        case .ellipsis: "ellipsis"
+        }
+    }
+}
