@@ -104,6 +104,65 @@ final class TrellisClientTests: XCTestCase {
         }
     }
 
+    /// openapi.yaml's clamp example: a label clamped to two lines with an ellipsis, the answer it documents.
+    func testTextLayoutClampExample() async throws {
+        let server = try LiveServer(service: TestFonts.configuration)
+        let answer = try await server.client().textLayout(.init(
+            font: .init(family: "DejaVu Sans", size: 16), texts: ["Long labels must wrap, not overflow the chip."],
+            width: 160, maxLines: 2, textOverflow: .ellipsis))
+        XCTAssertEqual(answer.font, .init(size: 16, ascent: 15, descent: 4, lineGap: 0, lineHeight: 19))
+        XCTAssertEqual(answer.texts.count, 1)
+        XCTAssertEqual(answer.texts[0].atEachWidth, false)
+        XCTAssertEqual(answer.texts[0].paragraph, .init(
+            lines: [
+                .init(start: 0, end: 17, width: 136.265625, top: 0, height: 19, baseline: 15),
+                .init(start: 17, end: 36, width: 152.640625, top: 19, height: 19, baseline: 34),
+            ],
+            height: 38, width: 152.640625, lineCount: 3, truncated: true,
+            ellipsis: .init(line: 1, end: 34, x: 136.640625, width: 16, text: "…")))
+        XCTAssertNil(answer.texts[0].minContentWidth)
+    }
+
+    /// openapi.yaml's widths example: each text at each width is the paragraph a request at that width alone answers,
+    /// its lines tile the text, and a narrower box never has fewer lines; a text with a line feed is a 422 at its pointer.
+    func testTextLayoutAtSeveralWidthsAgreesWithEachWidthAlone() async throws {
+        let server = try LiveServer(service: TestFonts.configuration)
+        let client = server.client()
+        let font = Client.TextFont(family: "DejaVu Sans, IPAGothic, Garuda, NanumBarunGothic, Noto Color Emoji", size: 15)
+        let texts = ["The quick brown fox jumps over the lazy dog.", "明太子パスタとショートケーキ", "ภาษาไทยเขียนติดกัน", "안녕하세요 🎉"]
+        let widths = [80.0, 160, 320]
+        let answer = try await client.textLayout(.init(font: font, texts: texts, widths: widths, wordBreak: .keepAll, contentWidths: true))
+        XCTAssertEqual(answer.texts.count, texts.count)
+        for (k, width) in widths.enumerated() {
+            let alone = try await client.textLayout(.init(font: font, texts: texts, width: width, wordBreak: .keepAll))
+            for (i, text) in answer.texts.enumerated() {
+                XCTAssertTrue(text.atEachWidth)
+                XCTAssertEqual(text.layouts.count, widths.count)
+                XCTAssertEqual(text.layouts[k], alone.texts[i].paragraph, "text \(i) at \(width)")
+                XCTAssertEqual(text.layouts[k].lines.first?.start, 0)
+                XCTAssertEqual(text.layouts[k].lines.last?.end, texts[i].utf16.count)
+                for (line, next) in zip(text.layouts[k].lines, text.layouts[k].lines.dropFirst()) {
+                    XCTAssertEqual(line.end, next.start, "text \(i) at \(width): the lines tile the text")
+                }
+                if k > 0 { XCTAssertGreaterThanOrEqual(text.layouts[k - 1].lineCount, text.layouts[k].lineCount) }
+            }
+        }
+        for text in answer.texts {
+            let least = try XCTUnwrap(text.minContentWidth), most = try XCTUnwrap(text.maxContentWidth)
+            XCTAssertLessThanOrEqual(least, most)
+            XCTAssertEqual(text.layouts.last?.lineCount == 1, most <= 320)
+        }
+        do {
+            _ = try await client.textLayout(.init(font: font, texts: ["one", "two\nlines"], width: 100))
+            XCTFail("a line feed was laid out")
+        } catch .problem(let problem) {
+            XCTAssertEqual(problem.status, 422)
+            XCTAssertEqual(problem.errors.map(\.pointer), ["/texts/1"])
+        } catch {
+            XCTFail("\(error)")
+        }
+    }
+
     func testFlowLayoutExample() async throws {
         let server = try LiveServer(service: TestFonts.configuration)
         let answer = try await server.client().flowLayout(Self.flowExample)
@@ -276,6 +335,26 @@ final class TrellisClientTests: XCTestCase {
                 Client.OutlineExpansionRequest(tree: Self.exampleTree, selection: 7))),
             Client.OutlineExpansionRequest(tree: Self.exampleTree, selection: 7))
         XCTAssertEqual(try JSONDecoder().decode([TrellisID].self, from: Data(#"["1", 1]"#.utf8)), ["1", 1])
+
+        // A text's layout at one width is the paragraph's members inline; at several, `layouts`.
+        let line = #"{"start":0,"end":2,"width":9.5,"top":0,"height":19,"baseline":15}"#
+        let paragraph = #"{"lines":[\#(line)],"height":19,"width":9.5,"lineCount":1,"truncated":false}"#
+        let answer = #"{"font":{"size":16,"ascent":15,"descent":4,"lineGap":0,"lineHeight":19},"texts":[\#(paragraph),"#
+            + #"{"layouts":[\#(paragraph),\#(paragraph)],"minContentWidth":4,"maxContentWidth":9.5}]}"#
+        let decoded = try JSONDecoder().decode(Client.TextLayoutResponse.self, from: Data(answer.utf8))
+        XCTAssertEqual(decoded.texts.map(\.atEachWidth), [false, true])
+        XCTAssertEqual(decoded.texts.map(\.layouts.count), [1, 2])
+        XCTAssertEqual(decoded.texts[1].minContentWidth, 4)
+        let again = try XCTUnwrap(JSONSerialization.jsonObject(with: JSONEncoder().encode(decoded)) as? [String: Any])
+        let texts = try XCTUnwrap(again["texts"] as? [[String: Any]])
+        XCTAssertEqual(Set(texts[0].keys), ["lines", "height", "width", "lineCount", "truncated"])
+        XCTAssertEqual(Set(texts[1].keys), ["layouts", "minContentWidth", "maxContentWidth"])
+        XCTAssertEqual(try JSONDecoder().decode(Client.TextLayoutResponse.self, from: JSONEncoder().encode(decoded)), decoded)
+        let layoutRequest = try XCTUnwrap(JSONSerialization.jsonObject(with: JSONEncoder().encode(
+            Client.TextLayoutRequest(font: .init(family: "serif", size: 12), texts: ["a"], widths: [10, 20], whiteSpace: .preWrap)))
+            as? [String: Any])
+        XCTAssertEqual(Set(layoutRequest.keys), ["font", "texts", "widths", "whiteSpace"])
+        XCTAssertEqual(layoutRequest["whiteSpace"] as? String, "pre-wrap")
     }
 }
 
