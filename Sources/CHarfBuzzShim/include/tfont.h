@@ -52,7 +52,12 @@ typedef struct tfont_blob tfont_blob;
 /// Takes over a read-only mapping of a whole font file (from mmap): it is unmapped when the blob and
 /// every face made from it are destroyed. NULL (and the mapping unmapped) when memory runs out.
 tfont_blob *tfont_blob_adopt_mapping(void *base, size_t length);
+/// Takes over `length` bytes at `base`, allocated with malloc (a font held in memory): freed when the blob and
+/// every face made from it are destroyed. NULL (and the bytes freed) when memory runs out.
+tfont_blob *tfont_blob_adopt_memory(void *base, size_t length);
 void tfont_blob_destroy(tfont_blob *blob);
+/// The blob's bytes and their length.
+const void *tfont_blob_data(const tfont_blob *blob, size_t *length);
 /// The number of faces in the blob (a collection has several); 0 when it is not a font.
 unsigned tfont_blob_face_count(const tfont_blob *blob);
 /// Face `index` of the blob, sharing its bytes. NULL when it is not a usable face.
@@ -64,6 +69,28 @@ void tfont_face_destroy(tfont_face *face);
 size_t tfont_face_family(const tfont_face *face, char *buffer, size_t capacity);
 
 void tfont_face_get_facts(const tfont_face *face, tfont_face_facts *facts);
+
+/// A variation axis of a face (fvar), in its design units.
+typedef struct {
+    uint32_t tag;
+    float minimum;
+    float default_value;
+    float maximum;
+    /// 1 when the font asks that the axis not be shown to users (fvar's HIDDEN_AXIS flag).
+    int32_t hidden;
+} tfont_axis;
+
+/// The face's variation axes, in fvar's order: writes at most `capacity` and returns how many there are
+/// (0 for a face that does not vary).
+unsigned tfont_face_axes(const tfont_face *face, tfont_axis *axes, unsigned capacity);
+/// The number of named instances in fvar.
+unsigned tfont_face_instance_count(const tfont_face *face);
+/// Named instance `index`'s subfamily name as UTF-8 (English, else the first): the bytes it needs; at most
+/// `capacity` are written. 0 when it has none.
+size_t tfont_face_instance_name(const tfont_face *face, unsigned index, char *buffer, size_t capacity);
+/// Named instance `index`'s design coordinates, one per axis in fvar's order: writes at most `capacity` and
+/// returns the axis count.
+unsigned tfont_face_instance_coordinates(const tfont_face *face, unsigned index, float *coordinates, unsigned capacity);
 
 /// The face at `scale` (size × 65536), unhinted, with HarfBuzz's OpenType functions.
 tfont_font *tfont_font_create(const tfont_face *face, int32_t scale);

@@ -1,0 +1,214 @@
+import Foundation
+import XCTest
+import TrellisText
+@testable import TrellisAPI
+
+/// Storing font files: the id is the SHA-256 of the bytes as sent, OTS sanitizes every new file (WOFF and
+/// WOFF2 decoded into a plain sfnt), each refusal carries OTS's reason, and the store keeps the most recently
+/// used fonts within its bytes, on disk too when it has a directory.
+final class FontLibraryTests: XCTestCase {
+    static func fixture(_ name: String) throws -> [UInt8] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/" + name)
+        return [UInt8](try Data(contentsOf: url))
+    }
+
+    static func id(of bytes: [UInt8]) throws -> FontID {
+        try XCTUnwrap(FontID(digest: try XCTUnwrap(bytes.withUnsafeBytes { ContentDigest.sha256($0) })))
+    }
+
+    private func store(_ bytes: [UInt8], in library: FontLibrary, claimed: FontID? = nil) -> Result<FontLibrary.Stored, FontLibrary.Refusal> {
+        bytes.withUnsafeBytes { library.store($0, claimed: claimed) }
+    }
+
+    private func rejection(_ bytes: [UInt8], in library: FontLibrary = FontLibrary()) -> String? {
+        guard case .failure(.rejected(let reason)) = store(bytes, in: library) else { return nil }
+        return reason
+    }
+
+    func testAWOFF2IsStoredAsItsSanitizedSfntUnderItsHash() throws {
+        let bytes = try Self.fixture("inter-latin.woff2")
+        let library = FontLibrary()
+        guard case .success(.created(let font)) = store(bytes, in: library) else {
+            return XCTFail("not stored: \(store(bytes, in: library))")
+        }
+        XCTAssertEqual(font.id, try Self.id(of: bytes))
+        XCTAssertEqual(font.id.description.count, 71)
+        XCTAssertTrue(font.id.description.hasPrefix("sha256-"))
+        XCTAssertEqual(font.format, .woff2)
+        XCTAssertEqual(font.sentBytes, bytes.count)
+        // OTS decoded the WOFF2: HarfBuzz reads a TrueType sfnt.
+        XCTAssertEqual(font.files.count, 1)
+        XCTAssertEqual(font.files[0].withBytes { Array($0.prefix(4)) }, [0, 1, 0, 0])
+        XCTAssertGreaterThan(font.files[0].byteCount, bytes.count)
+        let face = try XCTUnwrap(font.faces.first)
+        XCTAssertEqual(font.faces.count, 1)
+        XCTAssertEqual(face.family, "Inter")
+        XCTAssertEqual(face.axes.map(\.tag.description), ["wght", "slnt"])
+        XCTAssertEqual(face.axes.map(\.minimum), [100, -10])
+        XCTAssertEqual(face.axes.map(\.defaultValue), [400, 0])
+        XCTAssertEqual(face.axes.map(\.maximum), [900, 0])
+        let instances = face.namedInstances()
+        XCTAssertTrue(instances.contains(NamedInstance(name: "Bold", coordinates: [700, 0])), "\(instances)")
+        XCTAssertEqual(library.store.count, 1)
+    }
+
+    func testStoringTheSameBytesAgainFindsTheStoredFont() throws {
+        let bytes = try Self.fixture("inter-latin.woff")
+        let library = FontLibrary()
+        guard case .success(.created(let first)) = store(bytes, in: library) else { return XCTFail("not stored") }
+        guard case .success(.existing(let again)) = store(bytes, in: library, claimed: first.id) else {
+            return XCTFail("not found again")
+        }
+        XCTAssertTrue(first === again)
+        XCTAssertEqual(first.format, .woff)
+        XCTAssertEqual(library.store.count, 1)
+    }
+
+    func testBytesWhoseHashIsNotTheIdAreRefused() throws {
+        let bytes = try Self.fixture("inter-latin.ttf")
+        let other = try Self.id(of: Array(bytes.dropLast()))
+        guard case .failure(.idMismatch(let sent, let actual)) = store(bytes, in: FontLibrary(), claimed: other) else {
+            return XCTFail("accepted")
+        }
+        XCTAssertEqual(sent, other)
+        XCTAssertEqual(actual, try Self.id(of: bytes))
+    }
+
+    /// The very file Chromium's @font-face rejects.
+    func testNanumGothicIsRefusedWithOTSsReason() throws {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/nanum/NanumGothic.ttf")))
+        XCTAssertEqual(rejection(bytes), "TSI3: zero-length table")
+    }
+
+    func testATruncatedFileIsRefused() throws {
+        let bytes = Array(try Self.fixture("inter-latin.ttf").prefix(1000))
+        let reason = try XCTUnwrap(rejection(bytes))
+        XCTAssertTrue(reason.contains("invalid table offset") || reason.contains("table"), reason)
+    }
+
+    /// WOFF2's header declares the decompressed size: OTS's own bound refuses anything past 300 MB.
+    func testAWOFF2DeclaringAGiganticSizeIsRefused() throws {
+        var bytes = try Self.fixture("inter-latin.woff2")
+        Self.declareDecompressedSize(0x7FFF_FFFF, in: &bytes)
+        XCTAssertEqual(rejection(bytes), "Size of decompressed WOFF 2.0 font exceeds 300MB")
+    }
+
+    /// Under OTS's own bound, the sanitizer's address-space limit stops the allocation.
+    func testAWOFF2DeclaringMoreThanTheSanitizersMemoryIsRefused() throws {
+        var bytes = try Self.fixture("inter-latin.woff2")
+        Self.declareDecompressedSize(299 << 20, in: &bytes)
+        XCTAssertEqual(rejection(bytes), "sanitizing needed more than 256 MiB of memory")
+    }
+
+    static func declareDecompressedSize(_ size: UInt32, in bytes: inout [UInt8]) {
+        // WOFF2 header: signature, flavor, length, numTables + reserved, then totalSfntSize at offset 16.
+        for i in 0..<4 { bytes[16 + i] = UInt8(truncatingIfNeeded: size >> UInt32(24 - 8 * i)) }
+    }
+
+    /// A CFF charstring whose subroutine calls itself, without end.
+    func testAMaliciouslyDeepFontIsRefused() throws {
+        let reason = try XCTUnwrap(rejection(try Self.fixture("deep.otf")))
+        XCTAssertTrue(reason.hasPrefix("CFF"), reason)
+    }
+
+    func testBytesThatAreNoFontAreRefusedWithoutRunningTheSanitizer() throws {
+        let sanitizer = FontSanitizer(executable: "/nonexistent/ots-sanitize")
+        XCTAssertEqual(
+            rejection(Array("<html>not a font</html>".utf8), in: FontLibrary(sanitizer: sanitizer)),
+            "the file is not a TrueType, OpenType, collection, WOFF or WOFF2 font (its signature is unknown)")
+    }
+
+    func testAMissingSanitizerIsTheServersFault() throws {
+        let library = FontLibrary(sanitizer: FontSanitizer(executable: "/nonexistent/ots-sanitize"))
+        guard case .failure(.unavailable(let why)) = store(try Self.fixture("inter-latin.ttf"), in: library) else {
+            return XCTFail("stored without a sanitizer")
+        }
+        XCTAssertTrue(why.contains("could not run"), why)
+    }
+
+    func testAFileLargerThanTheLimitIsRefusedBeforeAnythingElse() throws {
+        let bytes = try Self.fixture("inter-latin.ttf")
+        let library = FontLibrary(maxFontBytes: bytes.count - 1)
+        guard case .failure(.tooLarge(let limit)) = store(bytes, in: library) else { return XCTFail("accepted") }
+        XCTAssertEqual(limit, bytes.count - 1)
+    }
+
+    /// The sanitizer may not write more than the store could ever hold.
+    func testASanitizedFontLargerThanTheStoreIsRefused() throws {
+        let bytes = try Self.fixture("inter-latin.woff2")
+        let library = FontLibrary(storeBytes: 100_000)
+        guard case .failure(.tooLargeSanitized(let limit)) = store(bytes, in: library) else {
+            return XCTFail("stored: \(store(bytes, in: library))")
+        }
+        XCTAssertEqual(limit, 100_000)
+        XCTAssertEqual(library.store.count, 0)
+    }
+
+    func testACollectionKeepsEveryFace() throws {
+        let library = FontLibrary()
+        guard case .success(.created(let font)) = store(try Self.fixture("pair.ttc"), in: library) else {
+            return XCTFail("not stored")
+        }
+        XCTAssertEqual(font.format, .collection)
+        XCTAssertEqual(font.faces.map(\.family), ["Inter", "DejaVu Sans"])
+        // Each face sanitized on its own: OTS's output of the whole collection repeats its first face.
+        XCTAssertEqual(font.files.count, 2)
+        // And kept on disk as such.
+        let path = NSTemporaryDirectory() + "trellis-font-store-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try XCTUnwrap(FontStoreDirectory(path: path)).save(font)
+        let restarted = FontLibrary(directory: try XCTUnwrap(FontStoreDirectory(path: path)))
+        XCTAssertEqual(restarted.loadDirectory(), 1)
+        XCTAssertEqual(restarted.store.font(font.id)?.faces.map(\.family), ["Inter", "DejaVu Sans"])
+    }
+
+    func testTheLeastRecentlyUsedFontIsEvictedFirst() throws {
+        let fonts = try ["inter-latin.ttf", "inter-latin.woff", "inter-latin.woff2"].map(Self.fixture)
+        let library = FontLibrary()
+        var sizes: [Int] = []
+        for bytes in fonts {
+            guard case .success(let stored) = store(bytes, in: library) else { return XCTFail("not stored") }
+            sizes.append(stored.font.memoryBytes)
+        }
+        // Room for the two largest only: storing them uses the first, so the second is the oldest.
+        let small = FontLibrary(storeBytes: sizes.sorted().suffix(2).reduce(0, +))
+        let ids = try fonts.map(Self.id)
+        _ = store(fonts[0], in: small)
+        _ = store(fonts[1], in: small)
+        XCTAssertNotNil(small.store.font(ids[0]))
+        guard case .success(.created) = store(fonts[2], in: small) else { return XCTFail("not stored") }
+        XCTAssertEqual(small.store.fontsByUse.map(\.id), [ids[0], ids[2]])
+        XCTAssertNil(small.store.font(ids[1]))
+        XCTAssertLessThanOrEqual(small.store.bytes, small.store.capacity)
+    }
+
+    func testADirectoryKeepsTheFontsAcrossARestart() throws {
+        let path = NSTemporaryDirectory() + "trellis-font-store-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let bytes = try Self.fixture("inter-latin.woff2")
+        let first = FontLibrary(directory: try XCTUnwrap(FontStoreDirectory(path: path)))
+        guard case .success(.created(let stored)) = store(bytes, in: first) else { return XCTFail("not stored") }
+        let restarted = FontLibrary(directory: try XCTUnwrap(FontStoreDirectory(path: path)))
+        XCTAssertEqual(restarted.loadDirectory(), 1)
+        let loaded = try XCTUnwrap(restarted.store.font(stored.id))
+        XCTAssertEqual(loaded.format, .woff2)
+        XCTAssertEqual(loaded.sentBytes, bytes.count)
+        XCTAssertEqual(loaded.files.map { $0.withBytes { Array($0) } }, stored.files.map { $0.withBytes { Array($0) } })
+        XCTAssertEqual(loaded.faces.map(\.family), ["Inter"])
+        // A damaged file is dropped, not trusted.
+        let file = path + "/" + stored.id.description + ".font"
+        try Data("TRELFONT".utf8).write(to: URL(fileURLWithPath: file))
+        XCTAssertEqual(FontLibrary(directory: try XCTUnwrap(FontStoreDirectory(path: path))).loadDirectory(), 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file))
+    }
+
+    func testIdsAreSha256AndSixtyFourLowercaseHexDigits() {
+        let hex = String(repeating: "0123456789abcdef", count: 4)
+        XCTAssertEqual(FontID("sha256-" + hex)?.description, "sha256-" + hex)
+        XCTAssertNil(FontID("sha256-" + hex.uppercased()))
+        XCTAssertNil(FontID("sha256-" + hex.dropLast()))
+        XCTAssertNil(FontID("sha512-" + hex))
+        XCTAssertNil(FontID("sha256-" + hex + "0"))
+        XCTAssertNil(FontID("sha256-" + hex.dropLast() + "g"))
+    }
+}
