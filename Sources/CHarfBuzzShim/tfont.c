@@ -22,10 +22,19 @@ struct tfont_face {
 };
 
 struct tfont_font {
+    /// The shaping font: at the size, with Chromium's advances (below).
     hb_font_t *font;
+    /// Its parent: design units, with the variations.
+    hb_font_t *unscaled;
     /// The face it was made from (which outlives it), for its bitmap advances.
     const tfont_face *face;
     int32_t scale;
+    /// FreeType's 16.16 scale from design units to px at Skia's strike, and the strike's factor to the size.
+    int64_t x_scale;
+    float strike_to_size;
+    /// Features every shaping applies (CSS font-feature-settings), after HarfBuzz's defaults.
+    hb_feature_t *features;
+    unsigned feature_count;
 };
 
 // Per-thread scratch: one shaping buffer, one bidi object, grapheme and line iterators, UTF-16 room.
@@ -382,27 +391,131 @@ void tfont_face_get_facts(const tfont_face *face, tfont_face_facts *facts) {
     hb_blob_destroy(hhea);
 }
 
-tfont_font *tfont_font_create(const tfont_face *face, int32_t scale) {
-    hb_font_t *font = hb_font_create(face->face);
-    if (font == hb_font_get_empty()) return NULL;
-    // Unhinted advances at the exact size: HarfBuzz's OpenType functions, scale = size in 16.16.
-    hb_ot_font_set_funcs(font);
-    hb_font_set_scale(font, scale, scale);
-    hb_font_make_immutable(font);
-    tfont_font *result = malloc(sizeof *result);
-    if (!result) {
-        hb_font_destroy(font);
-        return NULL;
+// Rule: Chromium's glyph advance, as Skia gets it from FreeType (unhinted, linear metrics) and hands it to
+// HarfBuzz. FreeType scales the design advance (HarfBuzz's, with the font's variations) by the size in 26.6
+// (Skia truncates the text size to it) with its 16.16 fixed-point arithmetic: x_scale = FT_DivFix(size26.6,
+// units per em), advance = FT_MulDiv(units, x_scale, 64). Skia keeps it as a float; past 256 px it measures the
+// glyph at 64 px and scales that float by size / 64 (SkStrikeSpec's canonical strike); HarfBuzz gets the float
+// times 65536, truncated.
+static int64_t freetype_divfix(int64_t a, int64_t b) {
+    int negative = (a < 0) != (b < 0);
+    if (a < 0) a = -a;
+    if (b < 0) b = -b;
+    int64_t q = b > 0 ? ((a << 16) + (b >> 1)) / b : 0x7FFFFFFF;
+    return negative ? -q : q;
+}
+
+static int64_t freetype_muldiv(int64_t a, int64_t b, int64_t c) {
+    int negative = (a < 0) != (b < 0);
+    if (a < 0) a = -a;
+    if (b < 0) b = -b;
+    int64_t d = c > 0 ? (a * b + (c >> 1)) / c : 0x7FFFFFFF;
+    return negative ? -d : d;
+}
+
+static hb_position_t chromium_advance(const tfont_font *font, hb_codepoint_t glyph) {
+    hb_position_t units = hb_font_get_glyph_h_advance(font->unscaled, glyph);
+    int64_t linear = freetype_muldiv(units, font->x_scale, 64);
+    float advance = (float)linear / 65536.0f;
+    if (font->strike_to_size != 1.0f) advance *= font->strike_to_size;
+    float position = advance * 65536.0f;
+    if (position >= 2147483520.0f) return INT32_MAX;
+    if (position <= -2147483520.0f) return -INT32_MAX;
+    return (hb_position_t)position;
+}
+
+static hb_position_t get_h_advance(hb_font_t *hb, void *data, hb_codepoint_t glyph, void *user) {
+    (void)hb;
+    (void)user;
+    return chromium_advance(data, glyph);
+}
+
+static void get_h_advances(
+    hb_font_t *hb, void *data, unsigned count, const hb_codepoint_t *glyphs, unsigned glyph_stride,
+    hb_position_t *advances, unsigned advance_stride, void *user) {
+    (void)hb;
+    (void)user;
+    for (unsigned i = 0; i < count; i++) {
+        *advances = chromium_advance(data, *glyphs);
+        glyphs = (const hb_codepoint_t *)((const char *)glyphs + glyph_stride);
+        advances = (hb_position_t *)((char *)advances + advance_stride);
     }
-    result->font = font;
+}
+
+static hb_font_funcs_t *advance_funcs;
+static pthread_once_t advance_funcs_once = PTHREAD_ONCE_INIT;
+
+static void advance_funcs_create(void) {
+    hb_font_funcs_t *funcs = hb_font_funcs_create();
+    hb_font_funcs_set_glyph_h_advance_func(funcs, get_h_advance, NULL, NULL);
+    hb_font_funcs_set_glyph_h_advances_func(funcs, get_h_advances, NULL, NULL);
+    hb_font_funcs_make_immutable(funcs);
+    advance_funcs = funcs;
+}
+
+tfont_font *tfont_font_create(
+    const tfont_face *face, int32_t scale, const tfont_setting *variations, size_t variation_count,
+    const tfont_setting *features, size_t feature_count) {
+    if (scale <= 0 || variation_count > 4096 || feature_count > 4096) return NULL;
+    pthread_once(&advance_funcs_once, advance_funcs_create);
+    tfont_font *result = calloc(1, sizeof *result);
+    if (!result) return NULL;
     result->face = face;
     result->scale = scale;
+    // The design advances, with the variations (HarfBuzz normalizes and clamps them to the axes).
+    hb_font_t *unscaled = hb_font_create(face->face);
+    if (unscaled == hb_font_get_empty()) {
+        free(result);
+        return NULL;
+    }
+    hb_ot_font_set_funcs(unscaled);
+    unsigned upem = hb_face_get_upem(face->face);
+    hb_font_set_scale(unscaled, (int)upem, (int)upem);
+    if (variation_count > 0) {
+        hb_variation_t *list = malloc(variation_count * sizeof *list);
+        if (!list) {
+            hb_font_destroy(unscaled);
+            free(result);
+            return NULL;
+        }
+        for (size_t i = 0; i < variation_count; i++) list[i] = (hb_variation_t){variations[i].tag, variations[i].value};
+        hb_font_set_variations(unscaled, list, (unsigned)variation_count);
+        free(list);
+    }
+    hb_font_make_immutable(unscaled);
+    result->unscaled = unscaled;
+    // Skia's strike: the text size (a float) truncated to 26.6, or 64 px past 256 px.
+    float size = (float)scale / 65536.0f;
+    float strike = size > 256.0f ? 64.0f : size;
+    result->strike_to_size = size > 256.0f ? size / 64.0f : 1.0f;
+    result->x_scale = freetype_divfix((int64_t)(strike * 64.0f), upem);
+    // The shaping font: HarfBuzz's positioning at the size (16.16), these advances; everything else from the
+    // unscaled font, scaled.
+    hb_font_t *font = hb_font_create_sub_font(unscaled);
+    hb_font_set_funcs(font, advance_funcs, result, NULL);
+    hb_font_set_scale(font, scale, scale);
+    hb_font_make_immutable(font);
+    result->font = font;
+    if (feature_count > 0) {
+        result->features = malloc(feature_count * sizeof *result->features);
+        if (!result->features) {
+            tfont_font_destroy(result);
+            return NULL;
+        }
+        for (size_t i = 0; i < feature_count; i++) {
+            result->features[i] = (hb_feature_t){features[i].tag, (uint32_t)features[i].value, HB_FEATURE_GLOBAL_START,
+                HB_FEATURE_GLOBAL_END};
+        }
+        result->feature_count = (unsigned)feature_count;
+    }
     return result;
 }
 
 void tfont_font_destroy(tfont_font *font) {
     if (!font) return;
     hb_font_destroy(font->font);
+    hb_font_destroy(font->unscaled);
+    free(font->features);
     free(font);
 }
 
@@ -426,7 +539,7 @@ static hb_buffer_t *shape(
     }
     // A fixed language, so that the process's locale never changes a result.
     hb_buffer_set_language(buffer, hb_language_from_string("en", 2));
-    hb_shape(font->font, buffer, NULL, 0);
+    hb_shape(font->font, buffer, font->features, font->feature_count);
     if (!hb_buffer_allocation_successful(buffer)) return NULL;
     return buffer;
 }

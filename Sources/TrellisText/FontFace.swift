@@ -118,10 +118,15 @@ public final class FontFace: @unchecked Sendable {
         tfont_face_destroy(face)
     }
 
-    /// Rule for `height`: ascent, descent and line gap at `size`, each scaled and rounded half up on its own.
+    /// Rule for `height`: ascent, descent and line gap at `size`, each scaled and rounded half up on its own, in
+    /// Skia's float arithmetic as Chromium computes them: units × (size / units per em); past 256 px, Skia measures
+    /// at 64 px and scales by size / 64 (its canonical strike).
     public func lineMetrics(size: Double) -> LineMetrics {
-        let scale = size / Double(unitsPerEm)
-        func rounded(_ units: Int) -> Double { (Double(units) * scale + 0.5).rounded(.down) }
+        let size = Float(size), upem = Float(unitsPerEm)
+        func scaled(_ units: Int) -> Float {
+            size > 256 ? Float(units) * (64 / upem) * (size / 64) : Float(units) * (size / upem)
+        }
+        func rounded(_ units: Int) -> Double { Double((scaled(units) + 0.5).rounded(.down)) }
         return LineMetrics(ascent: rounded(ascender), descent: rounded(descender), lineGap: rounded(lineGap))
     }
 }

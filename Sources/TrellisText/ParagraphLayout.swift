@@ -264,11 +264,11 @@ extension ParagraphShaper {
     }
 
     /// Rule: with `line-height: normal`, the largest rounded ascent plus the largest
-    /// rounded descent over the first face and every face with glyphs on the line (line gaps split
-    /// evenly above and below); with a length, that length and the first face's metrics centred in it.
+    /// rounded descent over the primary face and every face with glyphs on the line (line gaps split
+    /// evenly above and below); with a length, that length and the primary face's metrics centred in it.
     /// Returns the height and the baseline's distance from the line's top.
     func lineBox(_ paragraph: ShapedParagraph, _ start: Int, _ end: Int, style: ParagraphStyle) -> (Double, Double) {
-        let primary = font.faces[0].lineMetrics(size: font.size)
+        let primary = font.lineMetrics
         if let lineHeight = style.lineHeight {
             // The leading, split in 1/64 px with the smaller half above (as LayoutUnit divides).
             let leading = (lineHeight - primary.ascent - primary.descent) * 64
@@ -276,7 +276,7 @@ extension ParagraphShaper {
             return (lineHeight, primary.ascent + above)
         }
         let boxes = faceBoxes
-        var (ascent, descent) = boxes[0]
+        var (ascent, descent) = boxes[font.primary]
         for face in paragraph.faces[start..<end] {
             ascent = max(ascent, boxes[Int(face)].ascent)
             descent = max(descent, boxes[Int(face)].descent)

@@ -302,7 +302,7 @@ public final class ParagraphShaper {
     private func chooseFace(_ scalars: [UInt32], _ start: Int, _ end: Int, emoji: Bool) -> Int? {
         if scalars[start..<end].allSatisfy(TextCharacters.isZeroWidth) { return -1 }
         var firstCovering: Int?
-        for index in font.faces.indices {
+        for index in font.faces.indices where font.settings[index].allows(scalars[start..<end]) {
             if firstCovering != nil && !font.faces[index].isColor { continue }
             guard let sized = sizedFont(index) else { return -2 }
             switch tfont_font_covers(sized, scalars, scalars.count, start, end - start) {
@@ -318,12 +318,12 @@ public final class ParagraphShaper {
 
     func sizedFont(_ index: Int) -> OpaquePointer? {
         if let made = sized[index] { return made }
-        let made = tfont_font_create(font.faces[index].face, font.scale)
+        let made = font.makeSizedFont(index)
         sized[index] = made
         return made
     }
 
-    /// Rule (Blink's): the ellipsis is U+2026 when the first face has it, else three full stops in the
+    /// Rule (Blink's): the ellipsis is U+2026 when the primary face has it, else three full stops in the
     /// first face that has them; its advance rounded up to 1/64 px, in 1/65536 px. nil when no face
     /// has them or memory ran out.
     func ellipsisWidth() -> Ellipsis? {
@@ -333,19 +333,21 @@ public final class ParagraphShaper {
     }
 
     private func shapeEllipsis() -> Ellipsis? {
-        for text: [UInt32] in [[0x2026], [0x2E, 0x2E, 0x2E]] {
-            for index in font.faces.indices {
-                guard let sized = sizedFont(index) else { return nil }
-                guard tfont_font_covers(sized, text, text.count, 0, 1) == 1 else {
-                    if text.count == 1 { break } else { continue }
-                }
-                var advances = [Int64](repeating: 0, count: text.count)
-                var flags = [UInt8](repeating: 0, count: text.count)
-                guard tfont_font_shape_clusters(sized, text, text.count, 0, text.count, 0, TextMeasurer.common, &advances, &flags) == 0
-                else { return nil }
-                let drawn = String(String.UnicodeScalarView(text.compactMap(Unicode.Scalar.init)))
-                return Ellipsis(text: drawn, width: ShapedParagraph.ceiling(advances.reduce(0, +)))
-            }
+        // Rule: U+2026 when the primary face's cmap has it (its unicode-range aside), else three full stops;
+        // shaped in the first face that may show it and has it.
+        guard let primary = sizedFont(font.primary) else { return nil }
+        let ellipsis: [UInt32] = [0x2026]
+        let text: [UInt32] = tfont_font_covers(primary, ellipsis, 1, 0, 1) == 1 ? ellipsis : [0x2E, 0x2E, 0x2E]
+        let order = [font.primary] + font.faces.indices.filter { $0 != font.primary }
+        for index in order where font.settings[index].allows(text[...]) {
+            guard let sized = sizedFont(index) else { return nil }
+            guard tfont_font_covers(sized, text, text.count, 0, text.count) == 1 else { continue }
+            var advances = [Int64](repeating: 0, count: text.count)
+            var flags = [UInt8](repeating: 0, count: text.count)
+            guard tfont_font_shape_clusters(sized, text, text.count, 0, text.count, 0, TextMeasurer.common, &advances, &flags) == 0
+            else { return nil }
+            let drawn = String(String.UnicodeScalarView(text.compactMap(Unicode.Scalar.init)))
+            return Ellipsis(text: drawn, width: ShapedParagraph.ceiling(advances.reduce(0, +)))
         }
         return nil
     }

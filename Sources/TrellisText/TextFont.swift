@@ -1,38 +1,63 @@
-/// A resolved request font: the faces of its family list in fallback order (the first is the primary
-/// face) at one size in CSS px.
+import CHarfBuzzShim
+
+/// A resolved request font: the faces of its family list in fallback order, each with how the request uses it
+/// (variations, features, unicode-range), at one size in CSS px; `primary` is the face whose line metrics the
+/// font has.
 public struct TextFont: Sendable {
     public let faces: [FontFace]
+    /// Per face, in the same order.
+    public let settings: [FaceSettings]
     public let size: Double
+    /// Rule for `height`: the first family's face whose unicode-range holds U+0020 (the first face without
+    /// declared ranges), as Blink picks a segmented family's primary font.
+    public let primary: Int
 
-    /// nil without faces or when the size is not positive and finite.
-    public init?(faces: [FontFace], size: Double) {
-        guard !faces.isEmpty, size > 0, size.isFinite else { return nil }
+    /// nil without faces, when the settings are not one per face, when `primary` is not a face, or when the size is
+    /// not positive and finite.
+    public init?(faces: [FontFace], settings: [FaceSettings]? = nil, size: Double, primary: Int = 0) {
+        guard !faces.isEmpty, size > 0, size.isFinite, faces.indices.contains(primary) else { return nil }
+        let settings = settings ?? Array(repeating: .plain, count: faces.count)
+        guard settings.count == faces.count else { return nil }
         self.faces = faces
+        self.settings = settings
         self.size = size
+        self.primary = primary
     }
 
     /// Rule for `height`: the primary face's line; fallback faces do not change it.
-    public var lineMetrics: LineMetrics { faces[0].lineMetrics(size: size) }
+    public var lineMetrics: LineMetrics { faces[primary].lineMetrics(size: size) }
 
     /// Rule for `width`: HarfBuzz's scale, the size in 16.16 fixed point (exact on the 1/4 px grid).
     var scale: Int32 { Int32((size * 65536).rounded()) }
 
-    /// What a measured width depends on: the faces, in order, and the scale.
-    var key: FontKey { FontKey(faces: faces, scale: scale) }
+    /// What a measured width depends on: the faces and their settings, in order, and the scale.
+    var key: FontKey { FontKey(faces: faces, settings: settings, scale: scale) }
+
+    /// The sized HarfBuzz font of face `index` with its settings; nil when memory ran out.
+    func makeSizedFont(_ index: Int) -> OpaquePointer? {
+        let settings = settings[index]
+        func raw(_ list: [FontSetting]) -> [tfont_setting] { list.map { tfont_setting(tag: $0.tag.value, value: Float($0.value)) } }
+        let variations = raw(settings.variations), features = raw(settings.features)
+        return tfont_font_create(faces[index].face, scale, variations, variations.count, features, features.count)
+    }
 }
 
-/// Faces compared by identity; the key holds them, so no other face can take a cached face's identity.
+/// Faces compared by identity, with their settings; the key holds them, so no other face can take a cached face's
+/// identity.
 struct FontKey: Hashable, Sendable {
     var faces: [FontFace]
+    var settings: [FaceSettings]
     var scale: Int32
 
     static func == (a: FontKey, b: FontKey) -> Bool {
         a.scale == b.scale && a.faces.count == b.faces.count && zip(a.faces, b.faces).allSatisfy { $0 === $1 }
+            && a.settings == b.settings
     }
 
     func hash(into hasher: inout Hasher) {
         hasher.combine(scale)
         for face in faces { hasher.combine(ObjectIdentifier(face)) }
+        hasher.combine(settings)
     }
 }
 

@@ -140,7 +140,7 @@ public final class TextMeasurer {
     /// meter said stop (a step per scalar and face tried).
     private func chooseFace(_ scalars: [UInt32], _ start: Int, _ end: Int, _ meter: inout WorkMeter) -> Int? {
         if scalars[start..<end].allSatisfy(TextCharacters.isZeroWidth) { return -1 }
-        for index in font.faces.indices {
+        for index in font.faces.indices where font.settings[index].allows(scalars[start..<end]) {
             guard meter.advance(end - start) else { return -3 }
             guard let sized = sizedFont(index) else { return -2 }
             switch tfont_font_covers(sized, scalars, scalars.count, start, end - start) {
@@ -154,7 +154,7 @@ public final class TextMeasurer {
 
     private func sizedFont(_ index: Int) -> OpaquePointer? {
         if let made = sized[index] { return made }
-        let made = tfont_font_create(font.faces[index].face, font.scale)
+        let made = font.makeSizedFont(index)
         sized[index] = made
         return made
     }

@@ -92,8 +92,19 @@ size_t tfont_face_instance_name(const tfont_face *face, unsigned index, char *bu
 /// returns the axis count.
 unsigned tfont_face_instance_coordinates(const tfont_face *face, unsigned index, float *coordinates, unsigned capacity);
 
-/// The face at `scale` (size × 65536), unhinted, with HarfBuzz's OpenType functions.
-tfont_font *tfont_font_create(const tfont_face *face, int32_t scale);
+/// An OpenType feature's value, or a variation axis's coordinate.
+typedef struct {
+    uint32_t tag;
+    float value;
+} tfont_setting;
+
+/// The face at `scale` (size × 65536) with the variations given (clamped to its axes; later settings of an axis
+/// win) and the features every shaping applies (after HarfBuzz's defaults; later ones win): HarfBuzz's OpenType
+/// functions and positioning at the size, and each glyph's advance as Chromium gets it (FreeType's 16.16
+/// fixed-point scaling of the design advance at Skia's strike, a float). NULL when memory ran out.
+tfont_font *tfont_font_create(
+    const tfont_face *face, int32_t scale, const tfont_setting *variations, size_t variation_count,
+    const tfont_setting *features, size_t feature_count);
 void tfont_font_destroy(tfont_font *font);
 
 /// 1 when the font shapes text[start ..< start+count] alone with no .notdef glyph, else 0; -1 when
