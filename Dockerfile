@@ -12,7 +12,7 @@ COPY clients/js/trellis.mjs ./clients/js/
 COPY Sources ./Sources
 COPY Tests ./Tests
 # Package.swift declares the JSONBench and fuzz targets too: SwiftPM checks every target's path.
-COPY bench/JSONBench ./bench/JSONBench
+COPY bench/TrellisJSONBench ./bench/TrellisJSONBench
 COPY fuzz/TrellisFuzz ./fuzz/TrellisFuzz
 RUN swift build -c release --static-swift-stdlib --product trellis \
     && install -D "$(swift build -c release --show-bin-path)/trellis" /out/trellis
