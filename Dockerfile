@@ -11,7 +11,7 @@ COPY Package.swift openapi.yaml ./
 COPY clients/js/trellis.mjs ./clients/js/
 COPY Sources ./Sources
 COPY Tests ./Tests
-# Package.swift declares the JSONBench and fuzz targets too: SwiftPM checks every target's path.
+# Package.swift declares the TrellisJSONBench and fuzz targets too: SwiftPM checks every target's path.
 COPY bench/TrellisJSONBench ./bench/TrellisJSONBench
 COPY fuzz/TrellisFuzz ./fuzz/TrellisFuzz
 RUN swift build -c release --static-swift-stdlib --product trellis \
