@@ -34,7 +34,7 @@ BROWSER_PACKAGES := chromium chromium-driver
 .PHONY: run build release deps test-deps test unit-test fixture docs-test spec-test docker-lint static-test contract-test \
 	image-test browser-deps browser-test js-client-test client-gen-test screenshots bench soak fixtures text-fixtures paragraph-fixtures clean \
 	kube-validate kube-play-test checkov-test redbot-check rolling-restart-test bench-peers search-oracle-test
-.PHONY: fuzz fuzz-seeds asan-test tsan-test shim-sanitize-test font-tools test-font-files
+.PHONY: fuzz fuzz-seeds asan-test tsan-test shim-sanitize-test font-tools test-font-files font-fixtures
 
 ## test: the whole suite: spec, Dockerfile, static build, the schemathesis contract run, container image,
 ## the Kubernetes manifests (schemas and policy, podman kube play, a rolling restart behind HAProxy),
@@ -105,7 +105,7 @@ unit-test: deps
 
 ## fixture: one Chromium fixture by name (NAME=p12/3, a paragraph layout; p12, every layout of a paragraph;
 ## m40, a measurement; "flow 7", a flow of labels; a flow fixture's name), each compared case printed in full.
-FIXTURE_SUITES := ParagraphFixtureTests|ChromiumFixtureTests|FlowLabelFixtureTests|FlowFixtureTests
+FIXTURE_SUITES := ParagraphFixtureTests|ChromiumFixtureTests|FlowLabelFixtureTests|FlowFixtureTests|FontFixtureTests
 fixture: deps
 	@test -n "$(NAME)" || { echo 'usage: make fixture NAME=p12/3'; exit 2; }
 	$(SWIFT) build --build-tests
@@ -346,6 +346,13 @@ paragraph-fixtures: deps
 	@command -v chromium >/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq chromium >/dev/null; }
 	nice python3 scripts/gentext/genpara.py
 	nice python3 scripts/gentext/genpara.py --holdout
+
+## font-fixtures: regenerate the user-font fixtures (Inter, Roboto, Open Sans, JetBrains Mono, Cantarell, Fira Code,
+## WOFF2 and unicode-range subsets declared by @font-face over the very files Trellis stores) and their hold-out set
+## in headless Chromium (scripts/gentext/genfonts.py).
+font-fixtures: font-tools browser-deps
+	python3 scripts/gentext/genfonts.py
+	python3 scripts/gentext/genfonts.py --holdout
 
 clean:
 	rm -rf .build

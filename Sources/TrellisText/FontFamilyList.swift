@@ -81,6 +81,10 @@ public enum FontFamilyList {
         while let scalar = scalars.first, isSpace(scalar) { scalars.removeFirst() }
     }
 
+    static func asciiUppercased(_ text: String) -> String {
+        String(decoding: text.utf8.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
+    }
+
     /// Rule: family names match case-insensitively (ASCII case, as CSS compares them).
     public static func asciiLowercased(_ text: String) -> String {
         String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)

@@ -113,7 +113,7 @@ extension ParagraphShaper {
         if !style.whiteSpace.wraps {
             // One line; with `pre` its spaces count.
             let visible = style.whiteSpace == .pre ? count : paragraph.visibleEnd(0, count)
-            guard let drawn = exactWidth(paragraph, 0, visible) else { return nil }
+            guard let drawn = exactWidth(paragraph, 0, visible, lineEnd: count) else { return nil }
             return [BrokenLine(start: 0, end: count, visible: visible, width: drawn)]
         }
         // Rule: at most W + 1/64 px (Chromium's allowance), in 1/65536 px.
@@ -149,7 +149,7 @@ extension ParagraphShaper {
                 let visible = paragraph.visibleEnd(start, candidate)
                 let drawn: Int64
                 if tries < Self.maxRetries {
-                    guard let exact = exactWidth(paragraph, start, visible) else { return nil }
+                    guard let exact = exactWidth(paragraph, start, visible, lineEnd: candidate) else { return nil }
                     drawn = exact
                 } else {
                     drawn = paragraph.approximateWidth(start, visible)
@@ -170,7 +170,7 @@ extension ParagraphShaper {
                     var end = overflowAt
                     while end < count && !scanner.isOpportunity(end) { end += 1 }
                     let visible = paragraph.visibleEnd(start, end)
-                    guard let drawn = exactWidth(paragraph, start, visible) else { return nil }
+                    guard let drawn = exactWidth(paragraph, start, visible, lineEnd: end) else { return nil }
                     line = BrokenLine(start: start, end: end, visible: visible, width: drawn)
                 }
             }
@@ -213,8 +213,10 @@ extension ParagraphShaper {
 
     /// Rule: the width of scalars[start..<end], each bidi run's part rounded up to 1/64 px; a
     /// part whose edge HarfBuzz marks unsafe has that edge's piece (up to the nearest safe position)
-    /// shaped again. nil when memory ran out.
-    func exactWidth(_ paragraph: ShapedParagraph, _ start: Int, _ end: Int) -> Int64? {
+    /// shaped again, together with the line's hanging spaces after `end` up to `lineEnd` (Chromium shapes a
+    /// line with them, so a space can still position what it follows: Inter kerns a comma before a space).
+    /// nil when memory ran out.
+    func exactWidth(_ paragraph: ShapedParagraph, _ start: Int, _ end: Int, lineEnd: Int? = nil) -> Int64? {
         guard end > start else { return 0 }
         let first = Int(paragraph.runOf[start])
         let last = Int(paragraph.runOf[end - 1])
@@ -228,14 +230,16 @@ extension ParagraphShaper {
                 total += paragraph.runCeilings[run + 1] - paragraph.runCeilings[run]
                 continue
             }
-            guard let advance = segmentAdvance(paragraph, a, b, runStart: runStart, runEnd: runEnd) else { return nil }
+            let tailEnd = run == last ? min(max(lineEnd ?? end, b), runEnd) : b
+            guard let advance = segmentAdvance(paragraph, a, b, tailEnd: tailEnd, runStart: runStart, runEnd: runEnd) else { return nil }
             total += ShapedParagraph.ceiling(advance)
         }
         return total
     }
 
-    /// The advance of scalars[a..<b] inside one bidi run, edges shaped again where unsafe.
-    private func segmentAdvance(_ paragraph: ShapedParagraph, _ a: Int, _ b: Int, runStart: Int, runEnd: Int) -> Int64? {
+    /// The advance of scalars[a..<b] inside one bidi run, edges shaped again where unsafe (the end's piece through
+    /// `tailEnd`, measured up to b).
+    private func segmentAdvance(_ paragraph: ShapedParagraph, _ a: Int, _ b: Int, tailEnd: Int, runStart: Int, runEnd: Int) -> Int64? {
         let positions = paragraph.positions
         let startUnsafe = a > runStart && paragraph.unsafe[a] != 0
         let endUnsafe = b < runEnd && paragraph.unsafe[b] != 0
@@ -250,14 +254,14 @@ extension ParagraphShaper {
             endCut -= 1
             while endCut > startCut && paragraph.unsafe[endCut] != 0 { endCut -= 1 }
         }
-        if startCut >= endCut { return reshape(paragraph, a, b) }
+        if startCut >= endCut { return reshape(paragraph, a, endUnsafe ? tailEnd : b, measuredEnd: b) }
         var total = positions[endCut] - positions[startCut]
         if startCut > a {
             guard let head = reshape(paragraph, a, startCut) else { return nil }
             total += head
         }
         if endCut < b {
-            guard let tail = reshape(paragraph, endCut, b) else { return nil }
+            guard let tail = reshape(paragraph, endCut, tailEnd, measuredEnd: b) else { return nil }
             total += tail
         }
         return total

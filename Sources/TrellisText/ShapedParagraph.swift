@@ -277,7 +277,9 @@ public final class ParagraphShaper {
 
     /// Rule: the advance of scalars[start..<end] of one bidi run shaped on its own (the rest of
     /// the paragraph as context), as Chromium shapes a line edge again; nil when memory ran out.
-    func reshape(_ paragraph: ShapedParagraph, _ start: Int, _ end: Int) -> Int64? {
+    /// With `measuredEnd` (≤ end) only the advances of scalars before it count: the rest was shaped as their context.
+    func reshape(_ paragraph: ShapedParagraph, _ start: Int, _ end: Int, measuredEnd: Int? = nil) -> Int64? {
+        let measuredEnd = measuredEnd ?? end
         edgeShapings += 1
         var total: Int64 = 0
         var pieceStart = start
@@ -291,7 +293,7 @@ public final class ParagraphShaper {
             guard shapePiece(paragraph.scalars, pieceStart, pieceEnd, rtl: paragraph.levels[start] & 1,
                 script: paragraph.scripts[pieceStart], face: Int(paragraph.faces[pieceStart]))
             else { return nil }
-            for i in 0..<(pieceEnd - pieceStart) { total += pieceAdvances[i] }
+            for i in 0..<(pieceEnd - pieceStart) where pieceStart + i < measuredEnd { total += pieceAdvances[i] }
             pieceStart = pieceEnd
         }
         return total

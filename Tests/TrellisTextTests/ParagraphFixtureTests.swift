@@ -61,7 +61,7 @@ final class ParagraphFixtureTests: XCTestCase {
                 let paragraphStyle = try Self.style(layout)
                 let mode = Self.mode(layout)
                 let caseID = "\(id)/\(number)"
-                let outcome = try compare(shaper, text, layout, paragraphStyle)
+                let outcome = try Self.compare(shaper, text, layout, paragraphStyle)
                 if FixtureFilter.isActive {
                     print("\(caseID) [\(script) \(mode)] \(family) \(size)px width \(layout["width"] ?? "?"): "
                         + (outcome.agrees ? "agrees with Chromium" : outcome.detail))
@@ -113,7 +113,7 @@ final class ParagraphFixtureTests: XCTestCase {
         print(summary.joined(separator: "\n"))
     }
 
-    private func compare(_ shaper: ParagraphShaper, _ text: String, _ layout: [String: Any], _ style: ParagraphStyle) throws -> Outcome {
+    static func compare(_ shaper: ParagraphShaper, _ text: String, _ layout: [String: Any], _ style: ParagraphStyle) throws -> Outcome {
         let expected = try XCTUnwrap(layout["expected"] as? [String: Any])
         let width = try XCTUnwrap((layout["width"] as? NSNumber)?.doubleValue)
         let starts = try XCTUnwrap(expected["starts"] as? [Int])
