@@ -325,7 +325,8 @@ soak: release
 fuzz: deps
 	SWIFT=$(SWIFT) scripts/fuzz.sh
 
-## fuzz-seeds: rewrite fuzz/corpus/ from openapi.yaml's examples and the edge cases in the script.
+## fuzz-seeds: rewrite fuzz/corpus/ from openapi.yaml's examples, every feature's samples
+## (Sources/TrellisAPI/<Feature>/samples.json) and malformed JSON; and fuzz/trellis.dict.
 fuzz-seeds:
 	python3 scripts/fuzz-seeds.py
 

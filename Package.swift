@@ -59,6 +59,11 @@ let package = Package(
         .target(
             name: "TrellisAPI",
             dependencies: ["CCryptoShim", "CProcessShim", "TrellisCore", "TrellisHTTP", "TrellisJSON", "TrellisText"],
+            // Each feature's sample requests are data for the tests, the fuzzer and the benchmarks (TrellisSamples).
+            exclude: [
+                "Batch/samples.json", "Drawer/samples.json", "Flow/samples.json", "Outline/samples.json",
+                "Sections/samples.json", "Text/samples.json", "TextLayout/samples.json",
+            ],
             resources: [
                 .embedInCode("Resources/openapi.yaml"), .embedInCode("Resources/playground.html"),
                 .embedInCode("Resources/trellis.mjs"),
@@ -70,9 +75,13 @@ let package = Package(
         // `make fuzz`: the libFuzzer target (built apart, with -sanitize=fuzzer,address); the
         // ordinary build makes it a replayer of saved inputs. See fuzz/TrellisFuzz.
         .executableTarget(
-            name: "TrellisFuzz", dependencies: ["TrellisAPI", "TrellisHTTP", "TrellisJSON", "TrellisText"], path: "fuzz/TrellisFuzz",
+            name: "TrellisFuzz", dependencies: ["TrellisAPI", "TrellisHTTP", "TrellisJSON", "TrellisSamples", "TrellisText"],
+            path: "fuzz/TrellisFuzz",
             swiftSettings: [.enableExperimentalFeature("Extern")]
         ),
+        // Each feature's samples (Sources/TrellisAPI/<Feature>/samples.json) read and their recipes expanded, as
+        // scripts/trellis_samples.py does: for the fuzz target's normal requests and the tests.
+        .target(name: "TrellisSamples", dependencies: ["TrellisJSON"], path: "Tests/TrellisSamples"),
         // What every test target shares: the real server on a loopback port and raw connections to it,
         // router-level calls, the default fonts loaded once, seeded generators and reference models.
         .target(
@@ -90,7 +99,7 @@ let package = Package(
         .testTarget(name: "TrellisServerTests", dependencies: ["TrellisServer", "TrellisHTTP", "TrellisTestSupport"]),
         .testTarget(
             name: "TrellisAPITests",
-            dependencies: ["TrellisAPI", "TrellisJSON", "TrellisHTTP", "TrellisServer", "TrellisTestSupport", "TrellisText"],
+            dependencies: ["TrellisAPI", "TrellisJSON", "TrellisHTTP", "TrellisSamples", "TrellisServer", "TrellisTestSupport", "TrellisText"],
             exclude: ["AnswerCorpus/answers.jsonl", "Fonts/Fixtures"]
         ),
         // The client against the live server; TrellisCore for the README's on-device snippet.

@@ -22,7 +22,8 @@ SECONDS_PER_ENDPOINT=${FUZZ_SECONDS:-300}
 TIMEOUT=${FUZZ_TIMEOUT:-10}
 RSS_MB=${FUZZ_RSS_MB:-2048}
 MAX_LEN=${FUZZ_MAX_LEN:-16384}
-ENDPOINTS=${FUZZ_ENDPOINTS:-outline-expansion outline-rows flow-layout sections-toggle drawer-state text-measure text-layout batch}
+# Every endpoint with seeds (scripts/fuzz-seeds.py writes a folder for each path with samples).
+ENDPOINTS=${FUZZ_ENDPOINTS:-$(cd fuzz/corpus && ls)}
 SWIFT=${SWIFT:-swift}
 WORK=.build/fuzz-work
 

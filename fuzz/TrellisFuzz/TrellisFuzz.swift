@@ -20,6 +20,7 @@ import TrellisHTTP
 import Synchronization
 import TrellisAPI
 import TrellisJSON
+import TrellisSamples
 import TrellisText
 
 enum Fuzz {
@@ -244,50 +245,25 @@ enum Cost {
         }
     }
 
-    /// Normal requests of the endpoint, small and large (about 16 KB, the fuzzer's longest input); `salt` makes
-    /// every text and number a cache could key on different, so that they are measured as first seen.
-    static func normalBodies(_ path: String, salt: Int) -> (small: String, large: String) {
-        func words(_ i: Int) -> String { ["report", "readme", "thread", "create", "sprite", "bread", "tree", "garden"][i % 8] + " \(i)-\(salt)" }
-        func join(_ n: Int, _ item: (Int) -> String) -> String { (0..<n).map(item).joined(separator: ",") }
-        switch path {
-        case "/v1/outline/expansion", "/v1/outline/rows":
-            // A search over international labels: the most an outline request normally asks of the service.
-            let labels = ["report", "café", "Straße", "thread", "Ελλάδα", "東京", "garden", "naïve"]
-            let tree = { (n: Int) in
-                #"{"parentKey":"p","search":{"query":"re"},"nodes":[\#(join(n) { #"{"id":\#($0),"p":\#($0 == 0 ? "null" : String(($0 - 1) / 4)),"label":"\#(labels[$0 % 8]) \#($0)"}"# })]}"#
-            }
-            return (tree(4), tree(400))
-        case "/v1/flow/layout":
-            // Tags as labels, measured in a font with a fallback: the most a flow request normally asks.
-            let flow = { (n: Int) in
-                #"{"containerWidth":320,"horizontalSpacing":4,"font":{"family":"DejaVu Sans, IPAGothic","size":16},"items":[\#(join(n) { #"{"text":"\#(words($0))"}"# })]}"#
-            }
-            return (flow(7), flow(500))
-        case "/v1/sections/toggle":
-            let sections = { (n: Int) in
-                #"{"sections":[\#(join(n) { #"{"id":"s\#($0)","items":["\#(words($0))"]}"# })],"actions":[\#(join(n) { #"{"type":"toggle","section":"s\#($0 * 7 % n)"}"# })]}"#
-            }
-            return (sections(2), sections(200))
-        case "/v1/text/measure":
-            let texts = { (n: Int) in #"{"font":{"family":"DejaVu Sans, IPAGothic","size":16},"texts":[\#(join(n) { "\"\(words($0)) \(words($0 * 3))\"" })]}"# }
-            return (texts(2), texts(600))
-        case "/v1/text/layout":
-            // Paragraphs of words wrapped at one width: what a layout request normally asks.
-            let paragraphs = { (n: Int) in
-                #"{"font":{"family":"DejaVu Sans, IPAGothic","size":16},"width":240,"texts":[\#(join(n) { "\"\(words($0)) \(words($0 * 3)) \(words($0 * 5)) \(words($0 * 7)) \(words($0 * 11))\"" })]}"#
-            }
-            return (paragraphs(2), paragraphs(300))
-        case Features.batchPath:
-            // Each feature's small normal request in turn, as the entries of one screen's batch.
-            let singles = Features.paths.map { (path: $0, body: normalBodies($0, salt: salt).small) }
-            let batch = { (n: Int) in
-                #"{"requests":[\#(join(n) { #"{"path":"\#(singles[$0 % singles.count].path)","body":\#(singles[$0 % singles.count].body)}"# })]}"#
-            }
-            return (batch(singles.count), batch(100))
-        default:
-            // The spring differs by a hair each time, so that no kept plan answers it.
-            let drawer = #""action":"toggle","container":{"width":390,"height":844},"spring":{"response":\#(0.55 + Double(salt) / 1e9),"dampingFraction":0.825}"#
-            return ("{\(drawer)}", #"{\#(drawer),"note":"\#(String(repeating: "x", count: 16_000))"}"#)
+    /// Every feature's samples (Sources/TrellisAPI/<Feature>/samples.json), read once.
+    static let samples: SampleSet = {
+        do {
+            return try SampleSet.load()
+        } catch {
+            Fuzz.fail("the samples: \(error)")
+        }
+    }()
+
+    /// Normal requests of the endpoint, small and large (about 16 KB, the fuzzer's longest input): the normal sample
+    /// its feature marks "fuzzer" (the most a request of it normally asks), expanded at both sizes; `salt` makes
+    /// every text and number a cache could key on different, so that they are measured as first seen. A path
+    /// without one is an error, never another endpoint's request.
+    static func normalBodies(_ path: String, salt: Int) -> (small: [UInt8], large: [UInt8]) {
+        do {
+            let normal = try samples.fuzzerNormal(for: path)
+            return (try samples.body(normal, size: SampleSet.small, salt: salt), try samples.body(normal, size: SampleSet.large, salt: salt))
+        } catch {
+            Fuzz.fail("no normal request for \(path): \(error)")
         }
     }
 
@@ -299,7 +275,7 @@ enum Cost {
             var least = Double.infinity, size = 0
             for salt in 0..<15 {
                 let bodies = normalBodies(path, salt: salt)
-                var bytes = Array((large ? bodies.large : bodies.small).utf8)
+                var bytes = large ? bodies.large : bodies.small
                 let count = bytes.count
                 bytes += [UInt8](repeating: 0, count: 64)
                 let seconds = bytes.withUnsafeBytes { raw in

@@ -3,17 +3,20 @@ import TrellisServer
 import TrellisHTTP
 import XCTest
 @testable import TrellisAPI
+import TrellisSamples
 import TrellisTestSupport
 
 /// Request/answer pairs recorded from the service, replayed through the router: a refactoring
 /// must keep every answer byte for byte (status, content type and body).
 ///
-/// The requests are the fuzz seeds (fuzz/corpus), a sample of inputs the fuzzer found, and requests built from
-/// a sample of the Chromium text fixtures (Tests/TrellisTextTests/Fixtures): flows of labels, measurements and
-/// paragraph layouts, answered with the default fonts.
+/// The requests are every feature's samples (Sources/TrellisAPI/<Feature>/samples.json, recipes at the seed size
+/// with salt 0: the same bytes as their fuzz seeds), the other fuzz seeds (fuzz/corpus: openapi.yaml's examples,
+/// malformed JSON), a sample of inputs the fuzzer found, and requests built from a sample of the Chromium text
+/// fixtures (Tests/TrellisTextTests/Fixtures): flows of labels, measurements and paragraph layouts, answered with
+/// the default fonts.
 /// `TRELLIS_RECORD_ANSWERS=1 swift test --filter AnswerCorpusTests` answers them anew into answers.jsonl,
-/// keeping every recorded request and adding new seeds (do that only when a behaviour change is intended,
-/// and say so in the commit).
+/// keeping every recorded request and adding new samples and seeds (do that only when a behaviour change is
+/// intended or new samples are to be pinned, and say so in the commit).
 final class AnswerCorpusTests: XCTestCase {
     struct Pair: Codable {
         let path: String
@@ -30,6 +33,8 @@ final class AnswerCorpusTests: XCTestCase {
     static let root = directory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static let endpoints = Features.paths.map { (Features.shortName(of: $0), $0) }
+    /// The longest answer a new request is recorded with (the file holds every answer whole).
+    static let longestAnswer = 128 << 10
 
     static func answer(_ service: TrellisService, _ path: String, _ body: [UInt8]) -> TestResponse {
         var headers = TrellisHeaders()
@@ -64,9 +69,40 @@ final class AnswerCorpusTests: XCTestCase {
         }
     }
 
-    /// The requests already recorded (kept, in order), then seeds in fuzz/corpus/<endpoint>, up to 150 fuzzer
-    /// finds per endpoint from .build/fuzz-work and the text fixtures' requests that are not among them;
-    /// every one answered anew.
+    /// Every sample of a registered feature (its fuzz seed's bytes) is pinned: a new sample is recorded with
+    /// TRELLIS_RECORD_ANSWERS=1. A sample past the corpus's bounds (a body over 16 KiB, an answer over 128 KiB) is not.
+    func testEverySampleIsRecorded() throws {
+        let service = TrellisService(configuration: ServiceConfiguration(context: FeatureContext(fonts: TestFonts.collection)))
+        let decoder = JSONDecoder()
+        var recorded = Set<String>()
+        for line in try String(contentsOf: Self.file, encoding: .utf8).split(separator: "\n") {
+            let pair = try decoder.decode(Pair.self, from: Data(line.utf8))
+            recorded.insert(pair.path + " " + pair.request)
+        }
+        var missing: [String] = []
+        for (path, body, name) in try Self.sampleRequests(service) where !recorded.contains(path + " " + Data(body).base64EncodedString()) {
+            missing.append("\(path) \(name)")
+        }
+        XCTAssertEqual(missing, [], "samples without a recorded answer (TRELLIS_RECORD_ANSWERS=1 swift test --filter AnswerCorpusTests)")
+    }
+
+    /// The registered features' samples within the corpus's bounds, as their fuzz seeds write them.
+    static func sampleRequests(_ service: TrellisService) throws -> [(path: String, body: [UInt8], name: String)] {
+        let samples = try SampleSet.load()
+        var requests: [(path: String, body: [UInt8], name: String)] = []
+        for (_, path) in endpoints {
+            for sample in samples.of(path) {
+                let body = try samples.body(sample, size: SampleSet.small, salt: 0, style: .python)
+                guard body.count <= 16 << 10, answer(service, path, body).body.count <= longestAnswer else { continue }
+                requests.append((path, body, sample.name))
+            }
+        }
+        return requests
+    }
+
+    /// The requests already recorded (kept, in order), then the features' samples, the seeds in
+    /// fuzz/corpus/<endpoint>, up to 150 fuzzer finds per endpoint from .build/fuzz-work and the text fixtures'
+    /// requests that are not among them; every one answered anew.
     private func record(_ service: TrellisService) throws {
         let manager = FileManager.default
         var requests: [(path: String, body: [UInt8])] = []
@@ -80,6 +116,8 @@ final class AnswerCorpusTests: XCTestCase {
             let pair = try decoder.decode(Pair.self, from: Data(line.utf8))
             add(pair.path, [UInt8](Data(base64Encoded: pair.request) ?? Data()))
         }
+        let kept = requests.count
+        for (path, body, _) in try Self.sampleRequests(service) { add(path, body) }
         for (name, path) in Self.endpoints {
             for (folder, cap) in [("fuzz/corpus/\(name)", Int.max), (".build/fuzz-work/corpus/\(name)", 150)] {
                 let directory = Self.root.appendingPathComponent(folder)
@@ -93,8 +131,10 @@ final class AnswerCorpusTests: XCTestCase {
         var out = ""
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        for (path, body) in requests {
+        for (i, (path, body)) in requests.enumerated() {
             let response = Self.answer(service, path, body)
+            // A new request is pinned when its answer is within the corpus's bound.
+            guard i < kept || response.body.count <= Self.longestAnswer else { continue }
             let pair = Pair(
                 path: path, request: Data(body).base64EncodedString(), status: response.status,
                 contentType: response.header("Content-Type"), answer: Data(response.body).base64EncodedString())
