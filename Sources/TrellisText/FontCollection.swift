@@ -9,6 +9,8 @@ public final class FontCollection: Sendable {
     let families: [String: [FontFace]]
     /// The family names as the faces spell them, sorted.
     public let familyNames: [String]
+    /// The family each generic name means.
+    public let generics: [FontFamilyList.GenericFamily: String]
     /// Family lists already resolved, by the request's spelling, weight and style (bounded: cleared when
     /// full; Swift's per-process seeded hashing).
     private let resolved = Mutex<[ResolvedKey: Result<[FontFace], FamilyListProblem>]>([:])
@@ -20,8 +22,10 @@ public final class FontCollection: Sendable {
         var style: FontStyle
     }
 
-    public init(faces: [FontFace]) {
+    /// `generics` maps generic names to families (by default the DejaVu ones, `GenericFamily.defaultFamily`).
+    public init(faces: [FontFace], generics: [FontFamilyList.GenericFamily: String] = [:]) {
         self.faces = faces
+        self.generics = Dictionary(uniqueKeysWithValues: FontFamilyList.GenericFamily.allCases.map { ($0, generics[$0] ?? $0.defaultFamily) })
         var grouped: [String: [FontFace]] = [:]
         var names: [String: String] = [:]
         for face in faces {
@@ -40,9 +44,12 @@ public final class FontCollection: Sendable {
     public var isEmpty: Bool { faces.isEmpty }
 
     /// The faces a request can select, sorted by family, weight, then style (normal before italic);
-    /// faces that only differ in width from these are never selected, so they are not listed.
+    /// faces that only differ in width from these are never selected, so they are not listed, and of faces
+    /// alike in family, weight and style only the first loaded (the one matching picks) is.
     public var listing: [FontFace] {
-        families.values.flatMap { $0 }.sorted { a, b in
+        var seen = Set<String>()
+        let selectable = families.values.flatMap { $0 }.filter { seen.insert("\($0.family)\u{0}\($0.weight)\u{0}\($0.isItalic)").inserted }
+        return selectable.sorted { a, b in
             if a.family != b.family { return a.family < b.family }
             if a.weight != b.weight { return a.weight < b.weight }
             return !a.isItalic && b.isItalic
@@ -75,6 +82,9 @@ public final class FontCollection: Sendable {
         return desired < 400 ? (below ?? above) : (above ?? below)
     }
 
+    /// Rule: the family a generic name means here.
+    public func family(of generic: FontFamilyList.GenericFamily) -> String { generics[generic] ?? generic.defaultFamily }
+
     /// The faces for a parsed family list, in order: one per entry (generic names resolved), or the
     /// entries naming no family here.
     public func resolve(
@@ -86,7 +96,7 @@ public final class FontCollection: Sendable {
             let name: String
             switch entry {
             case .name(let given): name = given
-            case .generic(let generic): name = generic.family
+            case .generic(let generic): name = family(of: generic)
             }
             if let face = match(family: name, weight: weight, style: style) {
                 if !matched.contains(where: { $0 === face }) { matched.append(face) }

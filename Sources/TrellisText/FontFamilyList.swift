@@ -1,6 +1,6 @@
 /// A CSS `font-family` list: comma-separated names, each quoted ('…' or "…") or a run of unquoted
-/// words (whitespace between them collapses to one space); unquoted `sans-serif`, `serif` and
-/// `monospace` are generic names.
+/// words (whitespace between them collapses to one space); unquoted `sans-serif`, `serif`,
+/// `monospace` and `system-ui` are generic names.
 public enum FontFamilyList {
     public enum Entry: Equatable, Sendable {
         case name(String)
@@ -8,12 +8,13 @@ public enum FontFamilyList {
     }
 
     public enum GenericFamily: Equatable, Sendable, CaseIterable {
-        case sansSerif, serif, monospace
+        case sansSerif, serif, monospace, systemUI
 
-        /// Rule: the DejaVu family each one means.
-        public var family: String {
+        /// Rule: the family each one means unless the server is started with another (the DejaVu families;
+        /// system-ui is DejaVu Sans).
+        public var defaultFamily: String {
             switch self {
-            case .sansSerif: "DejaVu Sans"
+            case .sansSerif, .systemUI: "DejaVu Sans"
             case .serif: "DejaVu Serif"
             case .monospace: "DejaVu Sans Mono"
             }
@@ -92,11 +93,13 @@ public enum FontFamilyList {
 }
 
 extension FontFamilyList.GenericFamily {
-    var cssName: String {
+    /// The keyword as CSS spells it.
+    public var cssName: String {
         switch self {
         case .sansSerif: "sans-serif"
         case .serif: "serif"
         case .monospace: "monospace"
+        case .systemUI: "system-ui"
         }
     }
 }

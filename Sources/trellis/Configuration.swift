@@ -2,6 +2,7 @@ import Glibc
 import TrellisServer
 import TrellisHTTP
 import TrellisAPI
+import TrellisText
 
 /// Flags and their environment variables (flags win).
 struct Configuration {
@@ -18,8 +19,16 @@ struct Configuration {
     var shutdownDelay = 0
     /// The operations listener's port (/healthz, /readyz, /metrics on their own thread); 0: none.
     var opsPort = 0
-    /// Directories whose font files replace the default packages' faces (--font-dir, TRELLIS_FONT_DIRS).
+    /// Directories whose font files join the default packages' faces (--font-dir, TRELLIS_FONT_DIRS).
     var fontDirectories: [String] = []
+    /// Whether the default packages' faces are loaded (--no-default-fonts drops them).
+    var defaultFonts = true
+    /// The families the generic names mean (--font-sans-serif, --font-serif, --font-monospace, --font-system-ui).
+    var generics: [FontFamilyList.GenericFamily: String] = [:]
+    /// The uploaded fonts' store: its bytes, the largest file, and where it persists.
+    var fontStoreBytes = FontLibrary.defaultStoreBytes
+    var maxFontBytes = FontLibrary.defaultMaxFontBytes
+    var fontStoreDirectory: String?
 
     enum Command { case serve, healthcheck, help, version }
 
@@ -81,10 +90,19 @@ struct Configuration {
           --shutdown-delay S          on SIGTERM, seconds to keep accepting and serving with /readyz
                                       answering 503 before the drain, so load balancers stop sending
                                       first; a second signal ends it (TRELLIS_SHUTDOWN_DELAY; default 0)
-          --font-dir DIR              measure text with the fonts in DIR (and its subdirectories) instead of
+          --font-dir DIR              also measure text with the fonts in DIR (and its subdirectories), besides
                                       the faces of fonts-dejavu-core, fonts-dejavu-extra, fonts-ipafont-gothic,
                                       fonts-tlwg-garuda-ttf, fonts-nanum, fonts-droid-fallback,
                                       fonts-noto-color-emoji; repeatable (TRELLIS_FONT_DIRS, colon-separated)
+          --no-default-fonts          load only the --font-dir fonts (TRELLIS_NO_DEFAULT_FONTS=1)
+          --font-sans-serif FAMILY    the family sans-serif means (TRELLIS_FONT_SANS_SERIF; default DejaVu Sans);
+                                      --font-serif (DejaVu Serif), --font-monospace (DejaVu Sans Mono) and
+                                      --font-system-ui (DejaVu Sans) likewise (TRELLIS_FONT_SERIF, ...)
+          --font-store-bytes N        memory the uploaded fonts may take, least recently used out first
+                                      (TRELLIS_FONT_STORE_BYTES; default 67108864)
+          --max-font-bytes N          largest font file a client may upload; 413 past it
+                                      (TRELLIS_MAX_FONT_BYTES; default 8388608, at most --max-body-bytes)
+          --font-store-dir DIR        keep uploaded fonts in DIR across restarts (TRELLIS_FONT_STORE_DIR)
           --cors-origins LIST         allowed browser origins, comma-separated, or * (TRELLIS_CORS_ORIGINS; default *)
           --log json|off              access log on stdout (TRELLIS_LOG; default json)
           --help                      this text
@@ -110,12 +128,20 @@ struct Configuration {
             ("max-connections-per-ip", ["TRELLIS_MAX_CONNECTIONS_PER_IP"]),
             ("shutdown-delay", ["TRELLIS_SHUTDOWN_DELAY"]),
             ("log", ["TRELLIS_LOG"]),
+            ("font-sans-serif", ["TRELLIS_FONT_SANS_SERIF"]), ("font-serif", ["TRELLIS_FONT_SERIF"]),
+            ("font-monospace", ["TRELLIS_FONT_MONOSPACE"]), ("font-system-ui", ["TRELLIS_FONT_SYSTEM_UI"]),
+            ("font-store-bytes", ["TRELLIS_FONT_STORE_BYTES"]), ("max-font-bytes", ["TRELLIS_MAX_FONT_BYTES"]),
+            ("font-store-dir", ["TRELLIS_FONT_STORE_DIR"]),
         ]
         for (flag, names) in envNames {
             if let value = names.lazy.compactMap({ environment[$0] }).first { values[flag] = value }
         }
         if let directories = environment["TRELLIS_FONT_DIRS"] {
             config.fontDirectories = directories.split(separator: ":").map(String.init)
+        }
+        if let no = environment["TRELLIS_NO_DEFAULT_FONTS"] {
+            guard no == "1" || no == "0" else { throw Invalid(message: "TRELLIS_NO_DEFAULT_FONTS must be 1 or 0, not '\(no)'") }
+            config.defaultFonts = no == "0"
         }
         var flagDirectories: [String] = []
         var rest = arguments[...]
@@ -127,6 +153,7 @@ struct Configuration {
             switch argument {
             case "--help", "-h": config.command = .help; return config
             case "--version": config.command = .version; return config
+            case "--no-default-fonts": config.defaultFonts = false; continue
             default: break
             }
             guard argument.hasPrefix("--") else { throw Invalid(message: "unexpected argument '\(argument)' (see --help)") }
@@ -193,6 +220,15 @@ struct Configuration {
         case "log":
             guard value == "json" || value == "off" else { throw Invalid(message: "--log must be json or off, not '\(value)'") }
             log = value
+        case "font-sans-serif", "font-serif", "font-monospace", "font-system-ui":
+            guard !value.isEmpty, value.utf8.count <= 256 else { throw Invalid(message: "--\(name) must be a family name") }
+            let generic = FontFamilyList.GenericFamily.allCases.first { "font-" + $0.cssName == name } ?? .sansSerif
+            generics[generic] = value
+        case "font-store-bytes": fontStoreBytes = try integer((1 << 20)...(1 << 40))
+        case "max-font-bytes": maxFontBytes = try integer(1024...(1 << 30))
+        case "font-store-dir":
+            guard !value.isEmpty else { throw Invalid(message: "--font-store-dir must not be empty") }
+            fontStoreDirectory = value
         default: break
         }
     }

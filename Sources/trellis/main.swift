@@ -63,19 +63,35 @@ pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
 guard let memoryBudget = HTTPMemoryBudget(limit: configuration.memoryBudget ?? Configuration.defaultMemoryBudget()) else {
     fail("cannot allocate the memory budget", code: 1)
 }
-// Fonts load before the server listens, into the features' context; no font
-// at all is a configuration mistake (exit 2).
-let fontFiles = configuration.fontDirectories.isEmpty
-    ? FontFiles.defaultFiles() : configuration.fontDirectories.flatMap(FontFiles.directoryFiles)
+// Fonts load before the server listens, into the features' context: the --font-dir faces first (they win a
+// tie with a default face of the same family), then the default packages' unless --no-default-fonts; no font
+// at all, or a generic name meaning a family not loaded, is a configuration mistake (exit 2).
+let fontFiles = configuration.fontDirectories.flatMap(FontFiles.directoryFiles)
+    + (configuration.defaultFonts ? FontFiles.defaultFiles() : [])
 let (faces, unusable) = FontFiles.load(fontFiles)
 guard !faces.isEmpty else {
-    let source = configuration.fontDirectories.isEmpty
-        ? "the packages " + FontFiles.defaultPackages.joined(separator: ", ") + " (apt-get install them)"
-        : "--font-dir " + configuration.fontDirectories.joined(separator: ", ")
-    fail("no font to measure text with in \(source)", code: 2)
+    var sources = configuration.fontDirectories.isEmpty ? [] : ["--font-dir " + configuration.fontDirectories.joined(separator: ", ")]
+    if configuration.defaultFonts {
+        sources.append("the packages " + FontFiles.defaultPackages.joined(separator: ", ") + " (apt-get install them)")
+    }
+    fail("no font to measure text with in " + (sources.isEmpty ? "nothing: --no-default-fonts without --font-dir" : sources.joined(separator: " or ")), code: 2)
 }
+let fonts = FontCollection(faces: faces, generics: configuration.generics)
+for generic in FontFamilyList.GenericFamily.allCases where fonts.match(family: fonts.family(of: generic), weight: 400, style: .normal) == nil {
+    fail("\(generic.cssName) means \"\(fonts.family(of: generic))\", which no loaded font has (--font-\(generic.cssName))", code: 2)
+}
+var storeDirectory: FontStoreDirectory?
+if let path = configuration.fontStoreDirectory {
+    guard let directory = FontStoreDirectory(path: path) else { fail("--font-store-dir \(path) is not a directory this process can write to", code: 2) }
+    storeDirectory = directory
+}
+let fontLibrary = FontLibrary(
+    storeBytes: configuration.fontStoreBytes, maxFontBytes: min(configuration.maxFontBytes, configuration.server.maxBodyBytes),
+    sanitizer: FontSanitizer(temporaryDirectory: environment()["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"),
+    directory: storeDirectory)
+let storedFonts = fontLibrary.loadDirectory()
 var serviceConfiguration = configuration.service(memoryBudget: memoryBudget)
-serviceConfiguration.context = FeatureContext(fonts: FontCollection(faces: faces))
+serviceConfiguration.context = FeatureContext(fonts: fonts, fontLibrary: fontLibrary)
 let service = TrellisService(configuration: serviceConfiguration)
 let server = HTTPServer(configuration: configuration.server, memoryBudget: memoryBudget, handler: service.handle)
 // This process is the server's: malloc keeps large blocks in its arenas for the next requests.
@@ -87,7 +103,7 @@ do {
     fail(error.description, code: 1)
 }
 service.metrics.observeBodyGate { [server] in server.bodyGateFigures }
-say("listening on \(configuration.server.host):\(port) with \(configuration.server.threads) threads, memory budget \(memoryBudget.limit) bytes, \(faces.count) font faces")
+say("listening on \(configuration.server.host):\(port) with \(configuration.server.threads) threads, memory budget \(memoryBudget.limit) bytes, \(faces.count) font faces, \(storedFonts) stored fonts")
 for path in unusable { say("skipped \(path): not a font file Trellis can read") }
 // The operations listener: its own daemon and thread, so probes and scrapes are answered while every worker is busy.
 var operations: HTTPServer?

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// The fonts the process measures with: the Debian packages' faces by default, --font-dir and
-/// TRELLIS_FONT_DIRS instead, exit 2 without any font.
+/// TRELLIS_FONT_DIRS besides them (--no-default-fonts: only those), the generic names by flag, exit 2 without any font.
 final class TrellisFontTests: XCTestCase {
     /// Runs the binary to its exit.
     private func run(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
@@ -104,30 +104,62 @@ final class TrellisFontTests: XCTestCase {
         XCTAssertNotNil(layouts[0]["ellipsis"])
     }
 
-    func testFontDirReplacesTheDefaults() throws {
+    func testFontDirJoinsTheDefaults() throws {
+        let mono = try fontDirectory(["DejaVuSansMono.ttf"])
+        let server = try TrellisProcessTests.Running(["--font-dir", mono.path])
+        let listed = try families(server.port)
+        XCTAssertTrue(listed.contains("DejaVu Sans Mono 400 normal"), "\(listed)")
+        XCTAssertTrue(listed.contains("IPAGothic 400 normal"), "\(listed)")
+        XCTAssertEqual(listed.filter { $0 == "DejaVu Sans Mono 400 normal" }.count, 1, "\(listed)")
+    }
+
+    func testNoDefaultFontsLoadsOnlyTheFontDirs() throws {
         let mono = try fontDirectory(["DejaVuSansMono.ttf", "DejaVuSansMono-Bold.ttf"])
         let serif = try fontDirectory(["DejaVuSerif.ttf"])
         // The flag is repeatable and wins over the environment.
         let server = try TrellisProcessTests.Running(
-            ["--font-dir", mono.path, "--font-dir", serif.path], environment: ["TRELLIS_FONT_DIRS": "/nonexistent"])
+            ["--no-default-fonts", "--font-dir", mono.path, "--font-dir", serif.path, "--font-sans-serif", "DejaVu Serif",
+             "--font-system-ui", "DejaVu Serif"],
+            environment: ["TRELLIS_FONT_DIRS": "/nonexistent"])
         XCTAssertEqual(try families(server.port), ["DejaVu Sans Mono 400 normal", "DejaVu Sans Mono 700 normal", "DejaVu Serif 400 normal"])
         let (status, body) = try exchange(
             server.port, "POST", "/v1/text/measure", body: #"{"font":{"family":"DejaVu Sans","size":16},"texts":["Swift"]}"#)
         XCTAssertEqual(status, 422)
         XCTAssertTrue(body.contains(#"available: \"DejaVu Sans Mono\", \"DejaVu Serif\""#), body)
+        // The generic names mean the families the flags give.
+        let serifWidth = try exchange(
+            server.port, "POST", "/v1/text/measure", body: #"{"font":{"family":"DejaVu Serif","size":16},"texts":["Swift"]}"#)
+        for generic in ["sans-serif", "system-ui", "serif"] {
+            let generic = try exchange(
+                server.port, "POST", "/v1/text/measure", body: #"{"font":{"family":"\#(generic)","size":16},"texts":["Swift"]}"#)
+            XCTAssertEqual(generic.0, 200, generic.1)
+            XCTAssertEqual(generic.1, serifWidth.1)
+        }
+    }
+
+    func testAGenericNameMeaningNoLoadedFamilyExits2() throws {
+        let result = try run(["--port", "0", "--font-monospace", "Inter"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains(#"monospace means "Inter", which no loaded font has"#), result.stderr)
+        let mono = try fontDirectory(["DejaVuSansMono.ttf"])
+        // Without the defaults, sans-serif's DejaVu Sans is not loaded.
+        XCTAssertEqual(try run(["--port", "0", "--no-default-fonts", "--font-dir", mono.path]).status, 2)
     }
 
     func testFontDirsFromTheEnvironmentAreColonSeparated() throws {
         let mono = try fontDirectory(["DejaVuSansMono.ttf"])
-        let serif = try fontDirectory(["DejaVuSerif-Italic.ttf"])
-        let server = try TrellisProcessTests.Running([], environment: ["TRELLIS_FONT_DIRS": "\(mono.path):\(serif.path)"])
-        XCTAssertEqual(try families(server.port), ["DejaVu Sans Mono 400 normal", "DejaVu Serif 400 italic"])
+        let serif = try fontDirectory(["DejaVuSerif-Italic.ttf", "DejaVuSans.ttf", "DejaVuSerif.ttf"])
+        let server = try TrellisProcessTests.Running(
+            [], environment: ["TRELLIS_FONT_DIRS": "\(mono.path):\(serif.path)", "TRELLIS_NO_DEFAULT_FONTS": "1"])
+        XCTAssertEqual(
+            try families(server.port),
+            ["DejaVu Sans 400 normal", "DejaVu Sans Mono 400 normal", "DejaVu Serif 400 normal", "DejaVu Serif 400 italic"])
     }
 
     func testNoFontAtAllExits2() throws {
         let empty = try fontDirectory([])
         try Data("not a font".utf8).write(to: empty.appendingPathComponent("broken.ttf"))
-        let result = try run(["--port", "0", "--font-dir", empty.path])
+        let result = try run(["--port", "0", "--no-default-fonts", "--font-dir", empty.path])
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.stderr.contains("no font to measure text with in --font-dir \(empty.path)"), result.stderr)
         XCTAssertEqual(try run(["--port", "0", "--font-dir", ""]).status, 2)

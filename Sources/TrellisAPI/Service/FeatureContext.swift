@@ -2,11 +2,13 @@ import TrellisCore
 import TrellisText
 
 /// What the feature endpoints compute with besides a request, made once when the service is made and handed to
-/// every endpoint call: the fonts (loaded before the server listens), the measured labels shared by every request,
+/// every endpoint call: the fonts (loaded before the server listens) and the uploaded ones, the measured labels shared by every request,
 /// the drawer's recent plans and the outline search's folding tables. Nothing here is a static.
 public final class FeatureContext: Sendable {
     /// The faces text is measured with.
     public let fonts: FontCollection
+    /// The fonts clients uploaded (`/v1/fonts/{id}`), which requests declare in `fontFaces`.
+    public let fontLibrary: FontLibrary
     /// Labels measured so far, shared by every request (bounded, seeded hashing).
     public let measureCache: MeasureCache
     /// Recent motions' plans with their members written.
@@ -16,8 +18,12 @@ public final class FeatureContext: Sendable {
     /// `GET /v1/fonts`'s answer and its ETag, made once (hashing it costs ~15 µs).
     let fontsListing: FixedAnswer
 
-    public init(fonts: FontCollection = FontCollection(faces: []), measureCache: MeasureCache = MeasureCache()) {
+    public init(
+        fonts: FontCollection = FontCollection(faces: []), measureCache: MeasureCache = MeasureCache(),
+        fontLibrary: FontLibrary = FontLibrary()
+    ) {
         self.fonts = fonts
+        self.fontLibrary = fontLibrary
         self.measureCache = measureCache
         drawerPlans = DrawerPlanCache(capacity: 64)
         fontsListing = FontsListing.answer(fonts)

@@ -56,11 +56,20 @@ public enum FontFiles {
         return found.sorted()
     }
 
-    /// Every face of every file (each face of a collection); the files that held none are returned apart.
+    /// Every face of every file (each face of a collection), each file once however many paths lead to it; the
+    /// files that held none are returned apart.
     public static func load(_ paths: [String]) -> (faces: [FontFace], unusable: [String]) {
         var faces: [FontFace] = []
         var unusable: [String] = []
+        var seen = Set<String>()
         for path in paths {
+            guard let real = realpath(path, nil) else {
+                unusable.append(path)
+                continue
+            }
+            let resolved = String(cString: real)
+            free(real)
+            guard seen.insert(resolved).inserted else { continue }
             guard let file = mapFile(path, maxBytes: maxFileBytes) else {
                 unusable.append(path)
                 continue

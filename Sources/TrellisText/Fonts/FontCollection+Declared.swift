@@ -38,7 +38,7 @@ extension FontCollection {
                 let name: String
                 switch entry {
                 case .name(let given): name = given
-                case .generic(let generic): name = generic.family
+                case .generic(let generic): name = family(of: generic)
                 }
                 guard let face = match(family: name, weight: Int(properties.selection.weight), style: properties.style) else {
                     unknown.append(name)
