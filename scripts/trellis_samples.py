@@ -4,7 +4,9 @@ The fuzz seeds (scripts/fuzz-seeds.py) and bench/cost.py read them here; the fuz
 read the same files through Tests/TrellisSamples, which implements the same language (the answer corpus test
 checks that both expand every sample to the seed's bytes).
 
-A samples file is {"paths": [...], "let": {...}, "samples": [...]}; each sample has
+A samples file is {"paths": [...], "shared": {...}, "let": {...}, "samples": [...]}: `shared` names are seen by
+every file's recipes (the text layout's holds the words of the scripts ICU breaks by dictionary), `let` names by
+this file's. Each sample has
   name    unique among its path's samples: the fuzz seed's file name (fuzz/corpus/<endpoint>/<name>.json)
   path    one path or a list of them (default: the file's only path)
   kind    "normal" (what a client normally sends), "edge" (other forms, limits, problems) or "cost" (crafted
@@ -14,7 +16,9 @@ A samples file is {"paths": [...], "let": {...}, "samples": [...]}; each sample 
   group   bench/cost.py's row group: a normal sample is its group's yardstick, a cost sample is compared with it
   fuzzer  true on the one normal sample per path that the fuzz target measures its cost check against
   body    the request, literally; or raw: its bytes as text (not JSON); or recipe: a template (below)
-  let     names defined in order before the recipe is expanded (after the file's own `let`)
+  let     names defined in order before the recipe is expanded (after the shared names and the file's `let`)
+  fonts   font files of Debian's fonts-noto-core the request needs besides the default fonts (bench/cost.py runs it
+          on a server given them, and leaves it out where they are not installed)
 
 A recipe is expanded for a size (the body bytes to aim at: counts are written in terms of `size`) and a
 salt (every text and number a cache could key on differs between salts). In a template, a string that
@@ -39,7 +43,7 @@ BATCH_PATH = "/v1/batch"
 SMALL = 256
 LARGE = 16_000
 KINDS = ("normal", "edge", "cost")
-FIELDS = {"name", "path", "kind", "title", "about", "group", "fuzzer", "let", "body", "raw", "recipe"}
+FIELDS = {"name", "path", "kind", "title", "about", "group", "fuzzer", "fonts", "let", "body", "raw", "recipe"}
 
 # -- the functions a recipe may call (Tests/TrellisSamples implements each the same way) --
 
@@ -54,7 +58,7 @@ def _words(salt):
         """n different short words of 2 to 4 syllables and a number, from a 64-bit LCG seeded by seed and the salt."""
         out, x = [], seed + salt * 1_000_003
         for i in range(n):
-            x = (x * 6364136223846793005 + 1442695040888963407) % (1 << 64)
+            x = _lcg(x)
             k = 2 + (x >> 60) % 3
             out.append("".join(SYLLABLES[(x >> (8 * j)) % len(SYLLABLES)] for j in range(k)) + str((i + salt) % 97))
         return out
@@ -96,7 +100,36 @@ def join(items, sep):
     return sep.join(items)
 
 
-FUNCTIONS = ("min", "max", "len", "str", "chr", "join", "words", "bits", "pad", "zpad", "prefix", "scalar_run", "normal")
+def _lcg(x):
+    return (x * 6364136223846793005 + 1442695040888963407) % (1 << 64)
+
+
+def _prose(salt):
+    def prose(vocabulary, scalars, seed):
+        """Words of `vocabulary` without spaces between them, a space after every sixth (as between phrases), cut to
+        `scalars` scalars and stripped; from the LCG seeded by seed and the salt."""
+        out, x, length = [], seed + salt * 1_000_003, 0
+        while length < scalars:
+            x = _lcg(x)
+            out.append(vocabulary[(x >> 33) % len(vocabulary)] + (" " if len(out) % 6 == 5 else ""))
+            length += len(out[-1])
+        return "".join(out)[:scalars].strip()
+    return prose
+
+
+def _letters(salt):
+    def letters(first, count, scalars, seed):
+        """`scalars` scalars picked at random among the `count` from `first`, from the LCG seeded by seed and the salt."""
+        out, x = [], seed + salt * 1_000_003
+        for _ in range(scalars):
+            x = _lcg(x)
+            out.append(chr(first + (x >> 33) % count))
+        return "".join(out)
+    return letters
+
+
+FUNCTIONS = ("min", "max", "len", "str", "chr", "join", "words", "bits", "pad", "zpad", "prefix", "scalar_run", "prose",
+             "letters", "normal")
 
 # -- expressions --
 
@@ -165,7 +198,7 @@ def _template(t):
 
 
 class Sample:
-    def __init__(self, folder: str, file_let: dict, data: dict, default_paths: list):
+    def __init__(self, folder: str, lets: list, data: dict, default_paths: list):
         self.folder = folder
         unknown = set(data) - FIELDS
         if unknown:
@@ -186,7 +219,8 @@ class Sample:
             raise ValueError(f"{folder}/samples.json: {self.name} has one of body, raw and recipe")
         self.form = forms[0]
         self.content = data[self.form]
-        lets = list(file_let.items()) + list(data.get("let", {}).items())
+        self.fonts = list(data.get("fonts", []))
+        lets = list(lets) + list(data.get("let", {}).items())
         self._lets = [(name, _template(value)) for name, value in lets] if self.form == "recipe" else []
         self._recipe = _template(self.content) if self.form == "recipe" else None
 
@@ -200,12 +234,20 @@ class Samples:
     def __init__(self, root: pathlib.Path = ROOT):
         self.samples: list[Sample] = []
         all_paths = set()
-        for file in sorted((root / "Sources" / "TrellisAPI").glob("*/samples.json")):
-            data = json.loads(file.read_text())
+        files = [(file.parent.name, json.loads(file.read_text()))
+                 for file in sorted((root / "Sources" / "TrellisAPI").glob("*/samples.json"))]
+        shared = {}
+        for folder, data in files:
+            for name, value in data.get("shared", {}).items():
+                if name in shared:
+                    raise ValueError(f"{folder}/samples.json shares {name}, which another file shares")
+                shared[name] = value
+        for folder, data in files:
             paths = data["paths"]
             all_paths.update(paths)
+            lets = list(shared.items()) + list(data.get("let", {}).items())
             for item in data["samples"]:
-                self.samples.append(Sample(file.parent.name, data.get("let", {}), item, paths))
+                self.samples.append(Sample(folder, lets, item, paths))
         self.paths = sorted(all_paths - {BATCH_PATH})
         seen = set()
         for sample in self.samples:
@@ -244,7 +286,7 @@ class Samples:
     def _functions(self, salt):
         return {"__builtins__": {}, "min": min, "max": max, "len": len, "str": _str, "chr": chr, "join": join,
                 "words": _words(salt), "bits": bits, "pad": pad, "zpad": zpad, "prefix": prefix,
-                "scalar_run": scalar_run, "normal": lambda path, size: self.value(self.fuzzer_normal(path), size, salt)}
+                "scalar_run": scalar_run, "prose": _prose(salt), "letters": _letters(salt), "normal": lambda path, size: self.value(self.fuzzer_normal(path), size, salt)}
 
 
 def _str(x):

@@ -16,7 +16,7 @@ public struct Sample: Sendable {
         case recipe(SampleTemplate)
     }
 
-    static let fields: Set<String> = ["name", "path", "kind", "title", "about", "group", "fuzzer", "let", "body", "raw", "recipe"]
+    static let fields: Set<String> = ["name", "path", "kind", "title", "about", "group", "fuzzer", "fonts", "let", "body", "raw", "recipe"]
 
     /// The fuzz seed's file name; unique among its paths' samples.
     public let name: String
@@ -28,6 +28,8 @@ public struct Sample: Sendable {
     public let group: String?
     /// The one normal sample per path that the fuzz target measures its cost check against.
     public let fuzzer: Bool
+    /// Font files of Debian's fonts-noto-core the request needs besides the default fonts.
+    public let fonts: [String]
     /// The feature folder it comes from (Sources/TrellisAPI/<folder>/samples.json).
     public let folder: String
     let content: Content
@@ -39,7 +41,7 @@ public struct Sample: Sendable {
         return false
     }
 
-    init(_ value: SampleValue, folder: String, filePaths: [String], fileLets: [SampleValue.Member]) throws(SampleError) {
+    init(_ value: SampleValue, folder: String, filePaths: [String], lets fileLets: [SampleValue.Member]) throws(SampleError) {
         guard case .object(let members) = value, let name = value["name"]?.string else {
             throw SampleError("\(folder)/samples.json: a sample is an object with a name")
         }
@@ -60,6 +62,7 @@ public struct Sample: Sendable {
         title = value["title"]?.string ?? name
         group = value["group"]?.string
         fuzzer = value["fuzzer"] == .bool(true)
+        if case .array(let files)? = value["fonts"] { fonts = files.compactMap(\.string) } else { fonts = [] }
         let forms = ["body", "raw", "recipe"].filter { value[$0] != nil }
         guard forms.count == 1 else { throw SampleError("\(folder)/samples.json: \(name) has one of body, raw and recipe") }
         switch forms[0] {

@@ -1,6 +1,6 @@
 /// The functions a recipe may call, each as scripts/trellis_samples.py defines it.
 enum SampleFunctions {
-    static let names = ["min", "max", "len", "str", "chr", "join", "words", "bits", "pad", "zpad", "prefix", "scalar_run", "normal"]
+    static let names = ["min", "max", "len", "str", "chr", "join", "words", "bits", "pad", "zpad", "prefix", "scalar_run", "prose", "letters", "normal"]
 
     static let syllables = ["ka", "lo", "mi", "ne", "ru", "sa", "to", "vi", "ze", "po", "qu", "an", "el", "or"]
     /// Every Unicode scalar from U+00A0 to U+2FFFF but the surrogates, in order.
@@ -86,6 +86,29 @@ enum SampleFunctions {
                 out.append(Unicode.Scalar(UInt32(c >= 0xD800 ? c + 0x800 : c))!)
             }
             return .string(String(out))
+        case "prose":
+            try arity(3)
+            guard case .array(let items) = arguments[0], !items.isEmpty else { throw SampleError("prose takes a list of words") }
+            var vocabulary: [String] = []
+            for item in items {
+                guard case .string(let word) = item else { throw SampleError("prose takes a list of words") }
+                vocabulary.append(word)
+            }
+            return .string(prose(vocabulary, scalars: try int(1), seed: try int(2), salt: environment.salt))
+        case "letters":
+            try arity(4)
+            let first = try int(0), count = try int(1)
+            guard count > 0 else { throw SampleError("letters takes a count > 0") }
+            var x = UInt64(bitPattern: Int64(try int(3) &+ environment.salt &* 1_000_003))
+            var out = String.UnicodeScalarView()
+            for _ in 0..<max(0, try int(2)) {
+                x = lcg(x)
+                guard let scalar = Unicode.Scalar(UInt32(first + Int((x >> 33) % UInt64(count)))) else {
+                    throw SampleError("letters(\(first), \(count), ...) reaches past the scalars")
+                }
+                out.append(scalar)
+            }
+            return .string(String(out))
         case "normal":
             try arity(2)
             let path = try string(0)
@@ -96,17 +119,40 @@ enum SampleFunctions {
         }
     }
 
-    /// n different short words of 2 to 4 syllables and a number, from a 64-bit LCG seeded by seed and the salt.
+    /// The 64-bit linear congruential generator the recipes' texts come from (Knuth's MMIX constants).
+    static func lcg(_ x: UInt64) -> UInt64 { x &* 6364136223846793005 &+ 1442695040888963407 }
+
+    /// n different short words of 2 to 4 syllables and a number, from the LCG seeded by seed and the salt.
     static func words(_ n: Int, seed: Int, salt: Int) -> [String] {
         var x = UInt64(bitPattern: Int64(seed &+ salt &* 1_000_003))
         var out: [String] = []
         for i in 0..<max(0, n) {
-            x = x &* 6364136223846793005 &+ 1442695040888963407
+            x = lcg(x)
             let k = 2 + Int((x >> 60) % 3)
             var word = ""
             for j in 0..<k { word += syllables[Int((x >> UInt64(8 * j)) % UInt64(syllables.count))] }
             out.append(word + String((i + salt) % 97))
         }
         return out
+    }
+
+    /// Words of `vocabulary` without spaces between them, a space after every sixth (as between phrases), cut to
+    /// `scalars` scalars and stripped of white space at both ends; from the LCG seeded by seed and the salt.
+    static func prose(_ vocabulary: [String], scalars: Int, seed: Int, salt: Int) -> String {
+        var x = UInt64(bitPattern: Int64(seed &+ salt &* 1_000_003))
+        var out: [Unicode.Scalar] = []
+        var pieces = 0
+        while out.count < scalars {
+            x = lcg(x)
+            out += vocabulary[Int((x >> 33) % UInt64(vocabulary.count))].unicodeScalars
+            if pieces % 6 == 5 { out.append(" ") }
+            pieces += 1
+        }
+        var cut = Array(out.prefix(max(0, scalars)))
+        while let last = cut.last, last.properties.isWhitespace { cut.removeLast() }
+        while let first = cut.first, first.properties.isWhitespace { cut.removeFirst() }
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: cut)
+        return String(text)
     }
 }

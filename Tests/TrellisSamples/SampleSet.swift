@@ -36,16 +36,27 @@ public struct SampleSet: Sendable {
     init(files: [(folder: String, bytes: [UInt8])]) throws(SampleError) {
         var samples: [Sample] = []
         var paths = Set<String>()
-        for (folder, bytes) in files {
-            let file = try Self.parse(bytes, name: folder + "/samples.json")
+        let parsed = try files.map { (file) throws(SampleError) in (file.folder, try Self.parse(file.bytes, name: file.folder + "/samples.json")) }
+        // A file's `shared` names are seen by every file's recipes.
+        var shared: [SampleValue.Member] = []
+        for (folder, file) in parsed {
+            guard case .object(let members)? = file["shared"] else { continue }
+            for member in members {
+                guard !shared.contains(where: { $0.key == member.key }) else {
+                    throw SampleError("\(folder)/samples.json shares \(member.key), which another file shares")
+                }
+                shared.append(member)
+            }
+        }
+        for (folder, file) in parsed {
             var filePaths: [String] = []
             if case .array(let items)? = file["paths"] { filePaths = items.compactMap(\.string) }
             guard !filePaths.isEmpty else { throw SampleError("\(folder)/samples.json has no paths") }
             paths.formUnion(filePaths)
-            var lets: [SampleValue.Member] = []
-            if case .object(let members)? = file["let"] { lets = members }
+            var lets = shared
+            if case .object(let members)? = file["let"] { lets += members }
             guard case .array(let items)? = file["samples"] else { throw SampleError("\(folder)/samples.json has no samples") }
-            for item in items { samples.append(try Sample(item, folder: folder, filePaths: filePaths, fileLets: lets)) }
+            for item in items { samples.append(try Sample(item, folder: folder, filePaths: filePaths, lets: lets)) }
         }
         var seen = Set<String>()
         for sample in samples {

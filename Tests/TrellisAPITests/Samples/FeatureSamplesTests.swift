@@ -71,6 +71,17 @@ final class FeatureSamplesTests: XCTestCase {
         XCTAssertEqual(try expand("bits(5, 4, '1', '0')"), .string("1010"))
         XCTAssertEqual(try expand("scalar_run(0xD800 - 0xA0 - 1, 2)"), .string("\u{D7FF}\u{E000}"))
         XCTAssertEqual(try expand("words(2, 1)"), .array([.string("elruruor2"), .string("posaloel3")]))
+        XCTAssertEqual(try expand("prose(['ab', 'c', 'def'], 14, 3)"), .string("cababcabc cabc"))
+        XCTAssertEqual(try expand("letters(0x0E01, 46, 5, 7)"), .string("ฉฝธชฝ"))
+        // A file's shared names are seen by every file's recipes; its lets by its own.
+        let sharing = #"{"paths": ["/a"], "shared": {"vocabulary": ["x", "y"]}, "let": {"own": 1}, "samples": []}"#
+        let using = #"{"paths": ["/b"], "samples": [{"name": "b", "kind": "edge", "fonts": ["F.ttf"], "recipe": "=vocabulary[1]"},"#
+            + #"{"name": "c", "kind": "edge", "recipe": "=own"}]}"#
+        let both = try SampleSet(files: [("A", Array(sharing.utf8)), ("B", Array(using.utf8))])
+        XCTAssertEqual(try both.value(both.samples[0], size: 1, salt: 0), .string("y"))
+        XCTAssertEqual(both.samples[0].fonts, ["F.ttf"])
+        XCTAssertThrowsError(try both.value(both.samples[1], size: 1, salt: 0))
+        XCTAssertThrowsError(try SampleSet(files: [("A", Array(sharing.utf8)), ("C", Array(sharing.utf8))]))
         for bad in ["a.b", "x[1:2]", "1 < 2 < 3", "open('x')", "'\\\\n'", "undefined", "len(1)", "1 // 0"] {
             XCTAssertThrowsError(try expand(bad), bad)
         }
