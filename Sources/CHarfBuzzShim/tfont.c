@@ -456,7 +456,7 @@ static void advance_funcs_create(void) {
 tfont_font *tfont_font_create(
     const tfont_face *face, int32_t scale, const tfont_setting *variations, size_t variation_count,
     const tfont_setting *features, size_t feature_count) {
-    if (scale <= 0 || variation_count > 4096 || feature_count > 4096) return NULL;
+    if (scale < 0 || variation_count > 4096 || feature_count > 4096) return NULL;
     pthread_once(&advance_funcs_once, advance_funcs_create);
     tfont_font *result = calloc(1, sizeof *result);
     if (!result) return NULL;

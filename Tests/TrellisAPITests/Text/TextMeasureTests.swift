@@ -43,6 +43,14 @@ final class TextMeasureTests: XCTestCase {
                 + #""texts":[{"width":39.3125,"height":19},{"width":96,"height":19},{"width":0,"height":19}]}"#)
     }
 
+    /// Regression: a size that rounds to 0 in 16.16 (the smallest subnormal, as schemathesis sends it) made
+    /// the font fail to be created, so every text was refused as "out of memory"; it measures 0 wide.
+    func testASizeTooSmallToScaleMeasuresZero() {
+        XCTAssertEqual(widths(#"{"family":"DejaVu Sans, IPAGothic","size":5e-324}"#, ["Swift", "日本"]), [0, 0])
+        let layout = call(service, "POST", "/v1/text/layout", json: #"{"font":{"family":"DejaVu Sans","size":5e-324},"texts":["a b"],"width":200}"#)
+        XCTAssertEqual(layout.status, 200, layout.text)
+    }
+
     func testFamilyNamesAreCaseInsensitiveQuotedOrGeneric() {
         let reference = widths(#"{"family":"DejaVu Sans","size":20}"#, ["AV To office"])
         XCTAssertEqual(widths(#"{"family":"dejavu SANS","size":20}"#, ["AV To office"]), reference)
