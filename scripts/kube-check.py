@@ -31,6 +31,9 @@ DRAIN_SECONDS = 10
 PROCESS_BYTES = 20 << 20
 # One JSON parser per thread holds up to about this many times the largest body it parsed.
 PARSER_FACTOR = 10
+# The font sanitizer (one at a time) holds up to about this many times its output, which is at most 4 x the
+# largest font file (measured: 3.7 x for a WOFF2 of IPAGothic; docs/fonts.md).
+SANITIZER_FACTOR = 4 * 4
 # The operations listener's port (TRELLIS_OPS_PORT): probes and metrics go there, not through the Service.
 OPS_PORT = 9090
 
@@ -191,11 +194,21 @@ def policy(docs):
     budget = numbers["TRELLIS_MEMORY_BUDGET"]
     connections = numbers["TRELLIS_MAX_CONNECTIONS"] * numbers["TRELLIS_CONNECTION_MEMORY"]
     parsers = threads * PARSER_FACTOR * numbers["TRELLIS_MAX_BODY_BYTES"]
-    need = budget + connections + parsers + PROCESS_BYTES
+    fonts = numbers["TRELLIS_FONT_STORE_BYTES"]
+    sanitizer = SANITIZER_FACTOR * min(numbers["TRELLIS_MAX_FONT_BYTES"], numbers["TRELLIS_MAX_BODY_BYTES"])
+    need = budget + connections + parsers + PROCESS_BYTES + fonts + sanitizer
     mib = lambda n: f"{n / (1 << 20):.0f} MiB"
     check(need <= memory_limit,
           f"memory limit {limits['memory']} holds the budget {mib(budget)} + connections {mib(connections)} "
-          f"+ parsers {threads} x {PARSER_FACTOR} x body {mib(parsers)} + process {mib(PROCESS_BYTES)} = {mib(need)}")
+          f"+ parsers {threads} x {PARSER_FACTOR} x body {mib(parsers)} + process {mib(PROCESS_BYTES)} "
+          f"+ uploaded fonts {mib(fonts)} + the sanitizer {mib(sanitizer)} = {mib(need)}")
+    # The root filesystem is read-only: the sanitizer's TMPDIR and the font store are volumes.
+    mounts = {m["mountPath"]: m["name"] for m in container.get("volumeMounts", [])}
+    volumes = {v["name"]: v for v in pod.get("volumes", [])}
+    check("/tmp" in mounts and "emptyDir" in volumes.get(mounts["/tmp"], {}), "/tmp (the font sanitizer's TMPDIR) is an emptyDir")
+    store = config.get("TRELLIS_FONT_STORE_DIR")
+    check(store in mounts and "emptyDir" in volumes.get(mounts[store], {}),
+          f"TRELLIS_FONT_STORE_DIR {store} is an emptyDir mounted in the container")
 
     # Service, autoscaler, disruption budget, metrics.
     labels = template["metadata"]["labels"]

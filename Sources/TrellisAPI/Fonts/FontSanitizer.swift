@@ -9,7 +9,7 @@ import TrellisText
 /// subprocess: started with posix_spawn through util-linux's `prlimit` (limits on CPU time, address space, the
 /// size of any file it writes, open files and core dumps, set before OTS starts), never through a shell, with its
 /// input and output in a private temporary directory (mode 0700) that is removed afterwards, and killed at its
-/// wall-clock deadline. At most `concurrency` run at once.
+/// wall-clock deadline. At most `concurrency` (one) run at once.
 public final class FontSanitizer: Sendable {
     public struct Limits: Sendable {
         /// RLIMIT_CPU: the sanitizer's CPU seconds (past them the kernel stops it).
@@ -18,8 +18,9 @@ public final class FontSanitizer: Sendable {
         public var addressSpaceBytes = 256 << 20
         /// Wall-clock time before it is killed (its CPU limit comes first unless the machine is busy).
         public var timeout = Duration.seconds(5)
-        /// Sanitizers running at once; one more is refused at once (503).
-        public var concurrency = 2
+        /// Sanitizers running at once; one more is refused at once (503 with Retry-After). One: uploads are rare
+        /// (once per font and replica) and each holds up to about 4 × its output in memory while it runs.
+        public var concurrency = 1
 
         public init() {}
     }
