@@ -138,12 +138,68 @@ def long_cluster(i):
     return "a" + head + "".join("\u0301" if j % 2 else "\u0323" for j in range(972)) + "\u20d0"
 
 
+# Scripts ICU breaks by dictionary (no spaces between words): common words of each, joined as prose joins them.
+DICTIONARY_WORDS = {
+    "Thai": ("กรุงเทพ มหานคร เป็น เมือง หลวง ของ ประเทศ ไทย การ ตัด คำ ภาษา ต้อง ใช้ พจนานุกรม เขียน ติด กัน โดย ไม่ มี "
+             "ช่องว่าง ระหว่าง สวัสดี ครับ ยินดี ต้อนรับ สู่ วันนี้ อากาศ ดี มาก เรา ไป เที่ยว ทะเล ข้าว ผัด กุ้ง หนึ่ง จาน "
+             "และ น้ำ มะนาว ห้องน้ำ อยู่ ที่ ไหน ฝน ตก หนัก เมื่อ คืน ถนน จึง เปียก ราคา สินค้า นี้ คือ บาท โรงเรียน "
+             "นักเรียน ครู หนังสือ อ่าน ทำงาน บ้าน รถไฟ สถานี ตลาด อาหาร อร่อย").split(),
+    "Lao": ("ສະບາຍດີ ພາສາ ລາວ ປະເທດ ນະຄອນ ຫຼວງ ວຽງຈັນ ເປັນ ຂອງ ຂ້ອຍ ເຈົ້າ ໄປ ມາ ກິນ ເຂົ້າ ນ້ຳ ບ້ານ ໂຮງຮຽນ ນັກຮຽນ ຄູ "
+            "ປຶ້ມ ອ່ານ ຂຽນ ມື້ນີ້ ອາກາດ ດີ ຫຼາຍ ແລະ ຢູ່ ໃສ ຕະຫຼາດ ອາຫານ ແຊບ").split(),
+    "Khmer": ("សួស្តី ភាសា ខ្មែរ ប្រទេស កម្ពុជា រាជធានី ភ្នំពេញ ជា របស់ ខ្ញុំ អ្នក ទៅ មក ញ៉ាំ បាយ ទឹក ផ្ទះ សាលារៀន សិស្ស "
+              "គ្រូ សៀវភៅ អាន សរសេរ ថ្ងៃនេះ អាកាសធាតុ ល្អ ណាស់ និង នៅ ឯណា ផ្សារ ម្ហូប ឆ្ងាញ់").split(),
+    "Burmese": ("မင်္ဂလာပါ မြန်မာ ဘာသာ နိုင်ငံ ရန်ကုန် မြို့ တော် ဖြစ် သည် ကျွန်တော် သင် သွား လာ စား ထမင်း ရေ အိမ် "
+                "ကျောင်း ကျောင်းသား ဆရာ စာအုပ် ဖတ် ရေး ဒီနေ့ ရာသီဥတု ကောင်း အရမ်း နှင့် မှာ ဘယ် ဈေး အစားအစာ စားကောင်း").split(),
+}
+# Faces for them: the default fonts have Thai (Garuda) and Lao (DejaVu Sans); Khmer and Burmese run on a server
+# given Noto's faces for them too (Debian's fonts-noto-core), and are left out where those are not installed.
+DICTIONARY_FONTS = {"Thai": "DejaVu Sans, Garuda", "Lao": "DejaVu Sans", "Khmer": "DejaVu Sans, Noto Sans Khmer",
+                    "Burmese": "DejaVu Sans, Noto Sans Myanmar"}
+NOTO_DIR = "/usr/share/fonts/truetype/noto"
+EXTRA_FONTS = {"Khmer": ("NotoSansKhmer-Regular.ttf",), "Burmese": ("NotoSansMyanmar-Regular.ttf",)}
+DEJAVU_DIR = "/usr/share/fonts/truetype/dejavu"
+
+
+def font_directories(files):
+    """--font-dir values for a server with DejaVu and `files` of Noto (a directory of links to them, made once)."""
+    import tempfile
+    folder = os.path.join(tempfile.gettempdir(), "trellis-cost-fonts-" + "-".join(f.split("-")[0] for f in files))
+    os.makedirs(folder, exist_ok=True)
+    for f in files:
+        link = os.path.join(folder, f)
+        if not os.path.exists(link):
+            os.symlink(os.path.join(NOTO_DIR, f), link)
+    return (DEJAVU_DIR, folder)
+
+
+def dictionary_prose(script, scalars, seed):
+    """Words of `script` without spaces between them, a space after every sixth (as between phrases), cut to
+    `scalars` scalars; deterministic, and different for every SALT."""
+    vocabulary = DICTIONARY_WORDS[script]
+    out, x, length = [], seed + SALT * 1_000_003, 0
+    while length < scalars:
+        x = (x * 6364136223846793005 + 1442695040888963407) % (1 << 64)
+        out.append(vocabulary[(x >> 33) % len(vocabulary)] + (" " if len(out) % 6 == 5 else ""))
+        length += len(out[-1])
+    return "".join(out)[:scalars].strip()
+
+
+def dictionary_letters(scalars, seed):
+    """Thai consonants at random: no dictionary word, so ICU's dictionary breaker takes its slow path throughout."""
+    out, x = [], seed + SALT * 1_000_003
+    for _ in range(scalars):
+        x = (x * 6364136223846793005 + 1442695040888963407) % (1 << 64)
+        out.append(chr(0x0E01 + (x >> 33) % 46))
+    return "".join(out)
+
+
 def cases(size):
-    """(endpoint, case name, path, body bytes, is normal) for the current SALT."""
+    """(endpoint, case name, path, body bytes, is normal, the server's --font-dir list or () for the defaults)
+    for the current SALT."""
     out = []
 
-    def add(endpoint, name, path, body, normal=False):
-        out.append((endpoint, name, path, dumps(body), normal))
+    def add(endpoint, name, path, body, normal=False, font_dirs=()):
+        out.append((endpoint, name, path, dumps(body), normal, tuple(font_dirs)))
 
     # Text measurement.
     per = max(1, size // 10_000 // 9)
@@ -180,6 +236,15 @@ def cases(size):
         paragraphs(count, prose, widths=widths, maxLines=1, textOverflow="ellipsis"))
     add("text-layout", "16 widths of 1 px, overflowWrap anywhere", "/v1/text/layout",
         paragraphs(count, prose, widths=[1 + k / 16 for k in range(16)], overflowWrap="anywhere"))
+    # Clamped to one line, long texts: every hidden line is still broken (lineCount counts them), and no answer bound stops it.
+    long_prose = lambda i: " ".join(words(140, i * 140))[:1000]  # noqa: E731
+    long_count = min(10_000, max(1, size // 1_000))
+    add("text-layout", "16 widths of 1 px, anywhere, clamped to 1 line", "/v1/text/layout",
+        paragraphs(long_count, long_prose, widths=[1 + k / 16 for k in range(16)], overflowWrap="anywhere", maxLines=1))
+    add("text-layout", "16 widths of 1-16 px, clamped to 1 line", "/v1/text/layout",
+        paragraphs(long_count, long_prose, widths=[1 + k for k in range(16)], maxLines=1))
+    add("text-layout", "16 widths of 20-35 px, break-word, clamped to 1 line", "/v1/text/layout",
+        paragraphs(long_count, long_prose, widths=[20 + k for k in range(16)], overflowWrap="break-word", maxLines=1))
     add("text-layout", "one word per text, break-word at 16 widths", "/v1/text/layout",
         paragraphs(count, lambda i: "".join(words(per, i * per))[:1000], widths=[7 + k for k in range(16)],
                    overflowWrap="break-word"))
@@ -188,6 +253,38 @@ def cases(size):
     add("text-layout", "5 families, scripts mixed, 16 narrow widths, anywhere", "/v1/text/layout",
         paragraphs(min(10_000, max(1, size // (10 * per))), mixed, font=five, widths=[0.001 + k for k in range(16)],
                    overflowWrap="anywhere", wordBreak="break-all", contentWidths=True))
+    # Scripts ICU breaks by dictionary: texts of 1,000 scalars (about 3 bytes each), narrow widths that make many lines.
+    many = min(10_000, max(1, size // 3_000))
+    narrow = [50 + k for k in range(16)]
+    for script in DICTIONARY_WORDS:
+        files = EXTRA_FONTS.get(script, ())
+        if not all(os.path.exists(os.path.join(NOTO_DIR, f)) for f in files):
+            continue
+        dirs = font_directories(files) if files else ()
+        font = {"family": DICTIONARY_FONTS[script], "size": 16}
+        prose_of = lambda i, script=script: dictionary_prose(script, 1000, i * 1000)  # noqa: E731
+        if script == "Thai":
+            add("text-layout", "Thai, one width of 50 px", "/v1/text/layout", paragraphs(many, prose_of, font=font, width=50))
+            add("text-layout", "Thai, 16 widths, maxLines 1, content widths", "/v1/text/layout",
+                paragraphs(many, prose_of, font=font, widths=narrow, maxLines=1, contentWidths=True))
+            add("text-layout", "Thai, 16 widths of 1 px, anywhere", "/v1/text/layout",
+                paragraphs(many, prose_of, font=font, widths=[1 + k / 16 for k in range(16)], overflowWrap="anywhere"))
+            add("text-layout", "Thai, 16 widths, break-all, clamped to 2 lines", "/v1/text/layout",
+                paragraphs(many, prose_of, font=font, widths=narrow, wordBreak="break-all", maxLines=2, textOverflow="ellipsis"))
+            add("text-layout", "Thai letters at random, 16 widths, maxLines 1", "/v1/text/layout",
+                paragraphs(many, lambda i: dictionary_letters(1000, i), font=font, widths=narrow, maxLines=1))
+            add("text-layout", "Thai letters at random, 16 widths, anywhere, maxLines 1", "/v1/text/layout",
+                paragraphs(many, lambda i: dictionary_letters(1000, i), font=font, widths=narrow, maxLines=1,
+                           overflowWrap="anywhere"))
+            add("text-layout", "Thai, 16 widths of 20-35 px, break-word, maxLines 1", "/v1/text/layout",
+                paragraphs(many, prose_of, font=font, widths=[20 + k for k in range(16)], maxLines=1, overflowWrap="break-word"))
+            add("text-layout", "Thai labels of 100 scalars, 16 widths, maxLines 1", "/v1/text/layout",
+                paragraphs(min(10_000, max(1, size // 305)), lambda i: dictionary_prose("Thai", 100, i * 100), font=font,
+                           widths=narrow, maxLines=1))
+        add("text-layout", f"{script}, 16 widths of 50 px, maxLines 1", "/v1/text/layout",
+            paragraphs(many, prose_of, font=font, widths=[50] * 16, maxLines=1), font_dirs=dirs)
+        add("text-layout", f"{script}, 16 widths of 50-65 px, maxLines 1", "/v1/text/layout",
+            paragraphs(many, prose_of, font=font, widths=narrow, maxLines=1, textOverflow="ellipsis"), font_dirs=dirs)
 
     # Batch: 100 paragraph entries (the endpoint whose answer costs the most to compute per byte), each as it is
     # answered alone; an entry past its own answer bound has done its bound's work before it is taken back.
@@ -227,6 +324,38 @@ def cases(size):
     add("flow", "items of zero size", "/v1/flow/layout", flow([{"width": 0, "height": 0} for _ in range(n)]))
     add("flow-text", "labels of 32-scalar clusters", "/v1/flow/layout",
         flow([{"text": mark_text(i) * 4} for i in range(max(1, size // 280))], font=FONT3))
+    # Chips cut at a maximum width: each label is laid out as a paragraph, against chips of English sentences.
+    n = size // 160
+    sentence = lambda i: " ".join(words(12, i * 12))  # noqa: E731
+    chips = {"family": "DejaVu Sans, Garuda", "size": 16}
+    add("flow-chips", "normal: sentence labels, maxWidth 120", "/v1/flow/layout",
+        flow([{"text": sentence(i), "maxWidth": 120} for i in range(n)], font=chips), True)
+    add("flow-chips", "sentence labels, maxWidth 120, maxLines 3", "/v1/flow/layout",
+        flow([{"text": sentence(i), "maxWidth": 120, "maxLines": 3} for i in range(n)], font=chips))
+    n = size // 200
+    add("flow-chips", "Thai labels, maxWidth 120", "/v1/flow/layout",
+        flow([{"text": dictionary_prose("Thai", 60, i * 60), "maxWidth": 120} for i in range(n)], font=chips))
+    add("flow-chips", "Thai labels, maxWidth 60, maxLines 3", "/v1/flow/layout",
+        flow([{"text": dictionary_prose("Thai", 60, i * 60), "maxWidth": 60, "maxLines": 3} for i in range(n)], font=chips))
+    n = size // 3_100
+    add("flow-chips", "Thai labels of 1,000 scalars, maxWidth 60, maxLines 1,000", "/v1/flow/layout",
+        flow([{"text": dictionary_prose("Thai", 1000, i * 1000), "maxWidth": 60, "maxLines": 1000} for i in range(n)], font=chips))
+
+    # Batches of paragraph layouts: each entry as if sent alone.
+    def batch(entry):
+        return {"requests": [{"path": "/v1/text/layout", "body": entry(k)} for k in range(100)]}
+
+    share = size // 100
+    per_entry = max(1, share // (7 * per))
+    add("batch", "normal: 100 paragraph layouts", "/v1/batch",
+        batch(lambda k: paragraphs(per_entry, lambda i: prose(k * per_entry + i))), True)
+    thai_entry = max(1, share // 3_000)
+    add("batch", "100 Thai layouts, 16 widths of 50 px, maxLines 1", "/v1/batch",
+        batch(lambda k: paragraphs(thai_entry, lambda i: dictionary_prose("Thai", 1000, (k * thai_entry + i) * 1000),
+                                   font={"family": DICTIONARY_FONTS["Thai"], "size": 16}, widths=[50] * 16, maxLines=1)))
+    add("batch", "100 Thai layouts, 16 widths of 50-65 px, content widths", "/v1/batch",
+        batch(lambda k: paragraphs(thai_entry, lambda i: dictionary_prose("Thai", 1000, (k * thai_entry + i) * 1000),
+                                   font={"family": DICTIONARY_FONTS["Thai"], "size": 16}, widths=narrow, contentWidths=True)))
 
     # Sections.
     n = min(10_000, max(2, size // 60))
@@ -337,9 +466,13 @@ def main():
     parser.add_argument("--concurrent", action="store_true",
                         help="also six concurrent worst-case requests per endpoint with the Kubernetes settings")
     args = parser.parse_args()
-    server = Trellis(args.binary, "--threads", 1, "--max-body-bytes", 64 << 20, "--memory-budget", 8 << 30,
-                     # No deadline: on a busy machine a normal 8 MB text request may pass the default's 5 s of wall time.
-                     "--request-timeout", 0)
+    def start(font_dirs=()):
+        return Trellis(args.binary, "--threads", 1, "--max-body-bytes", 64 << 20, "--memory-budget", 8 << 30,
+                       # No deadline: on a busy machine a normal 8 MB text request may pass the default's 5 s of wall time.
+                       "--request-timeout", 0, *[a for d in font_dirs for a in ("--font-dir", d)])
+    server = start()
+    # Cases in scripts the default fonts lack run on a server with those fonts too (the same binary and flags).
+    servers = {(): server}
     rows = []
     try:
         normal = {}
@@ -348,8 +481,11 @@ def main():
         for repeat in range(args.repeats):
             SALT = repeat + 1
             runs.append([c for c in cases(args.size) if not args.only or any(c[0].startswith(o) for o in args.only.split(","))])
-        for k, (endpoint, name, path, body, is_normal) in enumerate(runs[0]):
-            cpu, peak, status, answer = measure(server.process, server.port, path, [r[k][3] for r in runs])
+        for k, (endpoint, name, path, body, is_normal, font_dirs) in enumerate(runs[0]):
+            if font_dirs not in servers:
+                servers[font_dirs] = start(font_dirs)
+            chosen = servers[font_dirs]
+            cpu, peak, status, answer = measure(chosen.process, chosen.port, path, [r[k][3] for r in runs])
             per_mb = cpu / (len(body) / 1e6)
             if is_normal:
                 normal[endpoint] = per_mb
@@ -364,7 +500,8 @@ def main():
             print(f"{endpoint:18} {name:44} {len(body):>9} B  {status}  {cpu * 1000:9.2f} ms  {per_mb:8.3f} s/MB"
                   f"  ×{row['ratio']:6.2f}  {memory}", flush=True)
     finally:
-        server.stop()
+        for running in servers.values():
+            running.stop()
     if args.json:
         with open(args.json, "w") as f:
             json.dump(rows, f, indent=1)
@@ -390,14 +527,15 @@ def concurrent_worst(binary, size):
     worst = {}
     global SALT
     SALT = 99
-    for endpoint, name, path, body, is_normal in cases(size):
+    for endpoint, name, path, body, is_normal, font_dirs in cases(size):
         if not is_normal and len(body) >= SMALL:
-            worst.setdefault(endpoint.split()[0], []).append((name, path, body))
+            worst.setdefault(endpoint.split()[0], []).append((name, path, body, font_dirs))
     out = []
     for endpoint, candidates in worst.items():
-        for name, path, body in candidates:
+        for name, path, body, font_dirs in candidates:
             ops = free_port()
-            server = Trellis(binary, "--ops-port", ops, "--max-body-bytes", 16 << 20, *KUBE_FLAGS)
+            server = Trellis(binary, "--ops-port", ops, "--max-body-bytes", 16 << 20, *KUBE_FLAGS,
+                             *[a for d in font_dirs for a in ("--font-dir", d)])
             port = server.port
             try:
                 statuses = []

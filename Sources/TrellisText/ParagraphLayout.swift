@@ -54,7 +54,12 @@ extension ParagraphShaper {
     /// fill, line heights, then the clamp and the ellipsis. Shapes nothing but line edges HarfBuzz
     /// marks unsafe. nil when memory ran out.
     public func layout(_ paragraph: ShapedParagraph, width: Double, style: ParagraphStyle) -> ParagraphLayout? {
-        guard let breaks = lineBreaks(paragraph, width: width, style: style) else { return nil }
+        layout(paragraph, width: width, style: style, memory: ParagraphMemory(paragraph))
+    }
+
+    /// The same, with what laying the paragraph out finds remembered in `memory` (shared by its widths).
+    func layout(_ paragraph: ShapedParagraph, width: Double, style: ParagraphStyle, memory: ParagraphMemory) -> ParagraphLayout? {
+        guard let breaks = lineBreaks(paragraph, width: width, style: style, memory: memory) else { return nil }
         var lines: [ParagraphLine] = []
         let shown = min(breaks.count, style.maxLines ?? breaks.count)
         lines.reserveCapacity(shown)
@@ -82,10 +87,14 @@ extension ParagraphShaper {
     /// The min-content width (every break opportunity taken; with `anywhere`, every grapheme cluster
     /// boundary) and the max-content width (one line), in px; nil when memory ran out.
     public func contentWidths(_ paragraph: ShapedParagraph, style: ParagraphStyle) -> ContentWidths? {
+        contentWidths(paragraph, style: style, memory: ParagraphMemory(paragraph))
+    }
+
+    func contentWidths(_ paragraph: ShapedParagraph, style: ParagraphStyle, memory: ParagraphMemory) -> ContentWidths? {
         var narrow = style
         if narrow.overflowWrap == .breakWord { narrow.overflowWrap = .normal }
         narrow.maxLines = nil
-        guard let lines = lineBreaks(paragraph, width: 0, style: narrow) else { return nil }
+        guard let lines = lineBreaks(paragraph, width: 0, style: narrow, memory: memory) else { return nil }
         let widest = lines.map(\.width).max() ?? 0
         let oneLine = paragraph.approximateWidth(0, paragraph.visibleEnd(0, paragraph.count))
         return ContentWidths(min: Double(widest) / Self.unit, max: Double(max(oneLine, widest)) / Self.unit)
@@ -107,70 +116,102 @@ extension ParagraphShaper {
     /// without hanging spaces, each bidi run rounded up to 1/64 px, at most W + 1/64 px); when none
     /// fits, `anywhere` and `break-word` cut the first word at the last grapheme cluster that fits (at
     /// least one), otherwise the line overflows to the first opportunity.
-    func lineBreaks(_ paragraph: ShapedParagraph, width: Double, style: ParagraphStyle) -> [BrokenLine]? {
+    func lineBreaks(_ paragraph: ShapedParagraph, width: Double, style: ParagraphStyle, memory: ParagraphMemory) -> [BrokenLine]? {
         let count = paragraph.count
         guard count > 0 else { return [] }
         if !style.whiteSpace.wraps {
             // One line; with `pre` its spaces count.
             let visible = style.whiteSpace == .pre ? count : paragraph.visibleEnd(0, count)
-            guard let drawn = exactWidth(paragraph, 0, visible, lineEnd: count) else { return nil }
+            guard let drawn = exactWidth(paragraph, 0, visible, memory, lineEnd: count) else { return nil }
             return [BrokenLine(start: 0, end: count, visible: visible, width: drawn)]
         }
         // Rule: at most W + 1/64 px (Chromium's allowance), in 1/65536 px.
-        let limit = Self.units(width) + 1024
+        var limit = Limit(Self.units(width) + 1024)
+        // The breaks depend on the width only through the comparisons below: a width they all answer alike for
+        // (as the last one laid out) breaks the same.
+        if let known = memory.breaks(for: style, limit: limit.value) { return known }
+        guard let lines = lineBreaks(paragraph, limit: &limit, style: style, memory: memory) else { return nil }
+        memory.remember(lines, for: style, fitting: limit.fitting, failing: limit.failing)
+        return lines
+    }
+
+    /// A line's limit, noting the widest width that fitted it and the narrowest that did not.
+    struct Limit {
+        let value: Int64
+        private(set) var fitting: Int64 = .min
+        private(set) var failing: Int64 = .max
+
+        init(_ value: Int64) { self.value = value }
+
+        /// Whether `width` fits.
+        mutating func fits(_ width: Int64) -> Bool {
+            if width <= value {
+                fitting = max(fitting, width)
+                return true
+            }
+            failing = min(failing, width)
+            return false
+        }
+    }
+
+    private func lineBreaks(_ paragraph: ShapedParagraph, limit: inout Limit, style: ParagraphStyle, memory: ParagraphMemory) -> [BrokenLine]? {
+        let count = paragraph.count
         var lines: [BrokenLine] = []
         var start = 0
-        var opportunities: [Int] = []
-        var scanner = BreakOpportunities(paragraph, wordBreak: style.wordBreak, lineStart: 0)
+        var clusterEnds: [Int] = []
+        var scanner = BreakOpportunities(paragraph, wordBreak: style.wordBreak, lineStart: 0, boundaries: memory.boundaries)
         while start < count {
-            scanner.startLine(at: start)
-            opportunities.removeAll(keepingCapacity: true)
-            var overflowAt = count
-            var i = start + 1
-            // Scan forward while the line so far fits, noting every opportunity.
-            while i <= count {
-                if !ShapedParagraph.hangs(paragraph.scalars[i - 1]) && paragraph.approximateWidth(start, i) > limit {
-                    overflowAt = i
-                    // Positions inside the glyph cluster that crosses the limit are still candidates: the
-                    // cluster's advance is only known whole, and shaping the edge again may fit.
-                    while i < count && paragraph.unsafe[i] & 2 != 0 {
-                        if scanner.isOpportunity(i) && !Self.insideRightToLeftCluster(paragraph, i) { opportunities.append(i) }
-                        i += 1
-                    }
-                    break
-                }
-                if i == count || (scanner.isOpportunity(i) && !Self.insideRightToLeftCluster(paragraph, i)) { opportunities.append(i) }
-                i += 1
+            // Where the line stops fitting: its width (without hanging spaces) passes the limit.
+            var overflowAt = start + 1
+            while overflowAt <= count
+                && (ShapedParagraph.hangs(paragraph.scalars[overflowAt - 1]) || limit.fits(paragraph.approximateWidth(start, overflowAt)))
+            {
+                overflowAt += 1
             }
+            // The positions to look at: all up to there and, past it, those inside the glyph cluster that crosses
+            // the limit (its advance is only known whole, and shaping the edge again may fit).
+            var scanEnd = count
+            if overflowAt <= count {
+                scanEnd = overflowAt
+                while scanEnd < count && paragraph.unsafe[scanEnd] & 2 != 0 { scanEnd += 1 }
+                scanEnd -= 1
+            } else {
+                overflowAt = count
+            }
+            scanner.startLine(at: start, reach: scanEnd)
             var line: BrokenLine?
-            // The last opportunity that fits once its edges are shaped again (a bounded number of tries).
+            // The last opportunity that fits once its edges are shaped again (a bounded number of tries), the
+            // opportunities looked for from the last position back.
             var tries = 0
-            while let candidate = opportunities.last, line == nil {
+            var candidate = scanEnd
+            while line == nil && candidate > start {
+                defer { candidate -= 1 }
+                guard candidate == count || (scanner.isOpportunity(candidate) && !Self.insideRightToLeftCluster(paragraph, candidate))
+                else { continue }
                 let visible = paragraph.visibleEnd(start, candidate)
                 let drawn: Int64
                 if tries < Self.maxRetries {
-                    guard let exact = exactWidth(paragraph, start, visible, lineEnd: candidate) else { return nil }
+                    guard let exact = exactWidth(paragraph, start, visible, memory, lineEnd: candidate) else { return nil }
                     drawn = exact
                 } else {
                     drawn = paragraph.approximateWidth(start, visible)
                 }
                 tries += 1
-                if drawn <= limit {
+                if limit.fits(drawn) {
                     line = BrokenLine(start: start, end: candidate, visible: visible, width: drawn)
-                } else {
-                    opportunities.removeLast()
                 }
             }
             if line == nil {
                 if style.overflowWrap != .normal {
-                    guard let cut = graphemeCut(paragraph, start, before: overflowAt, limit: limit) else { return nil }
+                    guard let cut = graphemeCut(paragraph, start, before: overflowAt, limit: &limit, memory: memory, scratch: &clusterEnds)
+                    else { return nil }
                     line = cut
                 } else {
                     // Overflow: to the first opportunity at or after where the line stopped fitting.
                     var end = overflowAt
                     while end < count && !scanner.isOpportunity(end) { end += 1 }
                     let visible = paragraph.visibleEnd(start, end)
-                    guard let drawn = exactWidth(paragraph, start, visible, lineEnd: end) else { return nil }
+                    guard let drawn = exactWidth(paragraph, start, visible, memory, lineEnd: end) else { return nil }
                     line = BrokenLine(start: start, end: end, visible: visible, width: drawn)
                 }
             }
@@ -188,22 +229,25 @@ extension ParagraphShaper {
     }
 
     /// Rule: the longest run of whole grapheme clusters from `start` that fits (at least
-    /// one), its end shaped again when HarfBuzz asks.
-    func graphemeCut(_ paragraph: ShapedParagraph, _ start: Int, before overflowAt: Int, limit: Int64) -> BrokenLine? {
-        var boundaries: [Int] = []
+    /// one), its end shaped again when HarfBuzz asks. `scratch` holds the cluster ends tried.
+    func graphemeCut(
+        _ paragraph: ShapedParagraph, _ start: Int, before overflowAt: Int, limit: inout Limit, memory: ParagraphMemory,
+        scratch boundaries: inout [Int]
+    ) -> BrokenLine? {
+        boundaries.removeAll(keepingCapacity: true)
         var i = start + 1
         while i <= min(overflowAt, paragraph.count) {
             if i == paragraph.count || paragraph.graphemeStarts[i] != 0 {
-                if boundaries.isEmpty || paragraph.approximateWidth(start, i) <= limit { boundaries.append(i) } else { break }
+                if boundaries.isEmpty || limit.fits(paragraph.approximateWidth(start, i)) { boundaries.append(i) } else { break }
             }
             i += 1
         }
         var tries = 0
         while let candidate = boundaries.last {
-            guard let drawn = tries < Self.maxRetries ? exactWidth(paragraph, start, candidate) : paragraph.approximateWidth(start, candidate)
+            guard let drawn = tries < Self.maxRetries ? exactWidth(paragraph, start, candidate, memory) : paragraph.approximateWidth(start, candidate)
             else { return nil }
             tries += 1
-            if drawn <= limit || boundaries.count == 1 {
+            if limit.fits(drawn) || boundaries.count == 1 {
                 return BrokenLine(start: start, end: candidate, visible: candidate, width: drawn)
             }
             boundaries.removeLast()
@@ -216,7 +260,7 @@ extension ParagraphShaper {
     /// shaped again, together with the line's hanging spaces after `end` up to `lineEnd` (Chromium shapes a
     /// line with them, so a space can still position what it follows: Inter kerns a comma before a space).
     /// nil when memory ran out.
-    func exactWidth(_ paragraph: ShapedParagraph, _ start: Int, _ end: Int, lineEnd: Int? = nil) -> Int64? {
+    func exactWidth(_ paragraph: ShapedParagraph, _ start: Int, _ end: Int, _ memory: ParagraphMemory, lineEnd: Int? = nil) -> Int64? {
         guard end > start else { return 0 }
         let first = Int(paragraph.runOf[start])
         let last = Int(paragraph.runOf[end - 1])
@@ -231,15 +275,21 @@ extension ParagraphShaper {
                 continue
             }
             let tailEnd = run == last ? min(max(lineEnd ?? end, b), runEnd) : b
-            guard let advance = segmentAdvance(paragraph, a, b, tailEnd: tailEnd, runStart: runStart, runEnd: runEnd) else { return nil }
+            guard let advance = segmentAdvance(paragraph, a, b, tailEnd: tailEnd, runStart: runStart, runEnd: runEnd, memory) else {
+                return nil
+            }
             total += ShapedParagraph.ceiling(advance)
         }
         return total
     }
 
     /// The advance of scalars[a..<b] inside one bidi run, edges shaped again where unsafe (the end's piece through
-    /// `tailEnd`, measured up to b).
-    private func segmentAdvance(_ paragraph: ShapedParagraph, _ a: Int, _ b: Int, tailEnd: Int, runStart: Int, runEnd: Int) -> Int64? {
+    /// `tailEnd`, measured up to b), each edge's piece shaped once per paragraph: the piece from a line start to the
+    /// first safe position after it, and the one from the last safe position before a line end, are the same at
+    /// every width.
+    private func segmentAdvance(
+        _ paragraph: ShapedParagraph, _ a: Int, _ b: Int, tailEnd: Int, runStart: Int, runEnd: Int, _ memory: ParagraphMemory
+    ) -> Int64? {
         let positions = paragraph.positions
         let startUnsafe = a > runStart && paragraph.unsafe[a] != 0
         let endUnsafe = b < runEnd && paragraph.unsafe[b] != 0
@@ -254,15 +304,31 @@ extension ParagraphShaper {
             endCut -= 1
             while endCut > startCut && paragraph.unsafe[endCut] != 0 { endCut -= 1 }
         }
-        if startCut >= endCut { return reshape(paragraph, a, endUnsafe ? tailEnd : b, measuredEnd: b) }
+        if startCut >= endCut {
+            let pieceEnd = endUnsafe ? tailEnd : b
+            if let known = memory.piece(from: a, to: pieceEnd, measuredTo: b) { return known }
+            guard let whole = reshape(paragraph, a, pieceEnd, measuredEnd: b) else { return nil }
+            memory.remember(whole, from: a, to: pieceEnd, measuredTo: b)
+            return whole
+        }
         var total = positions[endCut] - positions[startCut]
         if startCut > a {
-            guard let head = reshape(paragraph, a, startCut) else { return nil }
-            total += head
+            if let head = memory.edge(starting: a) {
+                total += head
+            } else {
+                guard let head = reshape(paragraph, a, startCut) else { return nil }
+                memory.remember(head, starting: a)
+                total += head
+            }
         }
         if endCut < b {
-            guard let tail = reshape(paragraph, endCut, tailEnd, measuredEnd: b) else { return nil }
-            total += tail
+            if let tail = memory.edge(ending: b, through: tailEnd) {
+                total += tail
+            } else {
+                guard let tail = reshape(paragraph, endCut, tailEnd, measuredEnd: b) else { return nil }
+                memory.remember(tail, ending: b, through: tailEnd)
+                total += tail
+            }
         }
         return total
     }
@@ -326,5 +392,82 @@ extension ParagraphShaper {
             layout.truncated = true
             layout.width = layout.lines.map(\.width).max() ?? 0
         }
+    }
+}
+
+/// What laying a paragraph out at one width finds that every other width of it can use: ICU's boundaries and
+/// the widths of line edges shaped again. Made per paragraph; one request on one thread uses it.
+final class ParagraphMemory {
+    let boundaries: LineBoundaries
+    /// The advance of the edge piece from a line start at i to the first safe position after it, and of the one
+    /// from the last safe position before a line end at i to i (1/65536 px); `unknown` until shaped.
+    // One request on one thread reads and writes these, never overlapping: the dynamic exclusivity check cost about a
+    // tenth of a narrow width's layout.
+    @exclusivity(unchecked) private var heads: [Int64] = []
+    @exclusivity(unchecked) private var tails: [Int64] = []
+    private static let unknown = Int64.min
+
+    /// The last breaks found: for a style's breaking, the widest width that fitted and the narrowest that did not.
+    private var last: (style: ParagraphStyle, fitting: Int64, failing: Int64, lines: [ParagraphShaper.BrokenLine])?
+
+    init(_ paragraph: ShapedParagraph) {
+        boundaries = LineBoundaries(paragraph)
+    }
+
+    /// The breaks of the last width laid out when every width compared against `limit` compares alike.
+    func breaks(for style: ParagraphStyle, limit: Int64) -> [ParagraphShaper.BrokenLine]? {
+        guard let last, last.fitting <= limit, limit < last.failing, last.style.breaksAlike(style) else { return nil }
+        return last.lines
+    }
+
+    func remember(_ lines: [ParagraphShaper.BrokenLine], for style: ParagraphStyle, fitting: Int64, failing: Int64) {
+        last = (style, fitting, failing, lines)
+    }
+
+    func edge(starting i: Int) -> Int64? {
+        let known = i < heads.count ? heads[i] : Self.unknown
+        return known == Self.unknown ? nil : known
+    }
+
+    /// The tail piece ending (measured) at i and shaped through `through` (the line's hanging spaces).
+    func edge(ending i: Int, through: Int) -> Int64? {
+        if through != i { return piece(from: -1, to: through, measuredTo: i) }
+        let known = i < tails.count ? tails[i] : Self.unknown
+        return known == Self.unknown ? nil : known
+    }
+
+    func remember(_ advance: Int64, starting i: Int) {
+        if heads.isEmpty { heads = [Int64](repeating: Self.unknown, count: boundaries.count + 1) }
+        heads[i] = advance
+    }
+
+    /// Other pieces (one with no safe position inside, shaped whole; a tail shaped through hanging spaces), by
+    /// start (-1 for a tail), end and where they are measured to: at most as many as the paragraph has scalars.
+    private var pieces: [Piece: Int64] = [:]
+    private struct Piece: Hashable {
+        var start: Int
+        var end: Int
+        var measuredEnd: Int
+    }
+
+    func piece(from start: Int, to end: Int, measuredTo measuredEnd: Int) -> Int64? {
+        pieces[Piece(start: start, end: end, measuredEnd: measuredEnd)]
+    }
+
+    func remember(_ advance: Int64, from start: Int, to end: Int, measuredTo measuredEnd: Int) {
+        if pieces.count < boundaries.count { pieces[Piece(start: start, end: end, measuredEnd: measuredEnd)] = advance }
+    }
+
+    func remember(_ advance: Int64, ending i: Int, through: Int) {
+        if through != i { return remember(advance, from: -1, to: through, measuredTo: i) }
+        if tails.isEmpty { tails = [Int64](repeating: Self.unknown, count: boundaries.count + 1) }
+        tails[i] = advance
+    }
+}
+
+extension ParagraphStyle {
+    /// Lines break alike in both styles (the clamp, the ellipsis and the line height do not change the breaks).
+    func breaksAlike(_ other: ParagraphStyle) -> Bool {
+        whiteSpace == other.whiteSpace && wordBreak == other.wordBreak && overflowWrap == other.overflowWrap
     }
 }

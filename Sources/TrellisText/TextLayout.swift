@@ -52,13 +52,21 @@ public enum TextLayout {
     ) -> Result<TextLayoutOutput, TextRefusal> {
         var layouts: [ParagraphLayout] = []
         layouts.reserveCapacity(input.widths.count)
-        for width in input.widths {
-            guard let layout = shaper.layout(paragraph, width: width, style: input.style) else { return .failure(.outOfMemory) }
+        let memory = ParagraphMemory(paragraph)
+        for (k, width) in input.widths.enumerated() {
+            // A width asked for again is the same layout.
+            if let earlier = input.widths[..<k].firstIndex(of: width) {
+                layouts.append(layouts[earlier])
+                continue
+            }
+            guard let layout = shaper.layout(paragraph, width: width, style: input.style, memory: memory) else {
+                return .failure(.outOfMemory)
+            }
             layouts.append(layout)
         }
         var contentWidths: ContentWidths?
         if input.contentWidths {
-            guard let widths = shaper.contentWidths(paragraph, style: input.style) else { return .failure(.outOfMemory) }
+            guard let widths = shaper.contentWidths(paragraph, style: input.style, memory: memory) else { return .failure(.outOfMemory) }
             contentWidths = widths
         }
         return .success(TextLayoutOutput(layouts: layouts, contentWidths: contentWidths))
