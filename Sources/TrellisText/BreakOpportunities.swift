@@ -245,10 +245,15 @@ final class LineBoundaries {
         }
     }
 
-    init(_ paragraph: ShapedParagraph) {
-        scalars = paragraph.scalars
-        lineBreakClasses = paragraph.lineBreakClasses
-        scripts = paragraph.scripts
+    convenience init(_ paragraph: ShapedParagraph) {
+        self.init(scalars: paragraph.scalars, lineBreakClasses: paragraph.lineBreakClasses, scripts: paragraph.scripts)
+    }
+
+    /// A text's boundaries from its scalars, their UAX #14 classes (ICU's) and scripts.
+    init(scalars: [UInt32], lineBreakClasses: [UInt8], scripts: [UInt32]) {
+        self.scalars = scalars
+        self.lineBreakClasses = lineBreakClasses
+        self.scripts = scripts
     }
 
     /// Scalars of the paragraph.

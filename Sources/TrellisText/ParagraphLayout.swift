@@ -59,6 +59,7 @@ extension ParagraphShaper {
 
     /// The same, with what laying the paragraph out finds remembered in `memory` (shared by its widths).
     func layout(_ paragraph: ShapedParagraph, width: Double, style: ParagraphStyle, memory: ParagraphMemory) -> ParagraphLayout? {
+        defer { countLineBreakWork(memory) }
         guard let breaks = lineBreaks(paragraph, width: width, style: style, memory: memory) else { return nil }
         var lines: [ParagraphLine] = []
         let shown = min(breaks.count, style.maxLines ?? breaks.count)
@@ -91,6 +92,7 @@ extension ParagraphShaper {
     }
 
     func contentWidths(_ paragraph: ShapedParagraph, style: ParagraphStyle, memory: ParagraphMemory) -> ContentWidths? {
+        defer { countLineBreakWork(memory) }
         var narrow = style
         if narrow.overflowWrap == .breakWord { narrow.overflowWrap = .normal }
         narrow.maxLines = nil

@@ -92,6 +92,9 @@ public final class ParagraphShaper {
     private var pieceFlags: [UInt8] = []
     /// Edges shaped again since the shaper was made (for tests and the benchmark).
     public private(set) var edgeShapings = 0
+    /// Scalars ICU's line breaker ran over since the shaper was made: the cost model's steps for finding break
+    /// opportunities, which callers count on their meter.
+    public private(set) var lineBreakWork = 0
     /// The ellipsis in the first face that has it, shaped on first use (every clamped line ends in it).
     private var ellipsis: Ellipsis?
     /// Rule: each face's rounded ascent and descent with half its line gap, at the font's size.
@@ -273,6 +276,11 @@ public final class ParagraphShaper {
         guard let font = sizedFont(face) else { return false }
         return tfont_font_shape_clusters(
             font, scalars, scalars.count, start, count, Int32(rtl), script, &pieceAdvances, &pieceFlags) == 0
+    }
+
+    /// Adds what ICU's line breaker ran over for `memory`'s paragraph to `lineBreakWork`.
+    func countLineBreakWork(_ memory: ParagraphMemory) {
+        lineBreakWork += memory.boundaries.takeWork()
     }
 
     /// Rule: the advance of scalars[start..<end] of one bidi run shaped on its own (the rest of

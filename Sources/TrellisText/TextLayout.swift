@@ -28,7 +28,8 @@ public struct TextLayoutOutput: Sendable {
 public enum TextLayout {
     /// Hands each text's output (or why it cannot be laid out) to `each` as soon as it is made, in order, so that
     /// an answer is written as it goes; `each` returns false to stop. A step per scalar shaped and per scalar laid
-    /// out at each width (and for the content widths) on `meter`, counted before the text is shaped.
+    /// out at each width (and for the content widths) on `meter`, counted before the text is shaped, and a step per
+    /// scalar ICU's line breaker ran over, counted once the text is laid out.
     public static func compute(
         _ input: TextLayoutInput, meter: inout WorkMeter, each: (Int, Result<TextLayoutOutput, TextRefusal>) -> Bool
     ) {
@@ -37,13 +38,14 @@ public enum TextLayout {
             let scalars = text.unicodeScalars.count
             guard meter.advance(scalars * (1 + input.widths.count + (input.contentWidths ? 1 : 0))) else { return }
             let result: Result<TextLayoutOutput, TextRefusal>
+            let breaking = shaper.lineBreakWork
             switch shaper.shape(text, whiteSpace: input.style.whiteSpace) {
             case .success(let paragraph):
                 result = layOut(paragraph, input, shaper)
             case .failure(let refusal):
                 result = .failure(refusal)
             }
-            guard each(index, result) else { return }
+            guard meter.advance(shaper.lineBreakWork - breaking), each(index, result) else { return }
         }
     }
 

@@ -118,7 +118,7 @@ struct FlowLabels {
     /// Measures every item label into `request` (in place) and lays out, the chip's label by the fixed point of
     /// its count; records a problem at each text that cannot be measured (then the result is not used).
     /// Items with a `maxWidth` get their paragraph in `paragraphs` (by item index). A step per scalar measured or
-    /// shaped on `meter`.
+    /// shaped on `meter`, and per scalar ICU's line breaker ran over.
     func layout(
         _ request: inout FlowInput, _ problems: inout Problems, cache: MeasureCache, meter: inout WorkMeter,
         paragraphs: inout [Int: ParagraphLayout]
@@ -131,7 +131,10 @@ struct FlowLabels {
                 shaper = narrowing
                 let text = string(label)
                 guard meter.advance(2 * text.unicodeScalars.count) else { break }
-                switch narrowed(text, narrowings[k], shaper: narrowing) {
+                let breaking = narrowing.lineBreakWork
+                let result = narrowed(text, narrowings[k], shaper: narrowing)
+                guard meter.advance(narrowing.lineBreakWork - breaking) else { break }
+                switch result {
                 case .success(let (size, paragraph)):
                     request.items[Int(label.item)].width = size.width
                     request.items[Int(label.item)].height = size.height

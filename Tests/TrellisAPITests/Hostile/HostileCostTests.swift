@@ -75,6 +75,80 @@ final class HostileCostTests: HostileTestCase {
         XCTAssertEqual(try steps(server, "/v1/text/measure", #"{\#(font),"texts":[\#(mine)]}"#), 0, "still cached after the flood")
     }
 
+    // MARK: Paragraph layout
+
+    /// Thai prose (ICU breaks Thai and Lao by dictionary, so its line breaker is a dictionary search), as texts of
+    /// 1,000 scalars.
+    private static func dictionaryProse(_ words: String, texts: Int) -> [String] {
+        let vocabulary = words.split(separator: " ").map(String.init)
+        var state: UInt64 = 7
+        return (0..<texts).map { _ in
+            var text = ""
+            var count = 0
+            while text.unicodeScalars.count < 1_000 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text += vocabulary[Int(state >> 33) % vocabulary.count] + (count % 6 == 5 ? " " : "")
+                count += 1
+            }
+            return String(String.UnicodeScalarView(text.unicodeScalars.prefix(1_000)))
+        }
+    }
+
+    private static let thai = dictionaryProse(
+        "กรุงเทพ มหานคร เป็น เมือง หลวง ของ ประเทศ ไทย การ ตัด คำ ภาษา ต้อง ใช้ พจนานุกรม เขียน ติด กัน โดย ไม่ มี ช่องว่าง ระหว่าง สวัสดี ครับ ยินดี ต้อนรับ สู่ วันนี้ อากาศ ดี มาก เรา ไป เที่ยว ทะเล",
+        texts: 20)
+    private static let lao = dictionaryProse(
+        "ສະບາຍດີ ພາສາ ລາວ ປະເທດ ນະຄອນ ຫຼວງ ວຽງຈັນ ເປັນ ຂອງ ຂ້ອຍ ເຈົ້າ ໄປ ມາ ກິນ ເຂົ້າ ນ້ຳ ບ້ານ ໂຮງຮຽນ ນັກຮຽນ ຄູ ປຶ້ມ ອ່ານ ຂຽນ ມື້ນີ້ ອາກາດ ດີ",
+        texts: 20)
+
+    private static func quoted(_ texts: [String]) -> String { texts.map { "\"\($0)\"" }.joined(separator: ",") }
+
+    /// Thai and Lao at 16 narrow widths clamped to one line (and with their content widths) used to run ICU's
+    /// dictionary from every line start at every width, uncounted: 13–31 × a normal request's CPU. ICU's work is
+    /// now counted, a step per scalar it runs over, and it is about one pass over each text, however many widths
+    /// and lines: the steps are the shaping and a scan per width, plus at most about two passes of the line breaker.
+    func testDictionaryScriptsAtManyWidthsCountAboutOnePassOfTheLineBreaker() throws {
+        let server = try server()
+        let font = #""font":{"family":"DejaVu Sans, Garuda","size":16}"#
+        let narrow = (0..<16).map { "\(50 + $0)" }.joined(separator: ",")
+        for texts in [Self.thai, Self.lao] {
+            let scalars = texts.map(\.unicodeScalars.count).reduce(0, +)
+            let requests: [(String, Int)] = [
+                (#""widths":[\#(Array(repeating: "50", count: 16).joined(separator: ","))],"maxLines":1"#, 16),
+                (#""widths":[\#(narrow)],"maxLines":1,"textOverflow":"ellipsis""#, 16),
+                (#""widths":[\#(narrow)],"maxLines":1,"contentWidths":true"#, 17),
+                (#""width":60,"maxLines":2,"overflowWrap":"anywhere""#, 1),
+            ]
+            for (members, layouts) in requests {
+                let counted = try steps(server, "/v1/text/layout", #"{\#(font),"texts":[\#(Self.quoted(texts))],\#(members)}"#)
+                let breaking = counted - scalars * (1 + layouts)
+                XCTAssertGreaterThanOrEqual(breaking, scalars, "ICU's pass is counted: \(members)")
+                XCTAssertLessThanOrEqual(breaking, 2 * scalars, "about one pass of ICU: \(members)")
+            }
+        }
+    }
+
+    /// Flow chips with Thai labels cut at a maximum width, and a batch of 100 Thai layouts, count their line
+    /// breaking too, about one pass over each label or text.
+    func testThaiChipsAndBatchesCountAboutOnePassOfTheLineBreaker() throws {
+        let server = try server()
+        let labels = Self.thai.map { String(String.UnicodeScalarView($0.unicodeScalars.prefix(300))) }
+        let scalars = labels.map(\.unicodeScalars.count).reduce(0, +)
+        let items = labels.map { #"{"text":"\#($0)","maxWidth":60,"maxLines":1000}"# }.joined(separator: ",")
+        let chips = try steps(
+            server, "/v1/flow/layout", #"{"containerWidth":320,"font":{"family":"DejaVu Sans, Garuda","size":16},"items":[\#(items)]}"#)
+        XCTAssertGreaterThanOrEqual(chips - 2 * scalars, scalars, "ICU's pass is counted")
+        XCTAssertLessThanOrEqual(chips - 2 * scalars, 2 * scalars + 8 * labels.count, "about one pass of ICU")
+
+        let entry = #"{"path":"/v1/text/layout","body":{"font":{"family":"DejaVu Sans, Garuda","size":16},"texts":["\#(Self.thai[0])"],"widths":[\#(Array(repeating: "50", count: 16).joined(separator: ","))],"maxLines":1}}"#
+        let batch = try steps(server, "/v1/batch", #"{"requests":[\#(Array(repeating: entry, count: 100).joined(separator: ","))]}"#)
+        let alone = try steps(server, "/v1/text/layout", #"{"font":{"family":"DejaVu Sans, Garuda","size":16},"texts":["\#(Self.thai[0])"],"widths":[\#(Array(repeating: "50", count: 16).joined(separator: ","))],"maxLines":1}"#)
+        let text = Self.thai[0].unicodeScalars.count
+        XCTAssertEqual(batch, 100 * alone, "each entry counts as if sent alone")
+        XCTAssertGreaterThanOrEqual(alone - 17 * text, text, "ICU's pass is counted")
+        XCTAssertLessThanOrEqual(alone - 17 * text, 2 * text, "about one pass of ICU")
+    }
+
     // MARK: Outline search
 
     /// A searched label is at most 4,096 bytes, like an id: longer is a 422 at its pointer.
