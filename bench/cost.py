@@ -299,6 +299,15 @@ def cases(size):
         add(group, "100 entries each past its own bound: 16 widths of 1 px", "/v1/batch",
             batch([paragraphs(k, lambda i, e=e: " ".join(words(per, (e * k + i) * per)), widths=[1 + j / 16 for j in range(16)],
                               overflowWrap="anywhere") for e in range(100)]))
+    # 100 Thai entries at 16 narrow widths clamped to one line (each as it is answered alone).
+    thai = {"family": DICTIONARY_FONTS["Thai"], "size": 16}
+    k = max(1, size // 100 // 3_000)
+    add("batch", "100 Thai entries, 16 widths of 50 px, maxLines 1", "/v1/batch",
+        batch([paragraphs(k, lambda i, e=e: dictionary_prose("Thai", 1000, (e * k + i) * 1000), font=thai, widths=[50] * 16,
+                          maxLines=1) for e in range(100)]))
+    add("batch", "100 Thai entries, 16 widths of 50-65 px, maxLines 1, content widths", "/v1/batch",
+        batch([paragraphs(k, lambda i, e=e: dictionary_prose("Thai", 1000, (e * k + i) * 1000), font=thai, widths=narrow,
+                          maxLines=1, contentWidths=True) for e in range(100)]))
 
     # Flow layout.
     def flow(items, **extra):
@@ -340,22 +349,6 @@ def cases(size):
     n = size // 3_100
     add("flow-chips", "Thai labels of 1,000 scalars, maxWidth 60, maxLines 1,000", "/v1/flow/layout",
         flow([{"text": dictionary_prose("Thai", 1000, i * 1000), "maxWidth": 60, "maxLines": 1000} for i in range(n)], font=chips))
-
-    # Batches of paragraph layouts: each entry as if sent alone.
-    def batch(entry):
-        return {"requests": [{"path": "/v1/text/layout", "body": entry(k)} for k in range(100)]}
-
-    share = size // 100
-    per_entry = max(1, share // (7 * per))
-    add("batch", "normal: 100 paragraph layouts", "/v1/batch",
-        batch(lambda k: paragraphs(per_entry, lambda i: prose(k * per_entry + i))), True)
-    thai_entry = max(1, share // 3_000)
-    add("batch", "100 Thai layouts, 16 widths of 50 px, maxLines 1", "/v1/batch",
-        batch(lambda k: paragraphs(thai_entry, lambda i: dictionary_prose("Thai", 1000, (k * thai_entry + i) * 1000),
-                                   font={"family": DICTIONARY_FONTS["Thai"], "size": 16}, widths=[50] * 16, maxLines=1)))
-    add("batch", "100 Thai layouts, 16 widths of 50-65 px, content widths", "/v1/batch",
-        batch(lambda k: paragraphs(thai_entry, lambda i: dictionary_prose("Thai", 1000, (k * thai_entry + i) * 1000),
-                                   font={"family": DICTIONARY_FONTS["Thai"], "size": 16}, widths=narrow, contentWidths=True)))
 
     # Sections.
     n = min(10_000, max(2, size // 60))

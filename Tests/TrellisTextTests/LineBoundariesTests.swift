@@ -2,6 +2,7 @@ import CHarfBuzzShim
 import Foundation
 @testable import TrellisText
 import TrellisCore
+import TrellisTestSupport
 import XCTest
 
 /// ICU's line breaker runs once over a paragraph and again only from line starts it did not find: every line
