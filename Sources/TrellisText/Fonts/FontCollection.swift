@@ -108,12 +108,6 @@ public final class FontCollection: Sendable {
     }
 }
 
-/// Why a family list names no faces: it is not a CSS list, or it names families that are not loaded.
-public enum FamilyListProblem: Error, Equatable, Sendable {
-    case mistake(FontFamilyList.Mistake)
-    case unknown(UnknownFamilies)
-}
-
 extension FontCollection {
     /// The faces for a CSS font-family list as a request spells it, remembered for the next request.
     public func resolve(family: String, weight: Int, style: FontStyle) -> Result<[FontFace], FamilyListProblem> {
@@ -132,9 +126,4 @@ extension FontCollection {
         }
         return result
     }
-}
-
-/// Family names in a request that no loaded face has.
-public struct UnknownFamilies: Error, Equatable, Sendable {
-    public var names: [String]
 }

@@ -1,45 +1,3 @@
-/// CSS `white-space` as paragraph layout supports it.
-public enum WhiteSpace: Sendable, CaseIterable {
-    /// Spaces collapse (a run becomes one, none at the paragraph's ends); lines wrap.
-    case normal
-    /// Spaces are kept; lines wrap; spaces at a line's end hang.
-    case preWrap
-    /// Spaces collapse; the paragraph is one line.
-    case nowrap
-    /// Spaces are kept and counted; the paragraph is one line (as a label measured alone).
-    case pre
-
-    /// Runs of spaces collapse to one and none are kept at the paragraph's ends.
-    var collapsesSpaces: Bool { self == .normal || self == .nowrap }
-    /// Lines break at break opportunities.
-    var wraps: Bool { self == .normal || self == .preWrap }
-}
-
-/// CSS `word-break`.
-public enum WordBreak: Sendable, CaseIterable {
-    case normal
-    /// Also break between letters and digits of most scripts (Blink's break-all table over UAX #14 classes).
-    case breakAll
-    /// No break between letters or digits (CJK words stay whole), except in scripts broken by dictionary.
-    case keepAll
-}
-
-/// CSS `overflow-wrap`.
-public enum OverflowWrap: Sendable, CaseIterable {
-    case normal
-    /// A word that does not fit on a line alone breaks between grapheme clusters; so does min-content.
-    case anywhere
-    /// As `anywhere`, but min-content ignores those breaks.
-    case breakWord
-}
-
-/// CSS `text-overflow` (for an overflowing line and for the last line of a clamp).
-public enum TextOverflow: Sendable, CaseIterable {
-    case clip
-    /// U+2026 drawn after the longest prefix that fits with it.
-    case ellipsis
-}
-
 /// How a paragraph is laid out: CSS's initial values by default.
 public struct ParagraphStyle: Sendable, Equatable {
     public var whiteSpace: WhiteSpace
@@ -61,5 +19,12 @@ public struct ParagraphStyle: Sendable, Equatable {
         self.maxLines = maxLines
         self.textOverflow = textOverflow
         self.lineHeight = lineHeight
+    }
+}
+
+extension ParagraphStyle {
+    /// Lines break alike in both styles (the clamp, the ellipsis and the line height do not change the breaks).
+    func breaksAlike(_ other: ParagraphStyle) -> Bool {
+        whiteSpace == other.whiteSpace && wordBreak == other.wordBreak && overflowWrap == other.overflowWrap
     }
 }

@@ -1,0 +1,171 @@
+import CHarfBuzzShim
+
+/// ICU's line-break boundaries of one paragraph as seen from any line start, for about one pass of ICU over
+/// the text however many lines and widths ask.
+///
+/// Rule: ICU sees the text from the line start (as Chromium's line breaker does). From one of its own
+/// boundaries it finds what it finds over the whole text, except in the last word of a run it breaks by
+/// dictionary (Thai, Lao, Khmer, Burmese) when the line starts within 4 scalars of the run's end (its
+/// dictionary breakers leave a run that short whole). From a line start that is not one of its boundaries
+/// (a word cut by `anywhere` or `break-word`, a break Blink's rules add) it finds its own boundaries until
+/// they meet the whole text's, and the same ones again from any of them. So ICU runs once over the whole
+/// text, and again only from such a line start, over the line and a lookahead, remembered by line start for
+/// every width. One request on one thread uses it.
+final class LineBoundaries {
+    private let scalars: [UInt32]
+    private let lineBreakClasses: [UInt8]
+    private let scripts: [UInt32]
+    /// ICU's boundaries over the whole text (1 before a scalar where one is); empty until first asked.
+    private var whole: [UInt8] = []
+    /// ICU run again from a line start (`runs`), by line start (-1: not run).
+    private var runAt: [Int32] = []
+    private var runs: [Run] = []
+    private var scratch: [UInt8] = []
+    /// Scalars ICU was run over since the last `takeWork()`.
+    private var work = 0
+    /// ICU failed (memory): no boundaries from it, Blink's other rules alone.
+    private var failed = false
+
+    /// ICU's boundaries of the text from `origin` are taken up to this many scalars before the end of the text
+    /// it was given (its rules and dictionaries look ahead: 16 scalars gave every boundary ICU finds over the
+    /// whole rest of the text, for every line start of the Chromium fixtures and of generated Thai, Lao, Khmer
+    /// and Burmese text, words and random letters alike, where 12 missed some).
+    static let icuLookahead = 16
+    /// ICU's dictionary breakers leave a run of at most this many scalars whole.
+    static let shortestSplitRun = 4
+
+    /// ICU run from `origin` over the text up to `end`: its boundaries before scalars origin + 1 ..< end, of which
+    /// those up to `trusted` are taken, and the first (`meet`) that is one of the whole text's, from which on
+    /// the whole text's are taken (Int.max while none is known).
+    struct Run {
+        var own: [UInt8]
+        var end: Int
+        var trusted: Int
+        var meet: Int
+    }
+
+    /// ICU's boundaries seen from one line start.
+    struct View {
+        let whole: [UInt8]
+        let lineStart: Int
+        /// ICU run from `origin` (≤ lineStart, one of whose boundaries the line start is).
+        let origin: Int
+        let own: [UInt8]
+        let trusted: Int
+        let meet: Int
+
+        /// Whether ICU finds a boundary before scalar `i` (lineStart < i < count); nil past what the run covers.
+        func isBoundary(_ i: Int) -> Bool? {
+            if i >= meet { return whole[i] != 0 }
+            return i <= trusted ? own[i - origin - 1] != 0 : nil
+        }
+    }
+
+    convenience init(_ paragraph: ShapedParagraph) {
+        self.init(scalars: paragraph.scalars, lineBreakClasses: paragraph.lineBreakClasses, scripts: paragraph.scripts)
+    }
+
+    /// A text's boundaries from its scalars, their UAX #14 classes (ICU's) and scripts.
+    init(scalars: [UInt32], lineBreakClasses: [UInt8], scripts: [UInt32]) {
+        self.scalars = scalars
+        self.lineBreakClasses = lineBreakClasses
+        self.scripts = scripts
+    }
+
+    /// Scalars of the paragraph.
+    var count: Int { scalars.count }
+
+    /// Line starts ICU was run again from.
+    var restarts: Int { runs.count }
+
+    /// Scalars ICU ran over since the last call (the cost model's steps for line breaking).
+    func takeWork() -> Int {
+        defer { work = 0 }
+        return work
+    }
+
+    /// ICU's boundaries seen from `lineStart` up to `reach` at least, which `previous` (seen from an earlier line
+    /// start), when given, may already hold; nil when ICU failed (memory).
+    func view(from lineStart: Int, after previous: View?, reach: Int) -> View? {
+        guard ensureWhole() else { return nil }
+        let short = endsShortRun(lineStart)
+        if lineStart == 0 || (whole[lineStart] != 0 && !short) {
+            return View(whole: whole, lineStart: lineStart, origin: lineStart, own: [], trusted: lineStart, meet: lineStart)
+        }
+        // Rule: from one of its own boundaries, ICU finds what it found from the earlier line start.
+        if let previous, !short, previous.lineStart < lineStart, previous.isBoundary(lineStart) == true {
+            return View(
+                whole: whole, lineStart: lineStart, origin: previous.origin, own: previous.own, trusted: previous.trusted,
+                meet: previous.meet)
+        }
+        return run(from: lineStart, lineStart: lineStart, reach: reach)
+    }
+
+    /// `view` with ICU run from its origin far enough to cover `reach`.
+    func extended(_ view: View, to reach: Int) -> View? {
+        run(from: view.origin, lineStart: view.lineStart, reach: reach)
+    }
+
+    private func ensureWhole() -> Bool {
+        if !whole.isEmpty || failed { return !failed }
+        let count = scalars.count
+        whole = [UInt8](repeating: 0, count: count)
+        work += count
+        if scalars.withUnsafeBufferPointer({ tfont_line_boundaries($0.baseAddress, 0, count, &whole) }) != 0 {
+            failed = true
+        }
+        return !failed
+    }
+
+    /// Rule: `i` is inside a run that ICU breaks by dictionary (line-break class SA, one script) at most
+    /// `shortestSplitRun` scalars before its end, where a dictionary breaker started at `i` splits nothing.
+    private func endsShortRun(_ i: Int) -> Bool {
+        let complex = LineBreakClass.complexContext
+        guard i > 0, i < scalars.count, lineBreakClasses[i] == complex, lineBreakClasses[i - 1] == complex,
+            scripts[i] == scripts[i - 1]
+        else { return false }
+        var end = i + 1
+        while end < scalars.count && end - i <= Self.shortestSplitRun && lineBreakClasses[end] == complex && scripts[end] == scripts[i] {
+            end += 1
+        }
+        return end - i <= Self.shortestSplitRun
+    }
+
+    /// The view from `lineStart` of ICU run from `origin` (remembered), run again over a window twice as long
+    /// (at least to `reach` plus the lookahead) while it does not cover `reach`.
+    private func run(from origin: Int, lineStart: Int, reach: Int) -> View? {
+        let count = scalars.count
+        if runAt.isEmpty { runAt = [Int32](repeating: -1, count: count) }
+        var index = Int(runAt[origin])
+        if index < 0 {
+            index = runs.count
+            runs.append(Run(own: [], end: origin, trusted: origin, meet: .max))
+            runAt[origin] = Int32(index)
+        }
+        var known = runs[index]
+        if known.trusted < min(reach, count - 1) && known.meet > reach {
+            let end = min(count, max(reach + Self.icuLookahead + 1, origin + 2 * (known.end - origin)))
+            scratch.removeAll(keepingCapacity: true)
+            scratch.append(contentsOf: repeatElement(0, count: end - origin))
+            work += end - origin
+            if scalars.withUnsafeBufferPointer({ tfont_line_boundaries($0.baseAddress, origin, end, &scratch) }) != 0 {
+                failed = true
+                return nil
+            }
+            known.own = Array(scratch[1...])
+            known.end = end
+            known.trusted = end == count ? count : end - Self.icuLookahead
+            known.meet = .max
+            var i = origin + 1
+            while i <= known.trusted && i < count {
+                if scratch[i - origin] != 0 && whole[i] != 0 && !endsShortRun(i) {
+                    known.meet = i
+                    break
+                }
+                i += 1
+            }
+            runs[index] = known
+        }
+        return View(whole: whole, lineStart: lineStart, origin: origin, own: known.own, trusted: known.trusted, meet: known.meet)
+    }
+}

@@ -1,0 +1,13 @@
+/// One line of a laid-out paragraph. Offsets are UTF-16 code units of the text as sent; lines tile
+/// the text (a line's end is the next line's start), spaces collapsed or hanging at a line's end
+/// belong to it.
+public struct ParagraphLine: Equatable, Sendable {
+    public var start: Int
+    public var end: Int
+    /// What is drawn, in px: the text without its hanging spaces (with an ellipsis: up to its end).
+    public var width: Double
+    public var top: Double
+    public var height: Double
+    /// The baseline, from the paragraph's top.
+    public var baseline: Double
+}

@@ -1,0 +1,285 @@
+import CHarfBuzzShim
+
+/// Shapes paragraphs in one font: white-space processing, then as `TextMeasurer` does (bidi runs,
+/// a face per grapheme cluster, runs by face and script shaped by HarfBuzz), keeping every scalar's
+/// advance so that layout at any width never shapes the paragraph again. One shaper serves one
+/// request on one thread.
+public final class ParagraphShaper {
+    public let font: TextFont
+    /// The sized HarfBuzz font of each face, made on first use.
+    private var sized: [OpaquePointer?]
+    /// Shaping results for one piece (reused).
+    private var pieceAdvances: [Int64] = []
+    private var pieceFlags: [UInt8] = []
+    /// Edges shaped again since the shaper was made (for tests and the benchmark).
+    public private(set) var edgeShapings = 0
+    /// Scalars ICU's line breaker ran over since the shaper was made: the cost model's steps for finding break
+    /// opportunities, which callers count on their meter.
+    public private(set) var lineBreakWork = 0
+    /// The ellipsis in the first face that has it, shaped on first use (every clamped line ends in it).
+    private var ellipsis: Ellipsis?
+    /// Rule: each face's rounded ascent and descent with half its line gap, at the font's size.
+    private(set) lazy var faceBoxes: [(ascent: Double, descent: Double)] = font.faces.map { face in
+        let metrics = face.lineMetrics(size: font.size)
+        let half = (metrics.lineGap / 2).rounded(.down)
+        return (metrics.ascent + half, metrics.descent + metrics.lineGap - half)
+    }
+
+    /// The ellipsis a clamped line ends in: U+2026, or three full stops where no face has it.
+    struct Ellipsis {
+        let text: String
+        /// Its advance, rounded up to 1/64 px, in 1/65536 px.
+        let width: Int64
+    }
+
+    public init(font: TextFont) {
+        self.font = font
+        sized = Array(repeating: nil, count: font.faces.count)
+    }
+
+    deinit {
+        for font in sized { tfont_font_destroy(font) }
+    }
+
+    /// The paragraph shaped once, or why it cannot be.
+    public func shape(_ text: String, whiteSpace: WhiteSpace) -> Result<ShapedParagraph, TextRefusal> {
+        // Rule: a text with a C0 or C1 control, DEL or an explicit bidi embedding, override or isolate is refused (checked on the text as sent).
+        var original: [UInt32] = []
+        original.reserveCapacity(text.utf8.count)
+        for (offset, scalar) in text.unicodeScalars.enumerated() {
+            if TextCharacters.isForbidden(scalar.value) { return .failure(.forbidden(scalar: scalar.value, offset: offset)) }
+            original.append(scalar.value)
+        }
+        // Rule: normal and nowrap collapse each run of spaces to its first and drop the
+        // paragraph's leading and trailing spaces; pre-wrap and pre keep every space.
+        var scalars: [UInt32] = []
+        var utf16: [Int32] = []
+        scalars.reserveCapacity(original.count)
+        utf16.reserveCapacity(original.count + 1)
+        var offset: Int32 = 0
+        let collapses = whiteSpace.collapsesSpaces
+        for scalar in original {
+            let isSpace = scalar == 0x20
+            if !(collapses && isSpace && (scalars.isEmpty || scalars[scalars.count - 1] == 0x20)) {
+                scalars.append(scalar)
+                utf16.append(offset)
+            }
+            offset += scalar >= 0x10000 ? 2 : 1
+        }
+        if collapses, scalars.last == 0x20 {
+            scalars.removeLast()
+            utf16.removeLast()
+        }
+        utf16.append(offset)
+        return analyze(scalars, utf16)
+    }
+
+    private func analyze(_ scalars: [UInt32], _ utf16: [Int32]) -> Result<ShapedParagraph, TextRefusal> {
+        let count = scalars.count
+        var levels = [UInt8](repeating: 0, count: count)
+        var clusterStarts = [UInt8](repeating: 0, count: count)
+        var scriptsFound = [UInt32](repeating: 0, count: count)
+        var classes = [UInt8](repeating: 0, count: count)
+        var bits = [UInt8](repeating: 0, count: count)
+        if count > 0 {
+            guard tfont_analyze(scalars, count, &levels, &clusterStarts, &scriptsFound) == 0 else { return .failure(.outOfMemory) }
+            tfont_char_classes(scalars, count, &classes, &bits)
+        }
+        // Rule: no grapheme cluster has more than maxClusterScalars scalars, checked before anything is shaped.
+        var clusterStart = 0
+        for i in 0...count where i == count || (i > 0 && clusterStarts[i] != 0) {
+            if i - clusterStart > TextMeasurer.maxClusterScalars {
+                return .failure(.clusterTooLong(offset: clusterStart, scalars: i - clusterStart))
+            }
+            clusterStart = i
+        }
+        // Rule: per grapheme cluster, the first face that shapes it with no .notdef;
+        // a cluster in emoji presentation takes the first color face that does, if any.
+        var faceOf = [Int](repeating: -1, count: count)
+        var uncovered: [[UInt32]] = []
+        var start = 0
+        while start < count && uncovered.count < TextMeasurer.maxUncoveredListed {
+            var end = start + 1
+            while end < count && clusterStarts[end] == 0 { end += 1 }
+            switch chooseFace(scalars, start, end, emoji: Self.isEmojiPresentation(scalars, bits, start, end)) {
+            case .some(-2): return .failure(.outOfMemory)
+            case .some(let face): for i in start..<end { faceOf[i] = face }
+            case .none: uncovered.append(Array(scalars[start..<end]))
+            }
+            start = end
+        }
+        if !uncovered.isEmpty { return .failure(.uncovered(uncovered)) }
+        // Rule: clusters of them alone take the face next to them.
+        var previous = -1
+        for i in 0..<count {
+            if faceOf[i] >= 0 { previous = faceOf[i] } else if previous >= 0 { faceOf[i] = previous }
+        }
+        let first = faceOf.first(where: { $0 >= 0 }) ?? 0
+        for i in 0..<count where faceOf[i] < 0 { faceOf[i] = first }
+        let scripts = TextMeasurer.resolveScripts(scriptsFound)
+        // Runs: bidi runs, and within them pieces by face and script, each shaped with the whole
+        // paragraph as context.
+        var advances = [Int64](repeating: 0, count: count)
+        var unsafe = [UInt8](repeating: 0, count: count)
+        var runStarts: [Int32] = []
+        var runOf = [Int32](repeating: 0, count: count)
+        var runStart = 0
+        while runStart < count {
+            var runEnd = runStart + 1
+            while runEnd < count && levels[runEnd] == levels[runStart] { runEnd += 1 }
+            let run = Int32(runStarts.count)
+            runStarts.append(Int32(runStart))
+            for i in runStart..<runEnd { runOf[i] = run }
+            var pieceStart = runStart
+            while pieceStart < runEnd {
+                var pieceEnd = pieceStart + 1
+                while pieceEnd < runEnd && faceOf[pieceEnd] == faceOf[pieceStart] && scripts[pieceEnd] == scripts[pieceStart] {
+                    pieceEnd += 1
+                }
+                guard shapePiece(scalars, pieceStart, pieceEnd, rtl: levels[runStart] & 1, script: scripts[pieceStart], face: faceOf[pieceStart])
+                else { return .failure(.outOfMemory) }
+                for i in pieceStart..<pieceEnd {
+                    advances[i] = pieceAdvances[i - pieceStart]
+                    let flags = pieceFlags[i - pieceStart]
+                    // An edge inside a glyph cluster, or one HarfBuzz marks unsafe, is shaped again.
+                    if i > pieceStart { unsafe[i] = (flags & 2 != 0 ? 1 : 0) | (flags & 1 == 0 ? 2 : 0) }
+                }
+                Self.splitLigatures(&advances, pieceFlags, clusterStarts, pieceStart, pieceEnd)
+                pieceStart = pieceEnd
+            }
+            runStart = runEnd
+        }
+        var positions = [Int64](repeating: 0, count: count + 1)
+        for i in 0..<count { positions[i + 1] = positions[i] + advances[i] }
+        var runCeilings = [Int64](repeating: 0, count: runStarts.count + 1)
+        for run in runStarts.indices {
+            let end = run + 1 < runStarts.count ? Int(runStarts[run + 1]) : count
+            runCeilings[run + 1] = runCeilings[run] + ShapedParagraph.ceiling(positions[end] - positions[Int(runStarts[run])])
+        }
+        return .success(
+            ShapedParagraph(
+                scalars: scalars, utf16: utf16, levels: levels, graphemeStarts: clusterStarts, faces: faceOf.map { UInt8($0) },
+                scripts: scripts, lineBreakClasses: classes, characterBits: bits, positions: positions, unsafe: unsafe,
+                runStarts: runStarts, runOf: runOf, runCeilings: runCeilings, isRightToLeft: count > 0 && levels[0] & 1 == 1))
+    }
+
+    /// Rule: a cluster with the emoji variation selector U+FE0F (a character whose
+    /// default presentation is emoji but that a text face has, such as U+2615, stays in that face).
+    static func isEmojiPresentation(_ scalars: [UInt32], _ bits: [UInt8], _ start: Int, _ end: Int) -> Bool {
+        scalars[start..<end].contains(0xFE0F)
+    }
+
+    /// Rule: a glyph cluster that covers several grapheme clusters (a ligature) gives each
+    /// of them an even share of its advance, the first taking the remainder.
+    static func splitLigatures(_ advances: inout [Int64], _ flags: [UInt8], _ graphemes: [UInt8], _ start: Int, _ end: Int) {
+        var clusterStart = start
+        while clusterStart < end {
+            var clusterEnd = clusterStart + 1
+            while clusterEnd < end && flags[clusterEnd - start] & 1 == 0 { clusterEnd += 1 }
+            var inner = 0
+            for i in (clusterStart + 1)..<max(clusterStart + 1, clusterEnd) where graphemes[i] != 0 { inner += 1 }
+            if inner > 0 {
+                let share = advances[clusterStart] / Int64(inner + 1)
+                advances[clusterStart] -= share * Int64(inner)
+                for i in (clusterStart + 1)..<clusterEnd where graphemes[i] != 0 { advances[i] = share }
+            }
+            clusterStart = clusterEnd
+        }
+    }
+
+    /// Shapes scalars[start..<end] (the rest is context) into `pieceAdvances` and `pieceFlags`.
+    private func shapePiece(_ scalars: [UInt32], _ start: Int, _ end: Int, rtl: UInt8, script: UInt32, face: Int) -> Bool {
+        let count = end - start
+        if pieceAdvances.count < count {
+            pieceAdvances = [Int64](repeating: 0, count: count)
+            pieceFlags = [UInt8](repeating: 0, count: count)
+        }
+        guard let font = sizedFont(face) else { return false }
+        return tfont_font_shape_clusters(
+            font, scalars, scalars.count, start, count, Int32(rtl), script, &pieceAdvances, &pieceFlags) == 0
+    }
+
+    /// Adds what ICU's line breaker ran over for `memory`'s paragraph to `lineBreakWork`.
+    func countLineBreakWork(_ memory: ParagraphMemory) {
+        lineBreakWork += memory.boundaries.takeWork()
+    }
+
+    /// Rule: the advance of scalars[start..<end] of one bidi run shaped on its own (the rest of
+    /// the paragraph as context), as Chromium shapes a line edge again; nil when memory ran out.
+    /// With `measuredEnd` (≤ end) only the advances of scalars before it count: the rest was shaped as their context.
+    func reshape(_ paragraph: ShapedParagraph, _ start: Int, _ end: Int, measuredEnd: Int? = nil) -> Int64? {
+        let measuredEnd = measuredEnd ?? end
+        edgeShapings += 1
+        var total: Int64 = 0
+        var pieceStart = start
+        while pieceStart < end {
+            var pieceEnd = pieceStart + 1
+            while pieceEnd < end && paragraph.faces[pieceEnd] == paragraph.faces[pieceStart]
+                && paragraph.scripts[pieceEnd] == paragraph.scripts[pieceStart]
+            {
+                pieceEnd += 1
+            }
+            guard shapePiece(paragraph.scalars, pieceStart, pieceEnd, rtl: paragraph.levels[start] & 1,
+                script: paragraph.scripts[pieceStart], face: Int(paragraph.faces[pieceStart]))
+            else { return nil }
+            for i in 0..<(pieceEnd - pieceStart) where pieceStart + i < measuredEnd { total += pieceAdvances[i] }
+            pieceStart = pieceEnd
+        }
+        return total
+    }
+
+    /// The face index for the cluster scalars[start..<end]: nil when no face covers it, -1 for a cluster
+    /// of zero-width characters only (decided by its neighbours), -2 when memory ran out.
+    private func chooseFace(_ scalars: [UInt32], _ start: Int, _ end: Int, emoji: Bool) -> Int? {
+        if scalars[start..<end].allSatisfy(TextCharacters.isZeroWidth) { return -1 }
+        var firstCovering: Int?
+        for index in font.faces.indices where font.settings[index].allows(scalars[start..<end]) {
+            if firstCovering != nil && !font.faces[index].isColor { continue }
+            guard let sized = sizedFont(index) else { return -2 }
+            switch tfont_font_covers(sized, scalars, scalars.count, start, end - start) {
+            case 1:
+                if !emoji || font.faces[index].isColor { return index }
+                if firstCovering == nil { firstCovering = index }
+            case 0: continue
+            default: return -2
+            }
+        }
+        return firstCovering
+    }
+
+    func sizedFont(_ index: Int) -> OpaquePointer? {
+        if let made = sized[index] { return made }
+        let made = font.makeSizedFont(index)
+        sized[index] = made
+        return made
+    }
+
+    /// Rule (Blink's): the ellipsis is U+2026 when the primary face has it, else three full stops in the
+    /// first face that has them; its advance rounded up to 1/64 px, in 1/65536 px. nil when no face
+    /// has them or memory ran out.
+    func ellipsisWidth() -> Ellipsis? {
+        if let shaped = ellipsis { return shaped }
+        ellipsis = shapeEllipsis()
+        return ellipsis
+    }
+
+    private func shapeEllipsis() -> Ellipsis? {
+        // Rule: U+2026 when the primary face's cmap has it (its unicode-range aside), else three full stops;
+        // shaped in the first face that may show it and has it.
+        guard let primary = sizedFont(font.primary) else { return nil }
+        let ellipsis: [UInt32] = [0x2026]
+        let text: [UInt32] = tfont_font_covers(primary, ellipsis, 1, 0, 1) == 1 ? ellipsis : [0x2E, 0x2E, 0x2E]
+        let order = [font.primary] + font.faces.indices.filter { $0 != font.primary }
+        for index in order where font.settings[index].allows(text[...]) {
+            guard let sized = sizedFont(index) else { return nil }
+            guard tfont_font_covers(sized, text, text.count, 0, text.count) == 1 else { continue }
+            var advances = [Int64](repeating: 0, count: text.count)
+            var flags = [UInt8](repeating: 0, count: text.count)
+            guard tfont_font_shape_clusters(sized, text, text.count, 0, text.count, 0, TextMeasurer.common, &advances, &flags) == 0
+            else { return nil }
+            let drawn = String(String.UnicodeScalarView(text.compactMap(Unicode.Scalar.init)))
+            return Ellipsis(text: drawn, width: ShapedParagraph.ceiling(advances.reduce(0, +)))
+        }
+        return nil
+    }
+}
