@@ -139,6 +139,10 @@ def bodies():
         "sections50": ("POST", "/v1/sections/toggle", fifty_sections),
         "drawer": ("POST", "/v1/drawer/state", drawer),
         "flow24k": ("POST", "/v1/flow/layout", flow_body(24_000)),
+        "measure3": ("POST", "/v1/text/measure", {"font": {"family": "DejaVu Sans", "size": 16}, "texts": ["Swift", "SwiftUI", "Xcode"]}),
+        "batch3": ("POST", "/v1/batch", {"requests": [{"path": "/v1/flow/layout", "body": seed_flow},
+                                                      {"path": "/v1/sections/toggle", "body": seed_sections},
+                                                      {"path": "/v1/drawer/state", "body": drawer}]}),
     }
 
 
