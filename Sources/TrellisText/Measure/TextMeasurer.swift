@@ -87,10 +87,9 @@ public final class TextMeasurer {
             var end = start + 1
             while end < count && clusterStarts[end] == 0 { end += 1 }
             switch chooseFace(scalars, start, end, &meter) {
-            case .some(-2): return .failure(.outOfMemory)
-            case .some(-3): return .failure(.stopped)
-            case .some(let face): for i in start..<end { faceOf[i] = face }
-            case .none: uncovered.append(Array(scalars[start..<end]))
+            case .failure(let refusal): return .failure(refusal)
+            case .success(let face?): for i in start..<end { faceOf[i] = face }
+            case .success(nil): uncovered.append(Array(scalars[start..<end]))
             }
             start = end
         }
@@ -136,20 +135,20 @@ public final class TextMeasurer {
     }
 
     /// The face index for the cluster scalars[start..<end]: nil when no face covers it, -1 for a cluster
-    /// of zero-width characters only (decided by its neighbours), -2 when memory ran out, -3 when the
+    /// of zero-width characters only (decided by its neighbours); `.outOfMemory`, or `.stopped` when the
     /// meter said stop (a step per scalar and face tried).
-    private func chooseFace(_ scalars: [UInt32], _ start: Int, _ end: Int, _ meter: inout WorkMeter) -> Int? {
-        if scalars[start..<end].allSatisfy(TextCharacters.isZeroWidth) { return -1 }
+    private func chooseFace(_ scalars: [UInt32], _ start: Int, _ end: Int, _ meter: inout WorkMeter) -> Result<Int?, TextRefusal> {
+        if scalars[start..<end].allSatisfy(TextCharacters.isZeroWidth) { return .success(-1) }
         for index in font.faces.indices where font.settings[index].allows(scalars[start..<end]) {
-            guard meter.advance(end - start) else { return -3 }
-            guard let sized = sizedFont(index) else { return -2 }
+            guard meter.advance(end - start) else { return .failure(.stopped) }
+            guard let sized = sizedFont(index) else { return .failure(.outOfMemory) }
             switch tfont_font_covers(sized, scalars, scalars.count, start, end - start) {
-            case 1: return index
+            case 1: return .success(index)
             case 0: continue
-            default: return -2
+            default: return .failure(.outOfMemory)
             }
         }
-        return nil
+        return .success(nil)
     }
 
     private func sizedFont(_ index: Int) -> OpaquePointer? {

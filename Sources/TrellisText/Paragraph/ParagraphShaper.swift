@@ -102,9 +102,9 @@ public final class ParagraphShaper {
             var end = start + 1
             while end < count && clusterStarts[end] == 0 { end += 1 }
             switch chooseFace(scalars, start, end, emoji: Self.isEmojiPresentation(scalars, bits, start, end)) {
-            case .some(-2): return .failure(.outOfMemory)
-            case .some(let face): for i in start..<end { faceOf[i] = face }
-            case .none: uncovered.append(Array(scalars[start..<end]))
+            case .failure(let refusal): return .failure(refusal)
+            case .success(let face?): for i in start..<end { faceOf[i] = face }
+            case .success(nil): uncovered.append(Array(scalars[start..<end]))
             }
             start = end
         }
@@ -229,22 +229,22 @@ public final class ParagraphShaper {
     }
 
     /// The face index for the cluster scalars[start..<end]: nil when no face covers it, -1 for a cluster
-    /// of zero-width characters only (decided by its neighbours), -2 when memory ran out.
-    private func chooseFace(_ scalars: [UInt32], _ start: Int, _ end: Int, emoji: Bool) -> Int? {
-        if scalars[start..<end].allSatisfy(TextCharacters.isZeroWidth) { return -1 }
+    /// of zero-width characters only (decided by its neighbours); `.outOfMemory` when memory ran out.
+    private func chooseFace(_ scalars: [UInt32], _ start: Int, _ end: Int, emoji: Bool) -> Result<Int?, TextRefusal> {
+        if scalars[start..<end].allSatisfy(TextCharacters.isZeroWidth) { return .success(-1) }
         var firstCovering: Int?
         for index in font.faces.indices where font.settings[index].allows(scalars[start..<end]) {
             if firstCovering != nil && !font.faces[index].isColor { continue }
-            guard let sized = sizedFont(index) else { return -2 }
+            guard let sized = sizedFont(index) else { return .failure(.outOfMemory) }
             switch tfont_font_covers(sized, scalars, scalars.count, start, end - start) {
             case 1:
-                if !emoji || font.faces[index].isColor { return index }
+                if !emoji || font.faces[index].isColor { return .success(index) }
                 if firstCovering == nil { firstCovering = index }
             case 0: continue
-            default: return -2
+            default: return .failure(.outOfMemory)
             }
         }
-        return firstCovering
+        return .success(firstCovering)
     }
 
     func sizedFont(_ index: Int) -> OpaquePointer? {
