@@ -19,11 +19,11 @@ final class OperationsPortTests: XCTestCase {
         var isOpen: Bool { opened.load(ordering: .acquiring) }
 
         var endpoint: JSONEndpoint {
-            JSONEndpoint(path: "/test/block") { [self] _, _, _, out, _ in
+            JSONEndpoint(path: "/test/block") { [self] _, call in
                 entered.wrappingAdd(1, ordering: .relaxed)
                 while !isOpen { usleep(5_000) }
-                out.beginObject()
-                out.endObject()
+                call.json.beginObject()
+                call.json.endObject()
             }
         }
     }

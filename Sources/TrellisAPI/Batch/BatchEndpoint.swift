@@ -7,120 +7,79 @@ import TrellisJSON
 enum BatchEndpoint {
     static let path = "/v1/batch"
     static let sizeAdvice = "send fewer or smaller requests in one batch."
-}
 
-/// What the metrics learn about one entry of a batch (counted under the entry's own route).
-struct BatchEntryRecord {
-    let route: Int
-    let status: Int
-    let micros: Int
-    let bytesIn: Int
-    let bytesOut: Int
-    let steps: Int
-}
-
-extension Router {
-    func answerBatch(_ request: TrellisRequest, _ context: inout RequestContext) throws(ProblemDetails) -> TrellisResponse {
-        context.entries = []
-        try requireJSON(request)
-        let bodyBytes = request.body.count
-        // Rule: before parsing the entries are unknown, so the batch reserves the most any
-        // endpoint reserves per byte; once read, it keeps each entry's own figure for its bytes.
-        var working = try reserveWorkingMemory(bodyBytes, perByte: mostWorkingMemoryPerByte)
-        defer { configuration.memoryBudget?.release(working) }
-        defer { if bodyBytes > 1 << 20 { JSONDocument.trimParser(keepingBytes: 1 << 20) } }
-        // Its structural index is kept until each entry's bytes are known.
-        let document = try parse(request, depthAdvice: nil, keepingIndex: true)
-        var problems = Problems()
-        guard let batch = BatchRequest.read(
-            document.root, routes: { path in routes[path].flatMap { route in route.post.map { ($0, route.index) } } },
-            paths: featurePaths, &problems)
-        else { throw .validation(problems) }
-        // Each entry is limited and metered by the bytes its body was written with, as if sent alone.
-        let entryBytes = document.byteCounts(of: batch.entries.map(\.body), in: request.body)
-        if let budget = configuration.memoryBudget {
-            var kept = (bodyBytes - entryBytes.reduce(0, +)) * mostWorkingMemoryPerByte
-            for (entry, bytes) in zip(batch.entries, entryBytes) { kept += bytes * entry.endpoint.workingMemoryPerByte }
-            if kept < working {
-                budget.release(working - kept)
-                working = kept
-            }
-        }
-        let limit = configuration.answerLimit(bodyBytes: bodyBytes)
-        var json = JSONWriter(capacity: 1024, limit: limit, budget: configuration.memoryBudget)
-        json.beginObject()
-        json.key("responses")
-        json.beginArray()
-        var steps = 0
-        defer { context.steps = steps }
+    /// Answers every entry of `batch` through the pipeline's `compute`, as if sent alone, into the call's one writer:
+    /// `{"responses": [{"status", "body"}, ...]}`. An entry answered with a problem is taken back (`mark`/`rewind`)
+    /// and its problem written instead; the deadline, the memory budget and the batch's answer bound cover the
+    /// whole batch, which is then refused whole.
+    static func respond(
+        to batch: BatchRequest, _ call: inout EndpointCall, _ report: inout BatchReport, through pipeline: Router
+    ) throws(ProblemDetails) {
+        let limit = call.json.limit
+        call.json.beginObject()
+        call.json.key("responses")
+        call.json.beginArray()
         // Rule: an entry's bound is 16 × its body plus the 1 MiB any request may write; what the entries taken back
         // wrote past 16 × their bodies comes out of one allowance, the batch's own answer bound.
         var takenBackLeft = limit
-        // Rule: one check for the whole batch, from when it arrived.
-        let shouldStop = configuration.requestTimeout.map { timeout in
-            let deadline = context.started.advanced(by: timeout)
-            return { @Sendable in ContinuousClock.now >= deadline }
-        }
-        for (k, (entry, bytes)) in zip(batch.entries, entryBytes).enumerated() {
+        // Rule: one deadline for the whole batch, from when it arrived.
+        let batchMeter = call.meter
+        for (k, entry) in batch.entries.enumerated() {
             let started = ContinuousClock.now
-            let mark = json.mark
-            json.beginObject()
-            json.key("status"); json.int(200)
-            json.key("body")
-            var bodyStart = json.count
+            let mark = call.json.mark
+            call.json.beginObject()
+            call.json.key("status"); call.json.int(200)
+            call.json.key("body")
+            var bodyStart = call.json.count
             // Rule: an entry may write what its answer alone could, and past 16 × its body only what the allowance has left.
-            let entryLimit = configuration.answerLimit(bodyBytes: bytes)
+            let entryLimit = pipeline.configuration.answerLimit(bodyBytes: entry.bytes)
             let proportional = entryLimit - ServiceConfiguration.answerAllowance
-            let ownEnd = Self.sum(bodyStart, entryLimit)
-            let allowanceEnd = Self.sum(Self.sum(bodyStart, proportional), takenBackLeft)
-            json.bound(to: min(ownEnd, allowanceEnd))
-            var meter = shouldStop.map { WorkMeter(inputBytes: bytes, stopWhen: $0) } ?? WorkMeter(inputBytes: bytes)
+            let ownEnd = sum(bodyStart, entryLimit)
+            let allowanceEnd = sum(sum(bodyStart, proportional), takenBackLeft)
+            call.json.bound(to: min(ownEnd, allowanceEnd))
+            call.meter = batchMeter.restarted(inputBytes: entry.bytes)
             var status = 200
-            var entrySteps = 0
             do {
-                try compute(entry.endpoint, entry.body, limit: entryLimit, &json, &meter)
-                json.bound(to: nil)
+                try pipeline.compute(entry.endpoint, entry.body, limit: entryLimit, &call)
+                call.json.bound(to: nil)
             } catch {
-                json.bound(to: nil)
-                entrySteps = meter.steps
+                call.json.bound(to: nil)
                 // The deadline and the memory budget cover the whole batch.
-                if meter.isStopped || json.failure == .outOfMemory {
-                    steps += entrySteps
+                if call.meter.isStopped || call.json.failure == .outOfMemory {
+                    report.steps += call.meter.steps
                     throw error
                 }
-                if json.failure == .tooLarge {
+                if call.json.failure == .tooLarge {
                     // Which end it reached (at a tie the batch's bound before its own, its own before the allowance's).
-                    let batchEnd = json.limit <= min(ownEnd, allowanceEnd)
+                    let batchEnd = call.json.limit <= min(ownEnd, allowanceEnd)
                     if batchEnd || allowanceEnd < ownEnd {
-                        steps += entrySteps
-                        throw batchEnd ? tooLarge(limit, at: k) : takenBackPastAllowance(limit, at: k)
+                        report.steps += call.meter.steps
+                        throw batchEnd ? tooLarge(limit, at: k, pipeline) : takenBackPastAllowance(limit, at: k, pipeline)
                     }
                 }
-                takenBackLeft -= max(0, json.count - bodyStart - proportional)
-                json.rewind(to: mark)
-                json.beginObject()
-                json.key("status"); json.int(error.status)
-                json.key("body")
-                bodyStart = json.count
-                error.write(to: &json, limit: entryLimit)
+                takenBackLeft -= max(0, call.json.count - bodyStart - proportional)
+                call.json.rewind(to: mark)
+                call.json.beginObject()
+                call.json.key("status"); call.json.int(error.status)
+                call.json.key("body")
+                bodyStart = call.json.count
+                error.write(to: &call.json, limit: entryLimit)
                 status = error.status
             }
-            if status == 200 { entrySteps = meter.steps }
-            json.endObject()
-            steps += entrySteps
-            if json.failure == .tooLarge { throw tooLarge(limit, at: k) }
-            context.entries?.append(BatchEntryRecord(
-                route: entry.route, status: status, micros: ObservabilityMiddleware.micros(since: started), bytesIn: bytes,
-                bytesOut: json.count - 1 - bodyStart, steps: entrySteps))
+            call.json.endObject()
+            report.steps += call.meter.steps
+            if call.json.failure == .tooLarge { throw tooLarge(limit, at: k, pipeline) }
+            report.entries.append(BatchEntryRecord(
+                route: entry.route, status: status, micros: ObservabilityMiddleware.micros(since: started), bytesIn: entry.bytes,
+                bytesOut: call.json.count - 1 - bodyStart, steps: call.meter.steps))
         }
-        json.endArray()
-        json.endObject()
-        switch json.failure {
+        call.json.endArray()
+        call.json.endObject()
+        switch call.json.failure {
         case nil:
-            return TrellisResponse(
-                status: 200, headers: ["Content-Type": "application/json"], body: json.body(budget: configuration.memoryBudget))
+            return
         case .tooLarge:
-            throw tooLarge(limit, at: nil)
+            throw tooLarge(limit, at: nil, pipeline)
         case .outOfMemory:
             throw .unavailable("The server is short of memory for this answer; retry shortly.")
         }
@@ -128,8 +87,8 @@ extension Router {
 
     /// Rule: a batch whose entries taken back would write more past 16 × their bodies than its answer bound is refused
     /// whole, naming the entry that would pass it.
-    private func takenBackPastAllowance(_ limit: Int, at entry: Int) -> ProblemDetails {
-        let factor = configuration.maxAnswerFactor
+    private static func takenBackPastAllowance(_ limit: Int, at entry: Int, _ pipeline: Router) -> ProblemDetails {
+        let factor = pipeline.configuration.maxAnswerFactor
         return ProblemDetails(
             status: 422,
             detail: "The entries answered with a problem would have written more than \(limit) bytes past \(factor) × their "
@@ -138,18 +97,14 @@ extension Router {
             errors: [Problem(pointer: "/requests/\(entry)", detail: "passes the allowance for entries taken back")])
     }
 
+    /// Rule: a batch whose answer would pass its limit is refused whole, naming the entry that passed it.
+    private static func tooLarge(_ limit: Int, at entry: Int?, _ pipeline: Router) -> ProblemDetails {
+        pipeline.answerTooLarge(limit, advice: sizeAdvice, at: entry.map { "/requests/\($0)" } ?? "")
+    }
+
     /// `a + b`, or Int.max past it.
     private static func sum(_ a: Int, _ b: Int) -> Int {
         let (total, overflow) = a.addingReportingOverflow(b)
         return overflow ? .max : total
-    }
-
-    /// Rule: a batch whose answer would pass its limit is refused whole, naming the entry that passed it.
-    private func tooLarge(_ limit: Int, at entry: Int?) -> ProblemDetails {
-        ProblemDetails(
-            status: 422,
-            detail: "The answer would be larger than \(limit) bytes (\(configuration.maxAnswerFactor) × the request body + 1 MiB); "
-                + BatchEndpoint.sizeAdvice,
-            errors: [Problem(pointer: entry.map { "/requests/\($0)" } ?? "", detail: "asks for an answer larger than \(limit) bytes")])
     }
 }

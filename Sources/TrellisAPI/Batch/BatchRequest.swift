@@ -6,15 +6,19 @@ enum BatchMember: Int, JSONMember {
     static let keys = JSONKeys(BatchMember.self)
 }
 
-/// A batch read from its body: each entry's endpoint, its route number and its body (a value of the batch's document).
+/// A batch read from its body: each entry's endpoint, its route number, its body (a value of the batch's document)
+/// and the bytes that body was written with.
 struct BatchRequest {
     struct Entry {
         let endpoint: JSONEndpoint
         let route: Int
         let body: JSONValue
+        var bytes = 0
     }
 
     var entries: [Entry]
+    /// The bytes of the body outside the entries' bodies.
+    var otherBytes = 0
 
     /// An entry's members.
     enum Member: Int, JSONMember {
@@ -22,9 +26,32 @@ struct BatchRequest {
         static let keys = JSONKeys(Member.self)
     }
 
-    /// The batch, or nil after recording every problem with its pointer (`/requests/3/path`).
-    /// `routes` gives each POST feature path its endpoint and route number.
-    static func read(_ root: JSONValue, routes: (String) -> (JSONEndpoint, Int)?, paths: [String], _ problems: inout Problems) -> BatchRequest? {
+    /// The batch parsed (with its structural index kept) from `body`, or nil after recording every problem with its
+    /// pointer (`/requests/3/path`). `routes` gives each POST feature path its endpoint and route number.
+    static func read(
+        _ document: JSONDocument, _ body: UnsafeRawBufferPointer, routes: (String) -> (JSONEndpoint, Int)?, paths: [String],
+        _ problems: inout Problems
+    ) -> BatchRequest? {
+        guard var batch = read(document.root, routes: routes, paths: paths, &problems) else { return nil }
+        // Each entry is limited and metered by the bytes its body was written with, as if sent alone.
+        let counts = document.byteCounts(of: batch.entries.map(\.body), in: body)
+        batch.otherBytes = body.count
+        for k in batch.entries.indices {
+            batch.entries[k].bytes = counts[k]
+            batch.otherBytes -= counts[k]
+        }
+        return batch
+    }
+
+    /// Rule: the working memory a batch keeps once read: each entry's endpoint's figure per byte for its bytes, and
+    /// `elsewhere` per byte for the rest of the body.
+    func workingMemory(elsewhere: Int) -> Int {
+        var kept = otherBytes * elsewhere
+        for entry in entries { kept += entry.bytes * entry.endpoint.workingMemoryPerByte }
+        return kept
+    }
+
+    private static func read(_ root: JSONValue, routes: (String) -> (JSONEndpoint, Int)?, paths: [String], _ problems: inout Problems) -> BatchRequest? {
         guard root.kind == .object else {
             problems.add(at: root, "must be an object")
             return nil

@@ -118,52 +118,49 @@ struct FlowLabels {
     /// Measures every item label into `request` (in place) and lays out, the chip's label by the fixed point of
     /// its count; records a problem at each text that cannot be measured (then the result is not used).
     /// Items with a `maxWidth` get their paragraph in `paragraphs` (by item index). A step per scalar measured or
-    /// shaped on `meter`, and per scalar ICU's line breaker ran over.
-    func layout(
-        _ request: inout FlowInput, _ problems: inout Problems, cache: MeasureCache, meter: inout WorkMeter,
-        paragraphs: inout [Int: ParagraphLayout]
-    ) -> FlowOutput? {
-        let measurer = TextMeasurer(font: font, cache: cache)
+    /// shaped on the call's meter, and per scalar ICU's line breaker ran over.
+    func layout(_ request: inout FlowInput, _ call: inout EndpointCall, paragraphs: inout [Int: ParagraphLayout]) -> FlowOutput? {
+        let measurer = TextMeasurer(font: font, cache: call.context.measureCache)
         var shaper: ParagraphShaper?
-        for (k, label) in texts.enumerated() where !meter.isStopped {
+        for (k, label) in texts.enumerated() where !call.meter.isStopped {
             if !narrowings.isEmpty, narrowings[k].maxLines > 0 {
                 let narrowing = shaper ?? ParagraphShaper(font: font)
                 shaper = narrowing
                 let text = string(label)
-                guard meter.advance(2 * text.unicodeScalars.count) else { break }
+                guard call.meter.advance(2 * text.unicodeScalars.count) else { break }
                 let breaking = narrowing.lineBreakWork
                 let result = narrowed(text, narrowings[k], shaper: narrowing)
-                guard meter.advance(narrowing.lineBreakWork - breaking) else { break }
+                guard call.meter.advance(narrowing.lineBreakWork - breaking) else { break }
                 switch result {
                 case .success(let (size, paragraph)):
                     request.items[Int(label.item)].width = size.width
                     request.items[Int(label.item)].height = size.height
                     paragraphs[Int(label.item)] = paragraph
                 case .failure(let refusal):
-                    TextFontRequest.record(refusal, at: value(label), &problems)
+                    call.problems.add(refusal, at: value(label))
                 }
                 continue
             }
-            switch measurer.width(of: string(label), meter: &meter) {
+            switch measurer.width(of: string(label), meter: &call.meter) {
             case .success(let width):
                 let size = size(ofWidth: width)
                 request.items[Int(label.item)].width = size.width
                 request.items[Int(label.item)].height = size.height
             case .failure(let refusal):
-                TextFontRequest.record(refusal, at: value(label), &problems)
+                call.problems.add(refusal, at: value(label))
             }
         }
-        guard !meter.isStopped else { return nil }
-        guard let chip else { return problems.isEmpty ? FlowLayout.compute(request) : nil }
+        guard !call.meter.isStopped else { return nil }
+        guard let chip else { return call.problems.isEmpty ? FlowLayout.compute(request) : nil }
         let template = string(chip)
         // The chip's template is checked with every digit in it before any count is measured.
-        if case .failure(let refusal) = measurer.width(of: Self.label(template, count: 1_234_567_890), meter: &meter) {
-            TextFontRequest.record(refusal, at: value(chip), &problems)
+        if case .failure(let refusal) = measurer.width(of: Self.label(template, count: 1_234_567_890), meter: &call.meter) {
+            call.problems.add(refusal, at: value(chip))
         }
-        guard problems.isEmpty, !meter.isStopped else { return nil }
+        guard call.problems.isEmpty, !call.meter.isStopped else { return nil }
         var failed = false
         let result = FlowLayout.compute(request) { count in
-            switch measurer.width(of: Self.label(template, count: count), meter: &meter) {
+            switch measurer.width(of: Self.label(template, count: count), meter: &call.meter) {
             case .success(let width): return size(ofWidth: width)
             case .failure:
                 failed = true
@@ -171,7 +168,7 @@ struct FlowLabels {
             }
         }
         if failed {
-            problems.add(at: value(chip), "could not be measured: the server ran out of memory")
+            call.problems.add(TextRefusal.outOfMemory, at: value(chip))
             return nil
         }
         return result

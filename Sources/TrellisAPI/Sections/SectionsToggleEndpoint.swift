@@ -7,10 +7,7 @@ enum SectionsToggleEndpoint: Endpoint {
     static let workingMemoryPerByte = 12
     static let depthAdvice: String? = "Section items are echoed as sent; nest them less deeply."
 
-    static func respond(
-        to request: SectionsToggleRequest, _ context: FeatureContext, _ problems: inout Problems, _ json: inout JSONWriter,
-        _ meter: inout WorkMeter
-    ) {
-        SectionsToggleResponse.write(SectionsToggle.compute(request.input, meter: &meter), sections: request.sections, to: &json)
+    static func respond(to request: SectionsToggleRequest, _ call: inout EndpointCall) {
+        SectionsToggleResponse.write(SectionsToggle.compute(request.input, meter: &call.meter), sections: request.sections, to: &call.json)
     }
 }

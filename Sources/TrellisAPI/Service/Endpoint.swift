@@ -21,12 +21,11 @@ protocol Endpoint: SendableMetatype {
     /// and the core's arrays; not the body, not the answer) per body byte, as measured for the endpoint's worst
     /// request; the router takes this much from the memory budget before it parses.
     static var workingMemoryPerByte: Int { get }
-    /// Computes the answer with the core and writes it; records problems the core refuses with instead.
-    /// The core counts its work on `meter` and stops when the request's deadline passes (then the
-    /// answer is a 503, whatever was written).
-    static func respond(
-        to request: consuming Request, _ context: FeatureContext, _ problems: inout Problems, _ json: inout JSONWriter,
-        _ meter: inout WorkMeter)
+    /// Rule: calls exactly one `compute` of the core (or of TrellisText) with the request's input, then the
+    /// answer's writer (`call.json`); a refusal the compute returns is recorded instead, rendering itself
+    /// (`call.problems.add(refusal, at:)`). The core counts its work on `call.meter` and stops when the request's
+    /// deadline passes (then the answer is a 503, whatever was written).
+    static func respond(to request: consuming Request, _ call: inout EndpointCall)
 }
 
 extension Endpoint {
@@ -39,9 +38,9 @@ extension JSONEndpoint {
     init<E: Endpoint>(_ endpoint: E.Type) {
         self.init(
             path: E.path, depthAdvice: E.depthAdvice, sizeAdvice: E.sizeAdvice, workingMemoryPerByte: E.workingMemoryPerByte
-        ) { body, context, problems, json, meter in
-            guard let request = E.Request(reading: body, context, &problems) else { return }
-            E.respond(to: consume request, context, &problems, &json, &meter)
+        ) { body, call in
+            guard let request = E.Request(reading: body, call.context, &call.problems) else { return }
+            E.respond(to: consume request, &call)
         }
     }
 }

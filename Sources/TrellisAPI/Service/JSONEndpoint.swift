@@ -1,12 +1,11 @@
-import TrellisCore
 import TrellisJSON
 
 /// A POST endpoint that reads a JSON body and answers JSON.
 public struct JSONEndpoint: Sendable {
     public let path: String
-    /// Reads the request with the service's feature context, recording every problem; when there were none,
+    /// Reads the request with the call's feature context, recording every problem; when there were none,
     /// computes and writes the answer. Nothing is written when a problem was recorded.
-    public let handle: @Sendable (JSONValue, FeatureContext, inout Problems, inout JSONWriter, inout WorkMeter) -> Void
+    public let handle: @Sendable (JSONValue, inout EndpointCall) -> Void
     /// Added to the 400 answer when the body nests deeper than the parser allows.
     public let depthAdvice: String?
     /// Added to the 422 answer when the answer would pass its size limit: how to ask for less.
@@ -16,7 +15,7 @@ public struct JSONEndpoint: Sendable {
 
     public init(
         path: String, depthAdvice: String? = nil, sizeAdvice: String? = nil, workingMemoryPerByte: Int = 12,
-        handle: @escaping @Sendable (JSONValue, FeatureContext, inout Problems, inout JSONWriter, inout WorkMeter) -> Void
+        handle: @escaping @Sendable (JSONValue, inout EndpointCall) -> Void
     ) {
         self.path = path
         self.depthAdvice = depthAdvice

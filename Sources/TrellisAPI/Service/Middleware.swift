@@ -10,8 +10,8 @@ struct RequestContext {
     var started = ContinuousClock.now
     /// The steps of computation the endpoint counted (the cost model's unit).
     var steps = 0
-    /// A batch's entries as answered (nil for other requests).
-    var entries: [BatchEntryRecord]?
+    /// What a batch reports of its entries (nil for every other route).
+    var batch: BatchReport?
 }
 
 /// One step around the router: it sees the request on the way in and the answer on the way out.
@@ -113,7 +113,7 @@ struct ObservabilityMiddleware: Middleware {
             route: context.route ?? metrics.unmatchedRoute, method: request.method, status: response.status,
             micros: micros, bytesIn: request.body.count, bytesOut: response.body.count, steps: context.steps)
         // A batch's entries count under their own routes too (their bytes are the batch's).
-        for entry in context.entries ?? [] {
+        for entry in context.batch?.entries ?? [] {
             metrics.record(
                 route: entry.route, method: "POST", status: entry.status, micros: entry.micros, bytesIn: entry.bytesIn,
                 bytesOut: entry.bytesOut, steps: entry.steps, countsBytes: false)
@@ -121,7 +121,7 @@ struct ObservabilityMiddleware: Middleware {
         metrics.inFlight.wrappingAdd(-1, ordering: .relaxed)
         log.write(
             requestId: context.requestID, method: request.method, path: request.path, status: response.status,
-            micros: micros, bytesIn: request.body.count, bytesOut: response.body.count, entries: context.entries?.count)
+            micros: micros, bytesIn: request.body.count, bytesOut: response.body.count, entries: context.batch?.entries.count)
         return response
     }
 

@@ -85,28 +85,6 @@ enum TextFontRequest {
         return texts
     }
 
-    /// Records why a text cannot be measured, at the text.
-    static func record(_ refusal: TextRefusal, at value: JSONValue, _ problems: inout Problems) {
-        switch refusal {
-        case .forbidden(let scalar, let offset):
-            let kind = scalar < 0x202A ? "a control character" : "an explicit bidi embedding, override or isolate"
-            problems.add(at: value, "contains \(codePoint(scalar)), \(kind), at scalar \(offset); these cannot be measured")
-        case .uncovered(let clusters):
-            let listed = clusters.map { $0.map(codePoint).joined(separator: " ") }.joined(separator: ", ")
-            problems.add(at: value, "has characters no listed family can show: \(listed)")
-        case .clusterTooLong(let offset, let scalars):
-            problems.add(
-                at: value,
-                "has a grapheme cluster of \(scalars) Unicode scalars at scalar \(offset); "
-                    + "at most \(TextMeasurer.maxClusterScalars) are allowed in one cluster")
-        case .outOfMemory:
-            problems.add(at: value, "could not be measured: the server ran out of memory")
-        case .stopped:
-            // The request's deadline passed: the endpoint answers 503, whatever was recorded.
-            break
-        }
-    }
-
     /// `U+05E9`: four or more uppercase hex digits.
     static func codePoint(_ scalar: UInt32) -> String {
         let hex = String(scalar, radix: 16, uppercase: true)

@@ -9,27 +9,24 @@ enum TextLayoutEndpoint: Endpoint {
     static let workingMemoryPerByte = 12
     static let sizeAdvice: String? = "send fewer texts or widths, or wider boxes (every line is an object in the answer)."
 
-    static func respond(
-        to request: consuming TextLayoutRequest, _ context: FeatureContext, _ problems: inout Problems, _ json: inout JSONWriter,
-        _ meter: inout WorkMeter
-    ) {
-        json.reserveCapacity(160 + request.texts.count * request.widths.count * 160)
-        TextLayoutResponse.begin(request.font, to: &json)
+    static func respond(to request: consuming TextLayoutRequest, _ call: inout EndpointCall) {
+        call.json.reserveCapacity(160 + request.texts.count * request.widths.count * 160)
+        TextLayoutResponse.begin(request.font, to: &call.json)
         let input = TextLayoutInput(
             font: request.font, texts: request.texts.map(\.text), widths: request.widths, style: request.style,
             contentWidths: request.contentWidths)
         let perWidth = request.perWidth
-        TextLayout.compute(input, meter: &meter) { index, result in
+        TextLayout.compute(input, meter: &call.meter) { index, result in
             switch result {
             case .success(let output):
-                guard problems.isEmpty else { break }
-                TextLayoutResponse.write(output, perWidth: perWidth, to: &json)
+                guard call.problems.isEmpty else { break }
+                TextLayoutResponse.write(output, perWidth: perWidth, to: &call.json)
             case .failure(let refusal):
-                TextFontRequest.record(refusal, at: request.texts[index].value, &problems)
+                call.problems.add(refusal, at: request.texts[index].value)
             }
             // Past the answer's limit nothing more is written: stop computing too.
-            return json.failure == nil
+            return call.json.failure == nil
         }
-        TextLayoutResponse.end(to: &json)
+        TextLayoutResponse.end(to: &call.json)
     }
 }

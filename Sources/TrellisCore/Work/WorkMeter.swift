@@ -33,6 +33,13 @@ public struct WorkMeter {
         self.shouldStop = shouldStop
     }
 
+    /// A meter for another computation, on an input of `inputBytes`, that asks the same check as this one (one
+    /// deadline for several computations).
+    public func restarted(inputBytes: Int) -> WorkMeter {
+        guard let shouldStop else { return WorkMeter(inputBytes: inputBytes) }
+        return WorkMeter(inputBytes: inputBytes, checkingEvery: interval, stopWhen: shouldStop)
+    }
+
     /// Counts `count` more steps; false once the computation must stop.
     @inlinable @inline(__always)
     public mutating func advance(_ count: Int = 1) -> Bool {

@@ -76,11 +76,11 @@ final class HostileBodyGateTests: HostileTestCase {
         func open() { opened.store(true, ordering: .releasing) }
 
         var endpoint: JSONEndpoint {
-            JSONEndpoint(path: "/test/block") { [self] _, _, _, out, _ in
+            JSONEndpoint(path: "/test/block") { [self] _, call in
                 entered.wrappingAdd(1, ordering: .relaxed)
                 while !opened.load(ordering: .acquiring) { usleep(5_000) }
-                out.beginObject()
-                out.endObject()
+                call.json.beginObject()
+                call.json.endObject()
             }
         }
     }
