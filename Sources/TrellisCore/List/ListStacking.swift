@@ -1,0 +1,73 @@
+/// A virtualized list's geometry, as a browser stacks rows of text: each row's height from its paragraphs
+/// and chrome, rows one below the other with a gap between them, the rows a viewport shows, and the scroll
+/// offset that keeps a row in place when the heights change.
+///
+/// Rows are `box-sizing: border-box` blocks in a flex column with `row-gap`; a row's paragraphs are a flex
+/// column with `row-gap` too, followed by a block of the extra height. Every length is a LayoutUnit
+/// (`ListLength`), so the sums are exact.
+public enum ListStacking {
+    /// The rows stacked: offsets and the total, then the window and the anchor's scroll offset when asked for.
+    /// Time O(rows) for the offsets, O(log rows) for the window.
+    public static func compute(_ input: ListStackingInput) -> ListStackingOutput {
+        let gap = ListLength.layoutUnit(input.gap)
+        let (offsets, total) = stack(input.heights, gap: gap)
+        let anchor = input.anchor.map { anchorPosition(offsets, $0) }
+        var shown: ListWindow?
+        if var scroll = input.scroll {
+            // Rule: with an anchor, the rows to render are those shown once scrolled to keep it in place.
+            if let anchor { scroll.offset = anchor.scrollOffset }
+            shown = window(input.heights, offsets, total: total, scroll)
+        }
+        return ListStackingOutput(heights: input.heights, offsets: offsets, total: total, window: shown, anchor: anchor)
+    }
+
+    /// Rule: a row's height is its top padding, its paragraphs' heights with the paragraph gap between
+    /// each two (`text`), its bottom padding and its extra height, and at least its minimum height.
+    public static func rowHeight(text: Double, _ chrome: ListRowChrome) -> Double {
+        max(chrome.minHeight, chrome.top + text + chrome.bottom + chrome.extraHeight)
+    }
+
+    /// Rule: the first row's top is 0; each next row's top is the previous row's top, its height and the
+    /// gap; the list's height is the last row's bottom (no gap after it), 0 for no rows.
+    public static func stack(_ heights: [Double], gap: Double) -> (offsets: [Double], total: Double) {
+        var offsets = [Double](repeating: 0, count: heights.count)
+        var top = 0.0
+        for (index, height) in heights.enumerated() {
+            if index > 0 { top += gap }
+            offsets[index] = top
+            top += height
+        }
+        return (offsets, top)
+    }
+
+    /// Rule: the anchor's row keeps its place on screen: scroll to its new top plus the same offset.
+    public static func anchorPosition(_ offsets: [Double], _ anchor: ListAnchor) -> ListAnchorPosition {
+        ListAnchorPosition(index: anchor.index, scrollOffset: offsets[anchor.index] + anchor.offset)
+    }
+
+    /// Rule: the viewport's top is the scroll offset clamped to the list's scroll range, 0 to the total less
+    /// the viewport's height (as a browser clamps it); a row is shown when some of it lies in the viewport
+    /// (its top above the viewport's bottom, its bottom below the viewport's top); the window is the rows
+    /// shown, widened by `overscan` rows on each side within the list. A viewport that shows no row gives an
+    /// empty window where it is.
+    public static func window(_ heights: [Double], _ offsets: [Double], total: Double, _ scroll: ListScroll) -> ListWindow {
+        let top = min(max(scroll.offset, 0), max(0, total - scroll.viewportHeight))
+        let bottom = top + scroll.viewportHeight
+        // Bottoms and tops both grow down the list (gaps are not negative): two binary searches.
+        let start = firstIndex(count: heights.count) { offsets[$0] + heights[$0] > top }
+        let end = max(start, firstIndex(count: heights.count) { offsets[$0] >= bottom })
+        let overscan = scroll.overscan
+        return ListWindow(start: start - min(start, overscan), end: end + min(heights.count - end, overscan))
+    }
+
+    /// The first index in 0..<count where `isPast` holds (count when none), `isPast` false then true along the list.
+    static func firstIndex(count: Int, _ isPast: (Int) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if isPast(middle) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}
