@@ -32,7 +32,7 @@ SELENIUM_VERSION := 4.51.0
 BROWSER_PACKAGES := chromium chromium-driver
 
 .PHONY: run build release deps test-deps test unit-test fixture docs-test spec-test docker-lint static-test contract-test \
-	image-test browser-deps browser-test js-client-test client-gen-test screenshots bench soak fixtures text-fixtures paragraph-fixtures clean \
+	image-test browser-deps browser-test js-client-test client-gen-test screenshots bench soak fixtures text-fixtures paragraph-fixtures list-fixtures clean \
 	kube-validate kube-play-test checkov-test redbot-check rolling-restart-test bench-peers search-oracle-test
 .PHONY: fuzz fuzz-seeds asan-test tsan-test shim-sanitize-test font-tools test-font-files font-fixtures
 
@@ -303,6 +303,8 @@ bench: release
 	python3 bench/run.py $(BENCH_ARGS)
 	python3 bench/cost.py $(COST_ARGS) --write BENCHMARKS.md
 	python3 bench/gate.py --write BENCHMARKS.md
+	$(MAKE) browser-deps
+	python3 bench/lists.py --write BENCHMARKS.md
 
 ## bench-peers: the flow layout, the outline expansion and /healthz against a Node.js peer (bench/peers,
 ## stdlib http + cluster; Debian's nodejs is installed when there is no node) and the bare server, after
@@ -347,6 +349,12 @@ paragraph-fixtures: deps
 	@command -v chromium >/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq chromium >/dev/null; }
 	nice python3 scripts/gentext/genpara.py
 	nice python3 scripts/gentext/genpara.py --holdout
+
+## list-fixtures: regenerate the virtual list fixtures (every row's height and top, rows rendered as divs at
+## each width) and the hold-out set in headless Chromium through Selenium (~10 s).
+list-fixtures: deps browser-deps
+	python3 scripts/genlist/genlist.py
+	python3 scripts/genlist/genlist.py --holdout
 
 ## font-fixtures: regenerate the user-font fixtures (Inter, Roboto, Open Sans, JetBrains Mono, Cantarell, Fira Code,
 ## WOFF2 and unicode-range subsets declared by @font-face over the very files Trellis stores) and their hold-out set

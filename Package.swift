@@ -62,7 +62,7 @@ let package = Package(
             // Each feature's sample requests are data for the tests, the fuzzer and the benchmarks (TrellisSamples).
             exclude: [
                 "Batch/samples.json", "Drawer/samples.json", "Flow/samples.json", "Outline/samples.json",
-                "Sections/samples.json", "Text/samples.json", "TextLayout/samples.json",
+                "Sections/samples.json", "Text/samples.json", "TextLayout/samples.json", "List/samples.json",
             ],
             resources: [
                 .embedInCode("Resources/openapi.yaml"), .embedInCode("Resources/playground.html"),

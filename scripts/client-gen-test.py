@@ -118,6 +118,7 @@ def call_everything(base: str, package_dir: pathlib.Path) -> None:
     from trellis_client.api.outline import outline_expansion, outline_rows
     from trellis_client.api.sections import sections_toggle
     from trellis_client.api.text import fonts, text_layout, text_measure
+    from trellis_client.api.list_ import list_layout
     from trellis_client.api.service import (healthz, index, javascript_client, metrics, openapi_document,
                                             playground, readyz)
     from trellis_client import models as m
@@ -133,7 +134,7 @@ def call_everything(base: str, package_dir: pathlib.Path) -> None:
     expect(isinstance(got, m.ServiceIndex) and got.service == "trellis", "GET / is the ServiceIndex", got)
     posts = [e.path for e in got.endpoints if e.method == m.HTTPMethod.POST]
     expect(posts == ["/v1/outline/expansion", "/v1/outline/rows", "/v1/flow/layout", "/v1/sections/toggle",
-                     "/v1/drawer/state", "/v1/text/measure", "/v1/text/layout", "/v1/batch"], "the index lists the POST paths", posts)
+                     "/v1/drawer/state", "/v1/text/measure", "/v1/text/layout", "/v1/list/layout", "/v1/batch"], "the index lists the POST paths", posts)
     done(index)
     got = healthz.sync(client=client)
     expect(isinstance(got, m.HealthStatus) and got.status == "ok", "GET /healthz", got)
@@ -244,6 +245,22 @@ def call_everything(base: str, package_dir: pathlib.Path) -> None:
     expect(isinstance(got, m.TextLayoutResponse) and [line.start for line in got.texts[0].lines] == [0, 17]
            and got.texts[0].ellipsis.end == 34 and got.texts[0].line_count == 3, "textLayout: a clamp with an ellipsis", got)
     done(text_layout)
+    # -- list: a small chat at two widths, kept in place at its second message --
+    bubble = {"top": 8, "bottom": 8, "leading": 12, "trailing": 12}
+    got = list_layout.sync(client=client, body=m.ListLayoutRequest.from_dict({
+        "font": {"family": "DejaVu Sans, Noto Color Emoji", "size": 15}, "widths": [280, 560], "gap": 8, "paragraphGap": 4,
+        "rows": [{"key": "m1", "texts": ["Are we still on for lunch tomorrow? \U0001F35C"], "padding": bubble},
+                 {"key": "m2", "texts": ["Yes! 12:30 at the usual place, I booked the table by the window."], "padding": bubble,
+                  "extraHeight": 22},
+                 {"key": "day", "texts": ["Tuesday"], "minHeight": 32},
+                 {"key": "m3", "texts": [{"text": "Bringing the slides for the review too, they are long but the summary is on the "
+                                                  "first page.", "maxLines": 2, "textOverflow": "ellipsis"}, "Sent from my phone"],
+                  "padding": bubble}],
+        "scroll": {"offset": 40, "viewportHeight": 80}, "anchor": {"key": "m2", "offset": 6}}))
+    expect(isinstance(got, m.ListLayoutResponse) and got.layouts[0].heights == [52, 74, 32, 74]
+           and got.layouts[0].offsets == [0, 60, 142, 182] and got.layouts[0].truncated == [False, False, False, True]
+           and got.layouts[0].window.start == 1 and got.layouts[1].anchor.scroll_offset == 48, "listLayout: the chat", got)
+    done(list_layout)
     # A flow of labels: the items' sizes are measured.
     labels = [m.FlowItem(id=name, text=name.capitalize()) for name, _ in CHIPS]
     got = flow_layout.sync(client=client, body=m.FlowLayoutRequest(

@@ -282,8 +282,30 @@ def _text_layout(body: dict) -> None:
         body["lineHeight"] = _clamp(body["lineHeight"], 1, 1_000)
 
 
+def _list_layout(body: dict) -> None:
+    # Exactly one of width and widths, every paragraph a label the fonts shape, and at most 100,000
+    # paragraphs in all (the spec says both in prose).
+    _font(body.get("font"))
+    if body.get("width") is None and body.get("widths") is None:
+        body["width"] = 300
+    body.pop("widths" if body.get("width") is not None else "width", None)
+    if isinstance(body.get("lineHeight"), (int, float)):
+        body["lineHeight"] = _clamp(body["lineHeight"], 1, 1_000)
+    for row in body.get("rows") or []:
+        if not isinstance(row, dict) or not isinstance(row.get("texts"), list):
+            continue
+        for i, text in enumerate(row["texts"]):
+            if isinstance(text, dict):
+                text["text"] = _label(text.get("text"))
+                if isinstance(text.get("lineHeight"), (int, float)):
+                    text["lineHeight"] = _clamp(text["lineHeight"], 1, 1_000)
+            else:
+                row["texts"][i] = _label(text)
+
+
 FIXES = {
     "/v1/text/measure": _text,
+    "/v1/list/layout": _list_layout,
     "/v1/text/layout": _text_layout,
     "/v1/flow/layout": _flow,
     "/v1/outline/expansion": _outline_expansion,

@@ -258,6 +258,41 @@ final class TrellisClientTests: XCTestCase {
             "linear(0, 0.005516 1.2496%, 0.026165 2.8262%, 0.061132 4.4965%, 0.118422 6.5794%, 0.214746 9.506%, 0.476658 16.9093%, 0.582566 20.2148%, 0.672346 23.3928%, 0.74414 26.3445%, 0.811166 29.6404%, 0.860011 32.5842%, 0.903488 35.8691%, 0.940577 39.5838%, 0.970338 43.8564%, 0.992013 48.8822%, 1.00519 54.9797%, 1.010166 65.0285%, 1)")
     }
 
+    /// openapi.yaml's list example: a small chat at two widths, kept in place at its second message.
+    func testListLayoutExample() async throws {
+        let server = try LiveServer(service: TestFonts.configuration)
+        let bubble = Client.ListPadding(top: 8, bottom: 8, leading: 12, trailing: 12)
+        let request = Client.ListLayoutRequest(
+            font: .init(family: "DejaVu Sans, Noto Color Emoji", size: 15),
+            rows: [
+                .init(key: "m1", texts: ["Are we still on for lunch tomorrow? 🍜"], padding: bubble),
+                .init(key: "m2", texts: ["Yes! 12:30 at the usual place, I booked the table by the window."], padding: bubble, extraHeight: 22),
+                .init(key: "day", texts: ["Tuesday"], minHeight: 32),
+                .init(key: "m3", texts: [
+                    .init("Bringing the slides for the review too, they are long but the summary is on the first page.",
+                          properties: .init(maxLines: 2, textOverflow: "ellipsis")),
+                    "Sent from my phone",
+                ], padding: bubble),
+            ],
+            widths: [280, 560], paragraphGap: 4, gap: 8, scroll: .init(offset: 40, viewportHeight: 80), anchor: .init(key: "m2", offset: 6))
+        let answer = try await server.client().listLayout(request)
+        XCTAssertEqual(answer.layouts.first, .init(
+            width: 280, heights: [52, 74, 32, 74], offsets: [0, 60, 142, 182], total: 256, lineCounts: [2, 2, 1, 4],
+            truncated: [false, false, false, true], window: .init(start: 1, end: 3), anchor: .init(index: 1, scrollOffset: 66)))
+        XCTAssertEqual(answer.layouts.last?.anchor, .init(index: 1, scrollOffset: 48))
+        // The request as the client encodes it reads back the same; a paragraph without properties is a plain string.
+        let encoded = try JSONEncoder().encode(request)
+        XCTAssertEqual(try JSONDecoder().decode(Client.ListLayoutRequest.self, from: encoded), request)
+        let text = String(decoding: encoded, as: UTF8.self)
+        XCTAssertTrue(text.contains(#""texts":["Tuesday"]"#), text)
+        XCTAssertTrue(text.contains(#""maxLines":2"#), text)
+        let shared = Client.ListLayoutRequest(font: .init(family: "DejaVu Sans", size: 14), rows: [.init(texts: ["a b c"])], width: 10,
+                                              properties: .init(maxLines: 1, textOverflow: "ellipsis"))
+        let clamped = try await server.client().listLayout(shared)
+        XCTAssertEqual(clamped.layouts[0].truncated, [true])
+        XCTAssertEqual(clamped.layouts[0].lineCounts, [3])
+    }
+
     func testDrawerWithoutActionHasNoTransition() async throws {
         let server = try LiveServer(service: TestFonts.configuration)
         let answer = try await server.client().drawerState(.init(

@@ -78,6 +78,8 @@ export interface TrellisClient {
   textMeasure(body: Body<TextMeasureRequest>, options?: CallOptions): Promise<TextMeasureResponse>;
   /** POST /v1/text/layout: paragraphs wrapped, clamped or cut with an ellipsis, as Chromium lays them out. */
   textLayout(body: Body<TextLayoutRequest>, options?: CallOptions): Promise<TextLayoutResponse>;
+  /** POST /v1/list/layout: every row's height and offset in a virtualized list of text rows, at each width. */
+  listLayout(body: Body<ListLayoutRequest>, options?: CallOptions): Promise<ListLayoutResponse>;
   /**
    * POST /v1/batch: several requests in one round trip, answered in order, each entry as its endpoint answers
    * that body alone (a 422 entry resolves with its problem; only a batch refused whole rejects: malformed, past its bounds, or 503). Typed by path:
@@ -102,6 +104,7 @@ export const endpoints: Readonly<{
   drawerState: '/v1/drawer/state';
   textMeasure: '/v1/text/measure';
   textLayout: '/v1/text/layout';
+  listLayout: '/v1/list/layout';
   batch: '/v1/batch';
 }>;
 
@@ -116,6 +119,7 @@ export interface BatchBodies {
   '/v1/drawer/state': DrawerStateRequest;
   '/v1/text/measure': TextMeasureRequest;
   '/v1/text/layout': TextLayoutRequest;
+  '/v1/list/layout': ListLayoutRequest;
 }
 
 /** Each POST feature path's 200 answer. */
@@ -127,6 +131,7 @@ export interface BatchAnswers {
   '/v1/drawer/state': DrawerStateResponse;
   '/v1/text/measure': TextMeasureResponse;
   '/v1/text/layout': TextLayoutResponse;
+  '/v1/list/layout': ListLayoutResponse;
 }
 
 export type BatchPath = keyof BatchBodies;
@@ -426,6 +431,77 @@ export interface TextLayoutResponse {
   font: { size: number; ascent: number; descent: number; lineGap: number; lineHeight: number };
   texts: ((TextParagraph | { layouts: TextParagraph[] }) & { minContentWidth?: number; maxContentWidth?: number })[];
 }
+
+/** The paragraph properties of a text layout, shared by a list's paragraphs or given by one of them. */
+export interface ParagraphProperties {
+  whiteSpace?: 'normal' | 'pre-wrap' | 'nowrap' | 'pre' | null;
+  wordBreak?: 'normal' | 'break-all' | 'keep-all' | null;
+  overflowWrap?: 'normal' | 'anywhere' | 'break-word' | null;
+  maxLines?: number | null;
+  textOverflow?: 'clip' | 'ellipsis' | null;
+  lineHeight?: number | null;
+}
+
+/** A row of a list: its paragraphs, padding (inside the row), the height below its text, its least height. */
+export interface ListRow {
+  /** Names the row for `anchor`. */
+  key?: Id | null;
+  texts?: (string | ({ text: string } & ParagraphProperties))[] | null;
+  padding?: { top?: number | null; bottom?: number | null; leading?: number | null; trailing?: number | null } | null;
+  extraHeight?: number | null;
+  minHeight?: number | null;
+}
+
+export interface ListLayoutRequest extends ParagraphProperties {
+  font: TextFont;
+  rows: ListRow[];
+  /** Exactly one of width and widths (1–16): one layout per width. */
+  width?: number;
+  widths?: number[];
+  /** px between a row's paragraphs. */
+  paragraphGap?: number | null;
+  /** px between rows. */
+  gap?: number | null;
+  /** Adds `window` to each layout: the rows to render. */
+  scroll?: { offset?: number | null; viewportHeight: number; overscan?: number | null } | null;
+  /** The row at the viewport's top and how far the viewport's top is below it: adds `anchor` to each layout. */
+  anchor?: { key: Id; offset?: number | null } | null;
+}
+
+/** A list at one width: per row (plain arrays in row order) its height, top, lines and truncation. */
+export interface ListLayout {
+  width: number;
+  heights: number[];
+  offsets: number[];
+  total: number;
+  lineCounts: number[];
+  truncated: boolean[];
+  /** With `scroll`: the rows to render, start to end exclusive. */
+  window?: { start: number; end: number };
+  /** With `anchor`: where to scroll to keep its row in place (null when no row has its key). */
+  anchor?: { index: number; scrollOffset: number } | null;
+}
+
+export interface ListLayoutResponse {
+  /** One per width, in order. */
+  layouts: ListLayout[];
+}
+
+/** The shapes virtualized-list libraries take, from one layout of `POST /v1/list/layout`. */
+export interface TanStackVirtualItem { key: string | number | bigint; index: number; start: number; end: number; size: number; lane: number }
+
+/** Each row's slot: its height plus the gap below it (none below the last). */
+export function listSlots(layout: ListLayout): number[];
+/** TanStack Virtual's `initialMeasurementsCache` (give the virtualizer the request's `gap`, and these `paddingStart`, `scrollMargin`). */
+export function tanstackMeasurements(
+  layout: ListLayout, options?: { keys?: readonly (string | number | bigint)[]; paddingStart?: number; scrollMargin?: number },
+): TanStackVirtualItem[];
+/** react-virtuoso's `heightEstimates`. */
+export function virtuosoHeightEstimates(layout: ListLayout): number[];
+/** FlashList's `overrideItemLayout`: sets each item's `size`. */
+export function flashListOverrideItemLayout(layout: ListLayout): (itemLayout: { span?: number; size?: number }, item: unknown, index: number) => void;
+/** react-window's `itemSize(index)`. */
+export function reactWindowItemSize(layout: ListLayout): (index: number) => number;
 
 export interface FontsResponse {
   fonts: { family: string; weight: number; style: 'normal' | 'italic' }[];

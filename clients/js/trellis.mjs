@@ -14,6 +14,7 @@ export const endpoints = Object.freeze({
   drawerState: '/v1/drawer/state',
   textMeasure: '/v1/text/measure',
   textLayout: '/v1/text/layout',
+  listLayout: '/v1/list/layout',
   batch: '/v1/batch',
 });
 
@@ -105,4 +106,50 @@ function problemOf(response, text, path) {
     status: response.status,
     detail: text.trim().slice(0, DETAIL_LIMIT),
   }, { requestId, path });
+}
+
+// ---- virtualized lists: one layout of POST /v1/list/layout (an entry of its `layouts`) in the shapes the
+// libraries take. A row's slot is its height plus the gap below it (none below the last): libraries that
+// stack items back to back without a gap of their own take slots, and the row is drawn at the slot's top
+// with the gap as space below it.
+
+/** Each row's slot: the next row's offset less this one's, and the last row's height. */
+export function listSlots(layout) {
+  const { heights, offsets } = layout;
+  return heights.map((height, index) => (index + 1 < heights.length ? offsets[index + 1] - offsets[index] : height));
+}
+
+/**
+ * TanStack Virtual's `initialMeasurementsCache`: a VirtualItem per row, `{key, index, start, end, size, lane}`.
+ * `keys` are what the virtualizer's `getItemKey` returns (default: the index); give the virtualizer the
+ * same `gap` as the request, and the same `paddingStart` and `scrollMargin` as here. TanStack keeps each
+ * item's size by its key and recomputes each start as the previous end plus `gap` (from `paddingStart` +
+ * `scrollMargin`), which gives these starts.
+ */
+export function tanstackMeasurements(layout, { keys, paddingStart = 0, scrollMargin = 0 } = {}) {
+  const base = paddingStart + scrollMargin;
+  return layout.heights.map((size, index) => {
+    const start = base + layout.offsets[index];
+    return { key: keys ? keys[index] : index, index, start, end: start + size, size, lane: 0 };
+  });
+}
+
+/** react-virtuoso's `heightEstimates`: each item's height, the row's slot (Virtuoso has no gap of its own). */
+export function virtuosoHeightEstimates(layout) {
+  return listSlots(layout);
+}
+
+/**
+ * FlashList's `overrideItemLayout(layout, item, index)`: sets `layout.size` to the row's slot (FlashList 1.x
+ * reads it as the item's exact height).
+ */
+export function flashListOverrideItemLayout(layout) {
+  const slots = listSlots(layout);
+  return (itemLayout, _item, index) => { itemLayout.size = slots[index]; };
+}
+
+/** react-window's `itemSize(index)` (VariableSizeList; `rowHeight` in react-window 2): the row's slot. */
+export function reactWindowItemSize(layout) {
+  const slots = listSlots(layout);
+  return (index) => slots[index];
 }

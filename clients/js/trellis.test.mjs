@@ -6,7 +6,10 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createClient, endpoints, TrellisProblem } from './trellis.mjs';
+import {
+  createClient, endpoints, TrellisProblem, listSlots, tanstackMeasurements, virtuosoHeightEstimates, flashListOverrideItemLayout,
+  reactWindowItemSize,
+} from './trellis.mjs';
 
 const moduleFile = fileURLToPath(new URL('./trellis.mjs', import.meta.url));
 const binary = process.env.TRELLIS_BINARY ?? fileURLToPath(new URL('../../.build/debug/trellis', import.meta.url));
@@ -71,11 +74,22 @@ const drawerExample = {
   layoutDirection: 'ltr', safeAreaInsets: { top: 47, leading: 0, bottom: 34, trailing: 0 }, maskOpacity: 0.2,
   spring: { response: 0.55, dampingFraction: 0.825 }, frameRate: 60,
 };
+const bubble = { top: 8, bottom: 8, leading: 12, trailing: 12 };
+const chatExample = {
+  font: { family: 'DejaVu Sans, Noto Color Emoji', size: 15 }, widths: [280, 560], gap: 8, paragraphGap: 4,
+  rows: [
+    { key: 'm1', texts: ['Are we still on for lunch tomorrow? 🍜'], padding: bubble },
+    { key: 'm2', texts: ['Yes! 12:30 at the usual place, I booked the table by the window.'], padding: bubble, extraHeight: 22 },
+    { key: 'day', texts: ['Tuesday'], minHeight: 32 },
+    { key: 'm3', texts: [{ text: 'Bringing the slides for the review too, they are long but the summary is on the first page.',
+      maxLines: 2, textOverflow: 'ellipsis' }, 'Sent from my phone'], padding: bubble }],
+  scroll: { offset: 40, viewportHeight: 80 }, anchor: { key: 'm2', offset: 6 },
+};
 
 test('one method per endpoint, named as openapi.yaml\'s operationIds', () => {
   const client = createClient({ baseUrl: 'http://127.0.0.1:1' });
   assert.deepEqual(Object.keys(endpoints),
-    ['outlineExpansion', 'outlineRows', 'flowLayout', 'sectionsToggle', 'drawerState', 'textMeasure', 'textLayout', 'batch']);
+    ['outlineExpansion', 'outlineRows', 'flowLayout', 'sectionsToggle', 'drawerState', 'textMeasure', 'textLayout', 'listLayout', 'batch']);
   assert.equal(typeof client.fonts, 'function');
   for (const name of Object.keys(endpoints)) assert.equal(typeof client[name], 'function', name);
   assert.equal(client.baseUrl, 'http://127.0.0.1:1');
@@ -115,6 +129,12 @@ test('every method answers its openapi.yaml example', { timeout: TIMEOUT }, asyn
   assert.deepEqual(paragraph.texts[0].lines.map((line) => line.start), [0, 17]);
   assert.deepEqual(paragraph.texts[0].ellipsis, { line: 1, end: 34, x: 136.640625, width: 16, text: '…' });
   assert.equal(paragraph.texts[0].lineCount, 3);
+  const list = await client.listLayout(chatExample);
+  assert.deepEqual(list.layouts[0], { width: 280, heights: [52, 74, 32, 74], offsets: [0, 60, 142, 182], total: 256,
+    lineCounts: [2, 2, 1, 4], truncated: [false, false, false, true], window: { start: 1, end: 3 },
+    anchor: { index: 1, scrollOffset: 66 } });
+  assert.deepEqual(list.layouts[1].heights, [34, 56, 32, 74]);
+  assert.deepEqual(list.layouts[1].anchor, { index: 1, scrollOffset: 48 });
   const faces = await client.fonts();
   assert.ok(faces.fonts.some((face) => face.family === 'IPAGothic' && face.weight === 400 && face.style === 'normal'));
 
@@ -255,4 +275,57 @@ test('the service serves this very module at /clients/trellis.mjs', { timeout: T
   assert.equal(response.status, 200);
   assert.equal(response.headers.get('Content-Type'), 'text/javascript; charset=utf-8');
   assert.deepEqual(Buffer.from(await response.arrayBuffer()), readFileSync(moduleFile));
+});
+
+// The adapters: each library's own arithmetic, as its source does it, run over the adapter's output must put
+// every row at the offset Trellis answered.
+test('list adapters: the shapes TanStack Virtual, react-virtuoso, FlashList and react-window take', { timeout: TIMEOUT }, async () => {
+  const client = createClient({ baseUrl });
+  const rows = Array.from({ length: 40 }, (_, i) => ({
+    key: `m${i}`, texts: ['Hello '.repeat(1 + (i * 7) % 23)], padding: { top: 6, bottom: 6.3, leading: 10, trailing: 10 },
+    extraHeight: i % 5 === 0 ? 20 : 0, minHeight: 30 }));
+  const { layouts } = await client.listLayout({ font: { family: 'DejaVu Sans', size: 14 }, widths: [180, 420], gap: 6.5, rows });
+  for (const layout of layouts) {
+    const n = rows.length;
+    assert.equal(layout.heights.length, n);
+    const slots = listSlots(layout);
+    assert.equal(slots.reduce((a, b) => a + b, 0), layout.total);
+
+    // TanStack Virtual: getMeasurements keeps each size by key, then start = previous end + gap (the first at
+    // paddingStart + scrollMargin), end = start + size.
+    const keys = rows.map((row) => row.key);
+    const items = tanstackMeasurements(layout, { keys, paddingStart: 12, scrollMargin: 100 });
+    assert.equal(items.length, n);
+    const sizes = new Map(items.map((item) => [item.key, item.size]));
+    let previous = null;
+    items.forEach((item, index) => {
+      assert.deepEqual(Object.keys(item).sort(), ['end', 'index', 'key', 'lane', 'size', 'start']);
+      assert.deepEqual([item.key, item.index, item.lane], [keys[index], index, 0]);
+      const start = previous ? previous.end + 6.5 : 12 + 100;
+      assert.equal(item.start, start);
+      assert.equal(item.size, sizes.get(item.key));
+      assert.equal(item.end, start + item.size);
+      assert.equal(item.start - 112, layout.offsets[index]);
+      previous = item;
+    });
+    assert.deepEqual(tanstackMeasurements(layout).map((item) => item.key), rows.map((_, i) => i));
+
+    // react-virtuoso stacks items back to back, each heightEstimates[i] high; react-window's VariableSizeList
+    // puts item i at the sum of itemSize(j) for j < i; FlashList 1.x at the sum of the sizes overrideItemLayout set.
+    const estimates = virtuosoHeightEstimates(layout);
+    const itemSize = reactWindowItemSize(layout);
+    const override = flashListOverrideItemLayout(layout);
+    let top = 0;
+    for (let index = 0; index < n; index++) {
+      assert.equal(top, layout.offsets[index]);
+      const flash = { span: undefined, size: undefined };
+      override(flash, rows[index], index);
+      assert.equal(flash.size, estimates[index]);
+      assert.equal(itemSize(index), estimates[index]);
+      assert.ok(estimates[index] >= layout.heights[index]);
+      top += estimates[index];
+    }
+    assert.equal(top, layout.total);
+  }
+  assert.ok(layouts[0].total > layouts[1].total, 'narrower is taller');
 });

@@ -1,8 +1,11 @@
 // Type-checked with the declarations (`tsc --strict --noEmit`, in make js-client-test): a call of every
 // method of trellis.d.ts as a TypeScript program would write it. Never run.
-import { createClient, endpoints, TrellisProblem } from './trellis';
+import {
+  createClient, endpoints, TrellisProblem, listSlots, tanstackMeasurements, virtuosoHeightEstimates, flashListOverrideItemLayout,
+  reactWindowItemSize,
+} from './trellis';
 import type {
-  BatchEntry, BatchResponse, DrawerStateResponse, FlowLayoutResponse, FontsResponse, OutlineExpansionResponse,
+  BatchEntry, BatchResponse, DrawerStateResponse, ListLayout, ListLayoutResponse, TanStackVirtualItem, FlowLayoutResponse, FontsResponse, OutlineExpansionResponse,
   OutlineRowsResponse, ProblemDetails, SectionsToggleResponse, TextLayoutResponse, TextMeasureResponse, TrellisClient,
 } from './trellis';
 
@@ -21,6 +24,21 @@ async function everyMethod(): Promise<void> {
   const drawer: DrawerStateResponse = await client.drawerState({ container: { width: 390, height: 844 }, action: 'open' });
   const measured: TextMeasureResponse = await client.textMeasure({ font: { family: 'sans-serif', size: 17 }, texts: ['Swift'] });
   const laidOut: TextLayoutResponse = await client.textLayout({ font: { family: 'serif', size: 16 }, texts: ['a b'], width: 100 });
+  const list: ListLayoutResponse = await client.listLayout({
+    font: { family: 'DejaVu Sans', size: 15 }, widths: [320, 480], gap: 8, paragraphGap: 4, maxLines: 6,
+    rows: [{ key: 'm1', texts: ['Hi', { text: 'Long message', maxLines: 2, textOverflow: 'ellipsis' }], padding: { top: 8, leading: 12 }, extraHeight: 20 },
+      { key: 2, minHeight: 44 }],
+    scroll: { offset: 0, viewportHeight: 600, overscan: 2 }, anchor: { key: 'm1', offset: 4 },
+  });
+  const first: ListLayout = list.layouts[0];
+  const items: TanStackVirtualItem[] = tanstackMeasurements(first, { keys: ['m1', 2], paddingStart: 8 });
+  const estimates: number[] = virtuosoHeightEstimates(first);
+  const overrideItemLayout = flashListOverrideItemLayout(first);
+  overrideItemLayout({ span: 1 }, { id: 'm1' }, 0);
+  const itemSize: number = reactWindowItemSize(first)(0) + listSlots(first)[0];
+  const shown: number | undefined = first.window?.end;
+  const scrollTo: number | undefined = first.anchor?.scrollOffset;
+  void [items, estimates, itemSize, shown, scrollTo];
   const faces: FontsResponse = await client.fonts();
   const anything: unknown = await client.post(endpoints.flowLayout, '{"containerWidth":1,"items":[]}');
 

@@ -5,7 +5,7 @@ Starts the trellis binary on free ports and headless Chromium (Selenium with chr
 the run. Each panel test loads GET /playground afresh and checks from the DOM that the panel drew the
 service's answer: it posts the panel's own request text to the API directly and compares the answer
 with what the page shows (the outline's visible rows, the tags at the returned positions, each label's
-measured box, each paragraph's lines, the sections and their items, the drawer's final frame, easing
+measured box, each paragraph's lines, each virtual list row drawn (its offset, and the browser's own height of it), the sections and their items, the drawer's final frame, easing
 and keyframes), then clicks, drags and types as a person would and compares again; afterwards the page
 must have fetched nothing but the service and thrown nothing. Errors must show as problem details with
 their pointers highlighted. The page makes its calls through the JavaScript client it imports from
@@ -449,6 +449,63 @@ def text_panel(page, server):
     request, answer = compare_text(page, server)
     require(all(len(t["lines"]) == 1 for t in answer["texts"]) and any("ellipsis" in t for t in answer["texts"]),
             f"text: nowrap with an ellipsis answered {answer}")
+
+
+LIST_DOM = """(() => { const s = document.querySelector('#list .vlist');
+    return {scrollTop: s.scrollTop, start: Number(s.dataset.start), end: Number(s.dataset.end),
+            content: parseFloat(s.querySelector('.vlist-content').style.height),
+            rows: [...s.querySelectorAll('.vrow')].map(r => ({index: Number(r.dataset.index), key: JSON.parse(r.dataset.key),
+              top: parseFloat(r.style.top), drawn: r.getBoundingClientRect().height, viewTop: r.getBoundingClientRect().top - s.getBoundingClientRect().top,
+              mismatch: r.dataset.mismatch === 'true'}))}; })()"""
+
+
+def compare_list(page, server):
+    """The page's rows against the API's answer to the page's request: each row drawn at its offset, the browser's own
+    height of each equal to the service's, only the rows the viewport shows (and two more on each side) in the page."""
+    body = request_text(page, "list")
+    status, _, answer = server.post("/v1/list/layout", body)
+    require(status == 200, f"list: the API answered {status} to the page's request")
+    layout = answer["layouts"][0]
+    shown = page.evaluate(LIST_DOM)
+    require(near(shown["content"], layout["total"], 0.001), f"list: content {shown['content']} px high, the API says {layout['total']}")
+    indices = [row["index"] for row in shown["rows"]]
+    require(indices == list(range(shown["start"], shown["end"])) and 0 < len(indices) < len(layout["heights"]),
+            f"list: rows drawn {indices} of {len(layout['heights'])}")
+    for row in shown["rows"]:
+        i = row["index"]
+        require(row["top"] == layout["offsets"][i] and near(row["drawn"], layout["heights"][i], 0.001) and not row["mismatch"],
+                f"list: row {i} drawn {row['drawn']} high at {row['top']}, the API says {layout['heights'][i]} at {layout['offsets'][i]}")
+    # The rows drawn cover the viewport: the first starts at or above its top, the last ends at or below its bottom.
+    top, bottom = shown["scrollTop"], shown["scrollTop"] + 320
+    first, last = shown["rows"][0]["index"], shown["rows"][-1]["index"]
+    require(layout["offsets"][first] <= max(top, 0) and (last == len(layout["heights"]) - 1 or
+                                                          layout["offsets"][last] + layout["heights"][last] >= bottom),
+            f"list: rows {first}-{last} do not cover {top}-{bottom}")
+    return json.loads(body), layout, shown
+
+
+def list_panel(page, server):
+    require(page.evaluate("document.getElementById('list').dataset.state") == "ok", "list: panel not ok")
+    request, layout, shown = compare_list(page, server)
+    require(len(layout["heights"]) == len(request["rows"]) >= 70, f"list: the example has {len(layout['heights'])} rows")
+    # Scroll into the middle: the window follows, drawn from the same answer.
+    page.evaluate("(() => { const s = document.querySelector('#list .vlist'); s.scrollTop = 1234.5; s.dispatchEvent(new Event('scroll')); })()")
+    request, layout, shown = compare_list(page, server)
+    require(shown["start"] > 0, f"list: scrolled to {shown['scrollTop']} but drew from row {shown['start']}")
+    # The row at the viewport's top and how far above the viewport its top is, before the width changes.
+    top_row = next(row for row in shown["rows"] if row["viewTop"] + row["drawn"] > 0)
+    # Narrower: taller rows; the request names that row as its anchor and the answer keeps it where it was.
+    set_control(page, "list", "width", 200, "input")
+    request, narrow, after = compare_list(page, server)
+    require(request["width"] == 200 and request["anchor"]["key"] == top_row["key"], f"list: the width sent {request.get('width')} "
+            f"with anchor {request.get('anchor')}, the top row was {top_row['key']}")
+    require(narrow["total"] > layout["total"] and narrow["anchor"]["index"] == top_row["index"],
+            f"list: at 200 px total {narrow['total']} (was {layout['total']}), anchor {narrow.get('anchor')}")
+    kept = next((row for row in after["rows"] if row["index"] == top_row["index"]), None)
+    require(kept is not None and near(kept["viewTop"], top_row["viewTop"], 0.5),
+            f"list: the anchored row moved on screen from {top_row['viewTop']} to {kept and kept['viewTop']}")
+    require(near(after["scrollTop"], narrow["anchor"]["scrollOffset"], 0.5), f"list: scrolled to {after['scrollTop']}, "
+            f"the API says {narrow['anchor']['scrollOffset']}")
 
 
 SECTIONS_DOM = """[...document.querySelectorAll('#sections .sec')].map(s => ({
@@ -911,6 +968,9 @@ class Playground(Timed):
 
     def test_text_panel(self):
         text_panel(self.page, self.server)
+
+    def test_list_panel(self):
+        list_panel(self.page, self.server)
 
     def test_sections_panel(self):
         sections_panel(self.page, self.server)

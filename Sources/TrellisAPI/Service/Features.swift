@@ -9,6 +9,7 @@ public enum Features {
         JSONEndpoint(DrawerStateEndpoint.self),
         JSONEndpoint(TextMeasureEndpoint.self),
         JSONEndpoint(TextLayoutEndpoint.self),
+        JSONEndpoint(ListLayoutEndpoint.self),
     ]
 
     /// The batch's path: its entries are requests to the feature paths.

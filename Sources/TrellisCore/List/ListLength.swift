@@ -8,3 +8,12 @@ public enum ListLength {
         return Double(units) / 64
     }
 }
+
+extension ListLength {
+    /// Rule: a `line-height` in px becomes a LayoutUnit rounded to the nearest 1/64 px (Blink rounds a line
+    /// height where it truncates other lengths: 17.01 px is 1089/64 px).
+    public static func lineHeight(_ px: Double) -> Double {
+        guard px.isFinite else { return 0 }
+        return Double((Float(px) * 64).rounded(.toNearestOrAwayFromZero)) / 64
+    }
+}

@@ -30,12 +30,17 @@ public enum ListStacking {
     /// Rule: the first row's top is 0; each next row's top is the previous row's top, its height and the
     /// gap; the list's height is the last row's bottom (no gap after it), 0 for no rows.
     public static func stack(_ heights: [Double], gap: Double) -> (offsets: [Double], total: Double) {
-        var offsets = [Double](repeating: 0, count: heights.count)
+        stack(count: heights.count, gap: gap) { heights[$0] }
+    }
+
+    /// `stack` with each row's height made as it is needed (nothing per row kept but its offset).
+    public static func stack(count: Int, gap: Double, height: (Int) -> Double) -> (offsets: [Double], total: Double) {
+        var offsets = [Double](repeating: 0, count: count)
         var top = 0.0
-        for (index, height) in heights.enumerated() {
+        for index in 0..<count {
             if index > 0 { top += gap }
             offsets[index] = top
-            top += height
+            top += height(index)
         }
         return (offsets, top)
     }
@@ -51,13 +56,19 @@ public enum ListStacking {
     /// shown, widened by `overscan` rows on each side within the list. A viewport that shows no row gives an
     /// empty window where it is.
     public static func window(_ heights: [Double], _ offsets: [Double], total: Double, _ scroll: ListScroll) -> ListWindow {
+        window(offsets, total: total, scroll) { heights[$0] }
+    }
+
+    /// `window` with each row's height made as it is needed.
+    public static func window(_ offsets: [Double], total: Double, _ scroll: ListScroll, height: (Int) -> Double) -> ListWindow {
+        let count = offsets.count
         let top = min(max(scroll.offset, 0), max(0, total - scroll.viewportHeight))
         let bottom = top + scroll.viewportHeight
         // Bottoms and tops both grow down the list (gaps are not negative): two binary searches.
-        let start = firstIndex(count: heights.count) { offsets[$0] + heights[$0] > top }
-        let end = max(start, firstIndex(count: heights.count) { offsets[$0] >= bottom })
+        let start = firstIndex(count: count) { offsets[$0] + height($0) > top }
+        let end = max(start, firstIndex(count: count) { offsets[$0] >= bottom })
         let overscan = scroll.overscan
-        return ListWindow(start: start - min(start, overscan), end: end + min(heights.count - end, overscan))
+        return ListWindow(start: start - min(start, overscan), end: end + min(count - end, overscan))
     }
 
     /// The first index in 0..<count where `isPast` holds (count when none), `isPast` false then true along the list.

@@ -149,6 +149,49 @@ final class HostileCostTests: HostileTestCase {
         XCTAssertLessThanOrEqual(alone - 17 * text, 2 * text, "about one pass of ICU")
     }
 
+    // MARK: Virtual lists
+
+    /// A chat's rows, `count` of them, in padded bubbles.
+    private func chatRows(_ count: Int) -> String {
+        (0..<count).map { i in
+            let words = (0..<(6 + i % 9)).map { "word\(i * 31 + $0)" }.joined(separator: " ")
+            return #"{"key":"m\#(i)","texts":["\#(words)"],"padding":{"top":8,"bottom":8,"leading":12,"trailing":12}}"#
+        }.joined(separator: ",")
+    }
+
+    /// Rows far narrower than their text at sixteen widths made a line of every grapheme at every width, 8 × a normal
+    /// chat's CPU per byte: their lines are bounded by the body (2 per byte), so the request is refused at its widths
+    /// having laid out at most as many rows as a normal request at sixteen ordinary widths.
+    func testNarrowRowsAtManyWidthsStopAtTheirLines() throws {
+        let server = try server()
+        let font = #""font":{"family":"DejaVu Sans","size":15}"#
+        let rows = chatRows(300)
+        let ordinary = (0..<16).map { "\(200 + 40 * $0)" }.joined(separator: ",")
+        let narrow = (0..<16).map { "\(1 + Double($0) / 16)" }.joined(separator: ",")
+        let normal = try steps(server, "/v1/list/layout", #"{\#(font),"widths":[\#(ordinary)],"rows":[\#(rows)]}"#)
+        let refused = try Hostile.post(server, "/v1/list/layout", #"{\#(font),"widths":[\#(narrow)],"overflowWrap":"anywhere","rows":[\#(rows)]}"#)
+        assertProblem(refused, 422)
+        XCTAssertEqual(pointers(refused), ["/widths"])
+        let crafted = try steps(server, "/v1/list/layout", #"{\#(font),"widths":[\#(narrow)],"overflowWrap":"anywhere","rows":[\#(rows)]}"#, status: 422)
+        XCTAssertLessThan(crafted, normal, "refused before every row was laid out at every width")
+    }
+
+    /// Each row with text keeps its height and lines for every width until the answer is written: rows of one letter
+    /// at sixteen widths took 22 bytes of memory per body byte; past one row-width per 2 body bytes the request is
+    /// refused at its widths, having laid out a fraction of its rows.
+    func testRowsOfOneLetterAtManyWidthsAreRefusedForTheirMemory() throws {
+        let server = try server()
+        let font = #""font":{"family":"DejaVu Sans","size":15}"#
+        let rows = (0..<2000).map { #"{"texts":["\#(Character(Unicode.Scalar(97 + $0 % 26)!))"]}"# }.joined(separator: ",")
+        let sixteen = (0..<16).map { "\(200 + 40 * $0)" }.joined(separator: ",")
+        let body = #"{\#(font),"widths":[\#(sixteen)],"rows":[\#(rows)]}"#
+        // Rows of 17 bytes: at 2 bytes a row-width, the first half of them fit 16 widths.
+        let all = 2000 * 17
+        let crafted = try steps(server, "/v1/list/layout", body, status: 422)
+        XCTAssertLessThan(crafted, all * 11 / 20, "refused once the rows kept pass the body's share")
+        XCTAssertEqual(pointers(try Hostile.post(server, "/v1/list/layout", body)), ["/widths"])
+    }
+
     // MARK: Outline search
 
     /// A searched label is at most 4,096 bytes, like an id: longer is a 422 at its pointer.

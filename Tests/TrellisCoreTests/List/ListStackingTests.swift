@@ -18,6 +18,11 @@ final class ListStackingTests: XCTestCase {
         // A double just under 9/64 that rounds up to it as a float: Blink sees 9/64.
         XCTAssertEqual(ListLength.layoutUnit(0.140624999999), 9.0 / 64)
         XCTAssertEqual(ListLength.layoutUnit(.infinity), 0)
+        // Line heights are rounded instead: Chromium drew 17.01 px lines 17.015625 high, 17.3 px ones 17.296875.
+        XCTAssertEqual(ListLength.lineHeight(17.01), 1089.0 / 64)
+        XCTAssertEqual(ListLength.lineHeight(17.3), 1107.0 / 64)
+        XCTAssertEqual(ListLength.lineHeight(16.99), 1087.0 / 64)
+        XCTAssertEqual(ListLength.lineHeight(22.5), 22.5)
     }
 
     /// Three rows of two 19 px paragraphs, padding 3.3, paragraph gap 2.9, extra 5.55, gap 1.7: Chromium's

@@ -1,0 +1,62 @@
+import TrellisJSON
+import TrellisText
+
+/// Writes the list at each width as it comes: `{"layouts":[{width, heights, offsets, total, lineCounts,
+/// truncated, window?, anchor?}, …]}`, every per-row member a plain array in row order.
+enum ListLayoutResponse {
+    /// `{"layouts":[`, before the first width.
+    static func begin(to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("layouts")
+        json.beginArray()
+    }
+
+    /// One width's layout; `anchorAsked`: the anchor member is written (null when no row has its key).
+    static func write(_ layout: ListLayoutOutput, anchorAsked: Bool, to json: inout JSONWriter) {
+        let rows = 0..<layout.count
+        json.beginObject()
+        json.key("width"); json.number(layout.width)
+        json.key("heights")
+        json.beginArray()
+        for row in rows where json.failure == nil { json.number(layout.height(ofRow: row)) }
+        json.endArray()
+        json.key("offsets")
+        json.beginArray()
+        for offset in layout.offsets where json.failure == nil { json.number(offset) }
+        json.endArray()
+        json.key("total"); json.number(layout.total)
+        json.key("lineCounts")
+        json.beginArray()
+        for row in rows where json.failure == nil { json.int(layout.lineCount(ofRow: row)) }
+        json.endArray()
+        json.key("truncated")
+        json.beginArray()
+        for row in rows where json.failure == nil { json.bool(layout.isTruncated(row: row)) }
+        json.endArray()
+        if let window = layout.window {
+            json.key("window")
+            json.beginObject()
+            json.key("start"); json.int(window.start)
+            json.key("end"); json.int(window.end)
+            json.endObject()
+        }
+        if anchorAsked {
+            json.key("anchor")
+            if let anchor = layout.anchor {
+                json.beginObject()
+                json.key("index"); json.int(anchor.index)
+                json.key("scrollOffset"); json.number(anchor.scrollOffset)
+                json.endObject()
+            } else {
+                json.null()
+            }
+        }
+        json.endObject()
+    }
+
+    /// `]}`, after the last width.
+    static func end(to json: inout JSONWriter) {
+        json.endArray()
+        json.endObject()
+    }
+}

@@ -1,0 +1,105 @@
+import TrellisCore
+
+/// The list feature's entry point: every row's paragraphs laid out at the row's text width for each width
+/// (each paragraph shaped once), then the rows stacked (`ListStacking`) at each width.
+public enum ListLayout {
+    /// Rule: the lines of every paragraph at every width, together, per byte of the input (`WorkMeter.inputBytes`).
+    /// A chat at three widths has about 0.05; sixteen widths of CJK text 100 px wide about 1.
+    public static let maxLinesPerInputByte = 2
+    /// Rule: the input's bytes for each row with a line at each width (a chat's row is about 150 bytes, so 16 widths
+    /// take 16 of them).
+    public static let bytesPerRowWidth = 2
+
+    /// Hands `each` every paragraph that cannot be laid out (in order) and then, when there was none, the
+    /// list at each width in order, as soon as it is made; `each` returns false to stop. A step per scalar
+    /// shaped and per scalar laid out at each width, counted before the paragraph is shaped, a step per scalar ICU's
+    /// line breaker ran over, counted once the paragraph is laid out, and a step per row stacked at each width, on `meter`.
+    public static func compute(
+        _ input: ListLayoutInput, meter: inout WorkMeter, each: (Result<ListLayoutOutput, ListRefusal>) -> Bool
+    ) {
+        guard !input.widths.isEmpty, let text = layOutParagraphs(input, meter: &meter, each: each) else { return }
+        let rows = input.rows.count
+        let gap = ListLength.layoutUnit(input.gap)
+        for (w, width) in input.widths.enumerated() {
+            guard meter.advance(rows) else { return }
+            let height = { (row: Int) in text.height(row, w) }
+            let (offsets, total) = ListStacking.stack(count: rows, gap: gap, height: height)
+            let anchor = input.anchor.map { ListStacking.anchorPosition(offsets, $0) }
+            var window: ListWindow?
+            if var scroll = input.scroll {
+                // Rule: with an anchor, the rows to render are those shown once scrolled to keep it in place.
+                if let anchor { scroll.offset = anchor.scrollOffset }
+                window = ListStacking.window(offsets, total: total, scroll, height: height)
+            }
+            let output = ListLayoutOutput(width: width, offsets: offsets, total: total, window: window, anchor: anchor, text: text, widthIndex: w)
+            guard each(.success(output)) else { return }
+        }
+    }
+
+    /// Rule: a row's text is its paragraphs laid out at its text width (the width less its leading and
+    /// trailing padding), each paragraph's `line-height` a LayoutUnit (`ListLength.lineHeight`). nil when a
+    /// paragraph was refused (each handed to `each`), the lines passed their bound, or the meter stopped.
+    static func layOutParagraphs(
+        _ input: ListLayoutInput, meter: inout WorkMeter, each: (Result<ListLayoutOutput, ListRefusal>) -> Bool
+    ) -> ListRowsText? {
+        let widths = input.widths.count
+        let shaper = ParagraphShaper(font: input.font)
+        let styles = input.styles.map { style in
+            var held = style
+            held.lineHeight = style.lineHeight.map(ListLength.lineHeight)
+            return held
+        }
+        let (product, overflow) = meter.inputBytes.multipliedReportingOverflow(by: maxLinesPerInputByte)
+        let maxLines = overflow ? Int.max : product
+        let maxRowWidths = meter.inputBytes / bytesPerRowWidth
+        var rows = ListRowsText(input, reserving: maxRowWidths)
+        var lines = 0
+        var refused = false
+        var paragraph = 0
+        for (r, row) in input.rows.enumerated() {
+            let chrome = input.chromes[Int(row.chrome)]
+            while paragraph < Int(row.paragraphEnd) {
+                defer { paragraph += 1 }
+                let text = input.paragraphs[paragraph]
+                let style = styles[Int(input.paragraphStyles[paragraph])]
+                guard meter.advance(text.unicodeScalars.count * (1 + widths)) else { return nil }
+                let shaped: ShapedParagraph
+                switch shaper.shape(text, whiteSpace: style.whiteSpace) {
+                case .success(let made): shaped = made
+                case .failure(let refusal):
+                    refused = true
+                    guard each(.failure(.paragraph(paragraph, refusal))) else { return nil }
+                    continue
+                }
+                // After a refusal only the other refusals matter; a paragraph with nothing to lay out has no line.
+                if refused || shaped.count == 0 { continue }
+                guard let base = rows.base(r, within: maxRowWidths) else {
+                    _ = each(.failure(.tooManyRowWidths(limit: maxRowWidths)))
+                    return nil
+                }
+                let memory = ParagraphMemory(shaped)
+                let breaking = shaper.lineBreakWork
+                for (w, width) in input.widths.enumerated() {
+                    guard let layout = shaper.block(shaped, width: chrome.textWidth(in: width), style: style, memory: memory) else {
+                        _ = each(.failure(.paragraph(paragraph, .outOfMemory)))
+                        return nil
+                    }
+                    lines += layout.lineCount
+                    guard lines <= maxLines else {
+                        _ = each(.failure(.tooManyLines(limit: maxLines)))
+                        return nil
+                    }
+                    // Heights are whole LayoutUnits (line heights are); a row taller than Int32 LayoutUnits saturates, as Blink's.
+                    let units = (layout.height * 64).rounded()
+                    let sum = Int64(rows.heights[base + w]) + Int64(min(units, Double(Int32.max)))
+                    rows.heights[base + w] = Int32(min(sum, Int64(Int32.max)))
+                    rows.lines[base + w] = (rows.lines[base + w] &+ UInt32(truncatingIfNeeded: layout.lineCount)) | (layout.truncated ? ListRowsText.truncatedBit : 0)
+                }
+                // A step per scalar ICU's line breaker ran over (the one-line paragraphs never run it).
+                shaper.countLineBreakWork(memory)
+                guard meter.advance(shaper.lineBreakWork - breaking) else { return nil }
+            }
+        }
+        return refused ? nil : rows
+    }
+}

@@ -1,0 +1,65 @@
+import TrellisCore
+
+/// The rows' paragraphs laid out at every width, kept only for rows with a line somewhere (a row whose
+/// paragraphs are all empty has no line at any width): per such row and width its paragraphs' heights in
+/// LayoutUnits (1/64 px) and their lines (the top bit: one of them is truncated); 8 bytes per row and width.
+/// A row's height at a width is made from these and its chrome when it is read.
+struct ListRowsText: Sendable {
+    static let truncatedBit: UInt32 = 1 << 31
+
+    let rows: [ListLayoutRow]
+    let chromes: [ListRowChrome]
+    /// The paragraph gap as a LayoutUnit.
+    let paragraphGap: Double
+    let widths: Int
+    /// Per row: its index among the rows kept, or -1.
+    var slots: [Int32]
+    var heights: [Int32] = []
+    var lines: [UInt32] = []
+
+    /// `reserving`: at most that many row-widths are ever kept.
+    init(_ input: ListLayoutInput, reserving: Int) {
+        rows = input.rows
+        chromes = input.chromes
+        paragraphGap = ListLength.layoutUnit(input.paragraphGap)
+        widths = input.widths.count
+        slots = [Int32](repeating: -1, count: input.rows.count)
+        // At most the rows with a paragraph keep their text: reserved once (appending would double past it).
+        var withText = 0
+        var start: Int32 = 0
+        for row in input.rows {
+            if row.paragraphEnd > start { withText += 1 }
+            start = row.paragraphEnd
+        }
+        let reserved = min(withText * widths, reserving / max(1, widths) * widths)
+        heights.reserveCapacity(reserved)
+        lines.reserveCapacity(reserved)
+    }
+
+    /// Where row `row`'s values for every width start, made on first use; nil when that would keep more than
+    /// `limit` row-widths.
+    mutating func base(_ row: Int, within limit: Int) -> Int? {
+        if slots[row] < 0 {
+            guard heights.count + widths <= limit else { return nil }
+            slots[row] = Int32(heights.count / widths)
+            heights.append(contentsOf: repeatElement(0, count: widths))
+            lines.append(contentsOf: repeatElement(0, count: widths))
+        }
+        return Int(slots[row]) * widths
+    }
+
+    /// Rule: a row's text is its paragraphs one below the other, with the paragraph gap between each two (empty
+    /// ones too: a flex column's row-gap); its height adds its chrome (`ListStacking.rowHeight`).
+    func height(_ row: Int, _ width: Int) -> Double {
+        let slot = Int(slots[row])
+        var text = slot < 0 ? 0 : Double(heights[slot * widths + width]) / 64
+        let paragraphs = Int(rows[row].paragraphEnd) - (row > 0 ? Int(rows[row - 1].paragraphEnd) : 0)
+        if paragraphs > 1 { text += paragraphGap * Double(paragraphs - 1) }
+        return ListStacking.rowHeight(text: text, chromes[Int(rows[row].chrome)])
+    }
+
+    func lines(_ row: Int, _ width: Int) -> UInt32 {
+        let slot = Int(slots[row])
+        return slot < 0 ? 0 : lines[slot * widths + width]
+    }
+}

@@ -1,0 +1,41 @@
+/// What a list keeps of a paragraph laid out at one width: its height, its lines before any clamp, and whether
+/// it is truncated.
+struct ParagraphBlock {
+    var height: Double
+    var lineCount: Int
+    var truncated: Bool
+}
+
+extension ParagraphShaper {
+    /// The paragraph's block at `width`, as `layout` lays it out; a paragraph that fits on one line (most of a
+    /// chat's, at most widths) is found without breaking it into lines. nil when memory ran out.
+    func block(_ paragraph: ShapedParagraph, width: Double, style: ParagraphStyle, memory: ParagraphMemory) -> ParagraphBlock? {
+        if let line = oneLine(paragraph, width: width, style: style, memory: memory) { return line }
+        return layout(paragraph, width: width, style: style, memory: memory).map {
+            ParagraphBlock(height: $0.height, lineCount: $0.lineCount, truncated: $0.truncated)
+        }
+    }
+
+    /// Rule (the greedy fill's first line, when it ends at the paragraph's end): a wrapping paragraph is one line
+    /// when no prefix of it passes W + 1/64 px by the positions' widths (its trailing hanging spaces aside) and
+    /// the whole line, its edges shaped again, fits too; a `nowrap` or `pre` paragraph is always one line,
+    /// truncated when it overflows W and an ellipsis is drawn. nil when it is not one line (or memory ran out).
+    func oneLine(_ paragraph: ShapedParagraph, width: Double, style: ParagraphStyle, memory: ParagraphMemory) -> ParagraphBlock? {
+        let count = paragraph.count
+        guard count > 0 else { return nil }
+        let wraps = style.whiteSpace.wraps
+        let visible = style.whiteSpace == .pre ? count : paragraph.visibleEnd(0, count)
+        var truncated = false
+        if wraps {
+            let limit = Self.units(width) + 1024
+            for i in 1...count where !ShapedParagraph.hangs(paragraph.scalars[i - 1]) && paragraph.approximateWidth(0, i) > limit {
+                return nil
+            }
+            guard let drawn = exactWidth(paragraph, 0, visible, memory, lineEnd: count), drawn <= limit else { return nil }
+        } else {
+            guard let drawn = exactWidth(paragraph, 0, visible, memory, lineEnd: count) else { return nil }
+            truncated = style.textOverflow == .ellipsis && drawn > Self.units(width) && ellipsisWidth() != nil
+        }
+        return ParagraphBlock(height: lineBox(paragraph, 0, count, style: style).0, lineCount: 1, truncated: truncated)
+    }
+}

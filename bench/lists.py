@@ -1,0 +1,248 @@
+#!/usr/bin/env python3
+"""Virtual lists against Chromium, side by side in one run: POST /v1/list/layout over HTTP and the same rows laid
+out by Debian's headless Chromium through the DOM (Selenium), timed with performance.now() in the page.
+
+Workloads (the issue's targets in brackets):
+- cold: bench/run.py's 10,000 paragraphs of 200 characters (DejaVu Sans 16 px) as one-paragraph rows at 600 px,
+  the first list request a fresh server answers [≤ 10 µs a paragraph];
+- warm, a new width: the same rows at 640 px on that server after the cold request [≤ 0.5 µs a row];
+- a chat: 10,000 rows of 20 to 400 characters in English, Japanese, Arabic and emoji, padded bubbles, at three
+  widths, answered after one earlier request for the same rows at three other widths [≤ 30 ms];
+- Chromium: the same rows as divs (the list's CSS, docs/list.md), appended to a container of the width and every
+  row's offsetHeight read (cold), then the container's width changed and every height read again (a new width).
+
+Each Trellis figure is the median of --repeats fresh servers (a release build, one thread per core); each Chromium
+figure the median of --repeats runs in one page, faces declared by @font-face on the files Trellis loads.
+`make bench` runs it and writes the section "Virtual lists" of BENCHMARKS.md.
+
+Usage: python3 bench/lists.py [--repeats 5] [--write BENCHMARKS.md]
+"""
+import argparse
+import datetime
+import http.client
+import json
+import os
+import pathlib
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+
+sys.dont_write_bytecode = True  # no __pycache__ in the work tree
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE), str(HERE.parent / "scripts"), str(HERE.parent / "scripts" / "gentext")]
+import run  # noqa: E402  (the benchmark's helpers and its paragraphs)
+import corpus  # noqa: E402
+import gentext  # noqa: E402
+from trellis_harness import Trellis  # noqa: E402
+
+PACKAGES = gentext.PACKAGES + ["fonts-noto-color-emoji"]
+CHAT_FONT = {"family": "DejaVu Sans, IPAGothic, Noto Color Emoji", "size": 15}
+BUBBLE = {"top": 8, "bottom": 8, "leading": 12, "trailing": 12}
+TARGETS = {"cold": 10.0, "warm": 0.5, "chat": 30.0}
+
+
+def paragraphs_body(width):
+    return {"font": {"family": "DejaVu Sans", "size": 16}, "width": width,
+            "rows": [{"texts": [text]} for text in run.paragraphs(10_000)]}
+
+
+def chat_rows(count=10_000, seed=41):
+    """Messages of 20 to 400 characters from the fixtures' sentences: English, Japanese, Arabic and emoji, mixed."""
+    rng = random.Random(seed)
+    scripts = ["en", "en", "ja", "ar", "emoji"]
+    rows = []
+    for i in range(count):
+        length = rng.randint(20, 400)
+        text = ""
+        while len(text) < length:
+            text += rng.choice(corpus.MAIN[rng.choice(scripts)]) + " "
+        text = text[:length].strip()
+        while text and (0xD800 <= ord(text[-1]) <= 0xDFFF or text[-1] in "\u200d\ufe0f"):
+            text = text[:-1]
+        row = {"key": f"m{i}", "texts": [text], "padding": BUBBLE}
+        if i % 7 == 3:
+            row["extraHeight"] = 22
+        rows.append(row)
+    return rows
+
+
+def chat_body(rows, widths):
+    return {"font": CHAT_FONT, "widths": widths, "gap": 8, "paragraphGap": 4, "rows": rows}
+
+
+class Client:
+    """One keep-alive connection; each request timed end to end (sent, answered, read)."""
+
+    def __init__(self, port):
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=300)
+
+    def post(self, body):
+        data = json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode()
+        start = time.perf_counter()
+        self.connection.request("POST", "/v1/list/layout", body=data, headers={"Content-Type": "application/json"})
+        response = self.connection.getresponse()
+        answer = response.read()
+        elapsed = time.perf_counter() - start
+        if response.status != 200:
+            raise RuntimeError(f"/v1/list/layout answered {response.status}: {answer[:300]!r}")
+        return elapsed, json.loads(answer)
+
+
+def trellis_figures(repeats):
+    cold, warm, chat_cold, chat_warm = [], [], [], []
+    rows = chat_rows()
+    for repeat in range(repeats):
+        server = Trellis(run.TRELLIS, "--threads", os.cpu_count(), "--max-body-bytes", 64 << 20)
+        try:
+            client = Client(server.port)
+            seconds, first = client.post(paragraphs_body(600))
+            cold.append(seconds)
+            seconds, second = client.post(paragraphs_body(640 + 40 * repeat))
+            warm.append(seconds)
+            seconds, _ = client.post(chat_body(rows, [320, 480, 720]))
+            chat_cold.append(seconds)
+            seconds, answer = client.post(chat_body(rows, [360 + repeat, 540, 800]))
+            chat_warm.append(seconds)
+        finally:
+            server.stop()
+    return {"cold": statistics.median(cold), "warm": statistics.median(warm), "chatCold": statistics.median(chat_cold),
+            "chatWarm": statistics.median(chat_warm), "heights": first["layouts"][0]["heights"][:3],
+            "chatTotal": answer["layouts"][0]["total"]}
+
+
+PAGE = """<!doctype html><html><head><meta charset="utf-8"><style>
+%s
+html, body { margin: 0; padding: 0; }
+.list { display: flex; flex-direction: column; font-synthesis: none; font-kerning: auto; line-height: normal; }
+.row { box-sizing: border-box; }
+.texts { display: flex; flex-direction: column; }
+.p { unicode-bidi: plaintext; }
+</style></head><body><div id="host"></div></body></html>"""
+
+SCRIPT = """
+const [rows, font, gap, paragraphGap, widths] = arguments;
+const done = arguments[arguments.length - 1];
+document.fonts.ready.then(() => {
+  const host = document.getElementById('host');
+  const list = document.createElement('div');
+  list.className = 'list';
+  list.style.cssText = `font-family: ${font.family}; font-size: ${font.size}px; row-gap: ${gap}px; width: ${widths[0]}px`;
+  const t0 = performance.now();
+  for (const row of rows) {
+    const element = document.createElement('div');
+    element.className = 'row';
+    const p = row.padding || {};
+    element.style.padding = `${p.top || 0}px ${p.trailing || 0}px ${p.bottom || 0}px ${p.leading || 0}px`;
+    const texts = document.createElement('div');
+    texts.className = 'texts';
+    texts.style.rowGap = `${paragraphGap}px`;
+    for (const text of row.texts) {
+      const paragraph = document.createElement('div');
+      paragraph.className = 'p';
+      paragraph.dir = 'auto';
+      paragraph.textContent = text;
+      texts.appendChild(paragraph);
+    }
+    element.appendChild(texts);
+    const extra = document.createElement('div');
+    extra.style.height = `${row.extraHeight || 0}px`;
+    element.appendChild(extra);
+    list.appendChild(element);
+  }
+  host.replaceChildren(list);
+  let sum = 0;
+  for (const element of list.children) sum += element.offsetHeight;
+  const times = [performance.now() - t0];
+  for (const width of widths.slice(1)) {
+    const t = performance.now();
+    list.style.width = `${width}px`;
+    for (const element of list.children) sum += element.offsetHeight;
+    times.push(performance.now() - t);
+  }
+  host.replaceChildren();
+  done({times, sum});
+});
+"""
+
+
+def chromium_figures(repeats):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "chromium"
+    for argument in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
+                     "--force-device-scale-factor=1", "--allow-file-access-from-files", "--font-render-hinting=none"]:
+        options.add_argument(argument)
+    driver = webdriver.Chrome(options=options, service=Service(executable_path=shutil.which("chromedriver") or "chromedriver"))
+    driver.set_script_timeout(600)
+    workdir = pathlib.Path(tempfile.mkdtemp(prefix="trellis-bench-lists-"))
+    try:
+        faces = gentext.faces(PACKAGES)
+        page = workdir / "lists.html"
+        page.write_text(PAGE % gentext.font_faces_css(faces), encoding="utf-8")
+        driver.get(page.as_uri())
+        version = driver.capabilities.get("browserVersion", "")
+        paragraphs = [{"texts": [text]} for text in run.paragraphs(10_000)]
+        rows = chat_rows()
+        sans = {"family": f'"{gentext.private_name("DejaVu Sans")}"', "size": 16}
+        chat = {"family": gentext.css_families(CHAT_FONT["family"]), "size": CHAT_FONT["size"]}
+        cold, relayout, chat_times = [], [], []
+        for _ in range(repeats):
+            result = driver.execute_async_script(SCRIPT, paragraphs, sans, 0, 0, [600, 640])
+            cold.append(result["times"][0] / 1000)
+            relayout.append(result["times"][1] / 1000)
+            result = driver.execute_async_script(SCRIPT, rows, chat, 8, 4, [320, 480, 720])
+            chat_times.append(sum(result["times"]) / 1000)
+    finally:
+        driver.quit()
+        shutil.rmtree(workdir, ignore_errors=True)
+    return {"cold": statistics.median(cold), "warm": statistics.median(relayout), "chat": statistics.median(chat_times),
+            "version": version}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--write", help="write the section \"Virtual lists\" of this Markdown file")
+    args = parser.parse_args()
+    load = os.getloadavg()[0]
+    trellis = trellis_figures(args.repeats)
+    chromium = chromium_figures(args.repeats)
+    n = 10_000
+    rows = [
+        ("cold: 10,000 paragraphs of 200 characters at one width", "µs a paragraph", trellis["cold"] / n * 1e6,
+         chromium["cold"] / n * 1e6, TARGETS["cold"]),
+        ("warm: the same rows at a new width, after one request", "µs a row", trellis["warm"] / n * 1e6,
+         chromium["warm"] / n * 1e6, TARGETS["warm"]),
+        ("a chat of 10,000 rows (20–400 characters, mixed scripts and emoji) at 3 widths, after one request at 3 others",
+         "ms", trellis["chatWarm"] * 1e3, chromium["chat"] * 1e3, TARGETS["chat"]),
+        ("the same chat at 3 widths, first request", "ms", trellis["chatCold"] * 1e3, chromium["chat"] * 1e3, None),
+    ]
+    for name, unit, ours, theirs, target in rows:
+        print(f"{name}: Trellis {ours:.2f} {unit}, Chromium {theirs:.2f} {unit}, {theirs / ours:.1f}× faster"
+              f"{f' (target ≤ {target:g})' if target else ''}", flush=True)
+    if args.write:
+        command = "python3 bench/lists.py" + (f" --repeats {args.repeats}" if args.repeats != 5 else "")
+        lines = [
+            "## Virtual lists",
+            "",
+            f"- Command: `{command}` (part of `make bench`): `POST /v1/list/layout` over HTTP on one keep-alive connection, "
+            f"the release build, each figure the median of {args.repeats} fresh servers; beside it the same rows laid out by "
+            f"headless Chromium {chromium['version']} through the DOM (rows as divs with the list's CSS, offsetHeight read for "
+            f"every row; a new width: the container's width changed and every height read again), median of {args.repeats} runs in one page",
+            f"- Date: {datetime.date.today().isoformat()}; {os.cpu_count()} CPUs, {run.cpu_model()}; load average {load:.1f} before, "
+            f"{os.getloadavg()[0]:.1f} after",
+            "",
+            "| workload | unit | Trellis | Chromium | Chromium / Trellis | target |",
+            "|---|---|---:|---:|---:|---:|",
+        ]
+        for name, unit, ours, theirs, target in rows:
+            lines.append(f"| {name} | {unit} | {ours:.2f} | {theirs:.2f} | {theirs / ours:.1f}× | {f'≤ {target:g}' if target else '—'} |")
+        run.replace_section(args.write, "## Virtual lists", "\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()
