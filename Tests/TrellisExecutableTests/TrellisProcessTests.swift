@@ -72,7 +72,7 @@ final class TrellisProcessTests: XCTestCase {
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.stdout.contains("--max-body-bytes"))
         // The features as the registry lists them, text included.
-        XCTAssertTrue(help.stdout.contains("(outline, flow, sections, drawer, text)"), help.stdout)
+        XCTAssertTrue(help.stdout.contains("(outline, flow, sections, drawer, text, list)"), help.stdout)
         for flag in ["--header-timeout", "TRELLIS_HEADER_TIMEOUT", "--max-connections-per-ip", "TRELLIS_MAX_CONNECTIONS_PER_IP",
                      "--shutdown-delay", "TRELLIS_SHUTDOWN_DELAY", "--body-timeout", "TRELLIS_BODY_TIMEOUT",
                      "--send-timeout", "TRELLIS_SEND_TIMEOUT", "--ops-port", "TRELLIS_OPS_PORT"] {
