@@ -91,7 +91,10 @@ let fontLibrary = FontLibrary(
     directory: storeDirectory)
 let storedFonts = fontLibrary.loadDirectory()
 var serviceConfiguration = configuration.service(memoryBudget: memoryBudget)
-serviceConfiguration.context = FeatureContext(fonts: fonts, fontLibrary: fontLibrary)
+// The shaping cache: an eighth of the memory budget, at most 256 MiB, its paragraphs taken from the budget as it keeps them.
+serviceConfiguration.context = FeatureContext(
+    fonts: fonts, fontLibrary: fontLibrary,
+    shapingCache: ShapingCache(byteCapacity: min(256 << 20, memoryBudget.limit / 8), budget: memoryBudget))
 let service = TrellisService(configuration: serviceConfiguration)
 let server = HTTPServer(configuration: configuration.server, memoryBudget: memoryBudget, handler: service.handle)
 // This process is the server's: malloc keeps large blocks in its arenas for the next requests.

@@ -11,6 +11,8 @@ public final class FeatureContext: Sendable {
     public let fontLibrary: FontLibrary
     /// Labels measured so far, shared by every request (bounded, seeded hashing).
     public let measureCache: MeasureCache
+    /// Paragraphs shaped so far, shared by every request (bounded, in the memory budget, seeded hashing).
+    public let shapingCache: ShapingCache
     /// Recent motions' plans with their members written.
     let drawerPlans: DrawerPlanCache
     /// How label scalars fold for a search (each block made once, on first use).
@@ -20,8 +22,9 @@ public final class FeatureContext: Sendable {
 
     public init(
         fonts: FontCollection = FontCollection(faces: []), measureCache: MeasureCache = MeasureCache(),
-        fontLibrary: FontLibrary = FontLibrary()
+        fontLibrary: FontLibrary = FontLibrary(), shapingCache: ShapingCache = ShapingCache(byteCapacity: 16 << 20)
     ) {
+        self.shapingCache = shapingCache
         self.fonts = fonts
         self.fontLibrary = fontLibrary
         self.measureCache = measureCache

@@ -14,10 +14,12 @@ public enum ListLayout {
     /// list at each width in order, as soon as it is made; `each` returns false to stop. A step per scalar
     /// shaped and per scalar laid out at each width, counted before the paragraph is shaped, a step per scalar ICU's
     /// line breaker ran over, counted once the paragraph is laid out, and a step per row stacked at each width, on `meter`.
+    /// Paragraphs an earlier request shaped in the same font are taken from `cache` (their shaping steps not counted),
+    /// and the ones shaped here offered to it, at most a sixteenth of it.
     public static func compute(
-        _ input: ListLayoutInput, meter: inout WorkMeter, each: (Result<ListLayoutOutput, ListRefusal>) -> Bool
+        _ input: ListLayoutInput, cache: ShapingCache? = nil, meter: inout WorkMeter, each: (Result<ListLayoutOutput, ListRefusal>) -> Bool
     ) {
-        guard !input.widths.isEmpty, let text = layOutParagraphs(input, meter: &meter, each: each) else { return }
+        guard !input.widths.isEmpty, let text = layOutParagraphs(input, cache: cache, meter: &meter, each: each) else { return }
         let rows = input.rows.count
         let gap = ListLength.layoutUnit(input.gap)
         for (w, width) in input.widths.enumerated() {
@@ -40,7 +42,7 @@ public enum ListLayout {
     /// trailing padding), each paragraph's `line-height` a LayoutUnit (`ListLength.lineHeight`). nil when a
     /// paragraph was refused (each handed to `each`), the lines passed their bound, or the meter stopped.
     static func layOutParagraphs(
-        _ input: ListLayoutInput, meter: inout WorkMeter, each: (Result<ListLayoutOutput, ListRefusal>) -> Bool
+        _ input: ListLayoutInput, cache: ShapingCache?, meter: inout WorkMeter, each: (Result<ListLayoutOutput, ListRefusal>) -> Bool
     ) -> ListRowsText? {
         let widths = input.widths.count
         let shaper = ParagraphShaper(font: input.font)
@@ -56,16 +58,21 @@ public enum ListLayout {
         var lines = 0
         var refused = false
         var paragraph = 0
+        let font = input.font.key
+        var allowance = cache?.allowance() ?? ShapingCache.Allowance(bytes: 0)
         for (r, row) in input.rows.enumerated() {
             let chrome = input.chromes[Int(row.chrome)]
             while paragraph < Int(row.paragraphEnd) {
                 defer { paragraph += 1 }
                 let text = input.paragraphs[paragraph]
                 let style = styles[Int(input.paragraphStyles[paragraph])]
-                guard meter.advance(text.unicodeScalars.count * (1 + widths)) else { return nil }
+                let kept = cache?.paragraph(text, font: font, whiteSpace: style.whiteSpace)
+                guard meter.advance(text.unicodeScalars.count * (widths + (kept == nil ? 1 : 0))) else { return nil }
                 let shaped: ShapedParagraph
-                switch shaper.shape(text, whiteSpace: style.whiteSpace) {
-                case .success(let made): shaped = made
+                switch kept.map({ .success($0) }) ?? shaper.shape(text, whiteSpace: style.whiteSpace) {
+                case .success(let made):
+                    shaped = made
+                    if kept == nil { cache?.store(made, text: text, font: font, whiteSpace: style.whiteSpace, &allowance) }
                 case .failure(let refusal):
                     refused = true
                     guard each(.failure(.paragraph(paragraph, refusal))) else { return nil }

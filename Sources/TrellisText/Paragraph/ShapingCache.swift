@@ -1,0 +1,98 @@
+import Synchronization
+
+/// Memory a cache keeps from a budget shared with the requests (the API's HTTPMemoryBudget).
+public protocol ShapingCacheBudget: AnyObject, Sendable {
+    /// Takes `bytes` when they fit; false (nothing taken) otherwise.
+    func reserveForCache(_ bytes: Int) -> Bool
+    func releaseFromCache(_ bytes: Int)
+}
+
+/// Paragraphs shaped by earlier requests, kept so that a request for the same text in the same font at another
+/// width does not shape it again.
+///
+/// Rule: keyed by what shaping reads: the text, the font (its faces, their settings, the size) and whether
+/// white-space collapses spaces; bounded by bytes (each entry counts its arrays, about 30 bytes a scalar, and its
+/// text), in two generations of half the capacity each (lookups check both, stores go to the current one, and a
+/// full current one becomes the previous one, the older dropped); the bytes it keeps are taken from the memory
+/// budget (an entry the budget cannot take is not kept); one request keeps at most a sixteenth of the capacity,
+/// so that it cannot push out what the other clients' requests keep (that takes at least eight requests' worth
+/// of new paragraphs); keys hash with Swift's per-process random seed.
+public final class ShapingCache: Sendable {
+    struct Key: Hashable, Sendable {
+        var font: FontKey
+        var collapses: Bool
+        var text: String
+    }
+
+    struct Generation {
+        var entries: [Key: ShapedParagraph] = [:]
+        var bytes = 0
+    }
+
+    struct State {
+        var current = Generation()
+        var previous = Generation()
+    }
+
+    private let state = Mutex(State())
+    public let byteCapacity: Int
+    private let budget: (any ShapingCacheBudget)?
+
+    public init(byteCapacity: Int = 64 << 20, budget: (any ShapingCacheBudget)? = nil) {
+        self.byteCapacity = max(0, byteCapacity)
+        self.budget = budget
+    }
+
+    deinit {
+        let kept = state.withLock { $0.current.bytes + $0.previous.bytes }
+        budget?.releaseFromCache(kept)
+    }
+
+    /// Rule: what one request may add.
+    public var perRequestByteCapacity: Int { byteCapacity / 16 }
+
+    /// What one request may still add to the cache, counted down as it stores.
+    public struct Allowance: Sendable {
+        var bytes: Int
+    }
+
+    /// A request's allowance: a sixteenth of the capacity.
+    public func allowance() -> Allowance { Allowance(bytes: perRequestByteCapacity) }
+
+    /// The bytes an entry counts for: its arrays (its scalars' and its bidi runs') and a fixed overhead, and its text.
+    static func entryBytes(_ paragraph: ShapedParagraph, text: String) -> Int {
+        30 * paragraph.count + 16 * paragraph.runStarts.count + text.utf8.count + 640
+    }
+
+    func paragraph(_ text: String, font: FontKey, whiteSpace: WhiteSpace) -> ShapedParagraph? {
+        let key = Key(font: font, collapses: whiteSpace.collapsesSpaces, text: text)
+        return state.withLock { $0.current.entries[key] ?? $0.previous.entries[key] }
+    }
+
+    /// Keeps `paragraph` when the request's allowance and the budget take it.
+    func store(_ paragraph: ShapedParagraph, text: String, font: FontKey, whiteSpace: WhiteSpace, _ allowance: inout Allowance) {
+        let bytes = Self.entryBytes(paragraph, text: text)
+        let generation = byteCapacity / 2
+        guard bytes <= allowance.bytes, bytes <= generation, budget?.reserveForCache(bytes) ?? true else { return }
+        allowance.bytes -= bytes
+        let key = Key(font: font, collapses: whiteSpace.collapsesSpaces, text: text)
+        let dropped: Int = state.withLock { cache in
+            guard cache.current.entries[key] == nil, cache.previous.entries[key] == nil else { return bytes }
+            var dropped = 0
+            if cache.current.bytes + bytes > generation {
+                dropped = cache.previous.bytes
+                cache.previous = cache.current
+                cache.current = Generation()
+            }
+            cache.current.entries[key] = paragraph
+            cache.current.bytes += bytes
+            return dropped
+        }
+        if dropped > 0 { budget?.releaseFromCache(dropped) }
+    }
+
+    /// Paragraphs kept in both generations (for tests and metrics).
+    public var count: Int { state.withLock { $0.current.entries.count + $0.previous.entries.count } }
+    /// The bytes they count for.
+    public var bytes: Int { state.withLock { $0.current.bytes + $0.previous.bytes } }
+}
