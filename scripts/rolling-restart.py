@@ -60,6 +60,14 @@ class Replica:
         # The ConfigMap's operations port is one per pod: each replica gets a free one of its own.
         if environment.get("TRELLIS_OPS_PORT", "0") != "0":
             self.environment["TRELLIS_OPS_PORT"] = str(free_port())
+        # The uploaded fonts' folder is an emptyDir per pod: each replica gets a temporary folder of its own.
+        if "TRELLIS_FONT_STORE_DIR" in environment:
+            import atexit
+            import shutil
+            import tempfile
+            folder = tempfile.mkdtemp(prefix=f"trellis-fonts-{index}-")
+            atexit.register(shutil.rmtree, folder, True)
+            self.environment["TRELLIS_FONT_STORE_DIR"] = folder
         self.server = None
 
     @property
