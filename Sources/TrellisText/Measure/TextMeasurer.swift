@@ -8,8 +8,8 @@ public final class TextMeasurer {
     public let font: TextFont
     let cache: MeasureCache?
     private let key: FontKey
-    /// The sized HarfBuzz font of each face, made on first use.
-    private var sized: [OpaquePointer?]
+    /// Each face at the size, made on first use.
+    private let faces: SizedFaces
     /// What this measurer may still add to the shared cache: one request fills at most a share of it.
     private var storesLeft: Int
     private var bytesLeft: Int
@@ -18,13 +18,9 @@ public final class TextMeasurer {
         self.font = font
         self.cache = cache
         key = font.key
-        sized = Array(repeating: nil, count: font.faces.count)
+        faces = SizedFaces(font: font)
         storesLeft = cache?.perRequestCapacity ?? 0
         bytesLeft = cache?.perRequestByteCapacity ?? 0
-    }
-
-    deinit {
-        for font in sized { tfont_font_destroy(font) }
     }
 
     /// Rule for `width`: the width in CSS px, or why the text cannot be measured.
@@ -71,36 +67,12 @@ public final class TextMeasurer {
         var clusterStarts = [UInt8](repeating: 0, count: count)
         var scripts = [UInt32](repeating: 0, count: count)
         guard tfont_analyze(scalars, count, &levels, &clusterStarts, &scripts) == 0 else { return .failure(.outOfMemory) }
-        // Rule: no grapheme cluster has more than maxClusterScalars scalars, checked before anything is shaped.
-        var clusterStart = 0
-        for i in 1...count where i == count || clusterStarts[i] != 0 {
-            if i - clusterStart > Self.maxClusterScalars {
-                return .failure(.clusterTooLong(offset: clusterStart, scalars: i - clusterStart))
-            }
-            clusterStart = i
+        if let refusal = ClusterFaces.checkLengths(clusterStarts) { return .failure(refusal) }
+        let faceOf: [Int]
+        switch ClusterFaces.choose(scalars, clusterStarts: clusterStarts, faces: faces, meter: &meter, counting: true) {
+        case .success(let chosen): faceOf = chosen
+        case .failure(let refusal): return .failure(refusal)
         }
-        // Rule: per grapheme cluster, the first face that shapes it with no .notdef.
-        var faceOf = [Int](repeating: -1, count: count)
-        var uncovered: [[UInt32]] = []
-        var start = 0
-        while start < count && uncovered.count < Self.maxUncoveredListed {
-            var end = start + 1
-            while end < count && clusterStarts[end] == 0 { end += 1 }
-            switch chooseFace(scalars, start, end, &meter) {
-            case .failure(let refusal): return .failure(refusal)
-            case .success(let face?): for i in start..<end { faceOf[i] = face }
-            case .success(nil): uncovered.append(Array(scalars[start..<end]))
-            }
-            start = end
-        }
-        if !uncovered.isEmpty { return .failure(.uncovered(uncovered)) }
-        // Rule: clusters of them alone take the face next to them.
-        var previous = -1
-        for i in 0..<count {
-            if faceOf[i] >= 0 { previous = faceOf[i] } else if previous >= 0 { faceOf[i] = previous }
-        }
-        let first = faceOf.first(where: { $0 >= 0 }) ?? 0
-        for i in 0..<count where faceOf[i] < 0 { faceOf[i] = first }
         // Rule: common and inherited characters join the script before them (at the
         // start, the first real script after them).
         let resolved = Self.resolveScripts(scripts)
@@ -119,7 +91,7 @@ public final class TextMeasurer {
                     pieceEnd += 1
                 }
                 guard meter.advance(pieceEnd - pieceStart) else { return .failure(.stopped) }
-                guard let font = sizedFont(faceOf[pieceStart]) else { return .failure(.outOfMemory) }
+                guard let font = faces.sized(faceOf[pieceStart]) else { return .failure(.outOfMemory) }
                 var piece: Int64 = 0
                 guard tfont_font_shape(
                     font, scalars, count, pieceStart, pieceEnd - pieceStart, Int32(levels[runStart] & 1),
@@ -132,30 +104,6 @@ public final class TextMeasurer {
             runStart = runEnd
         }
         return .success(Double(total) / Double(Self.unitsPerPixel))
-    }
-
-    /// The face index for the cluster scalars[start..<end]: nil when no face covers it, -1 for a cluster
-    /// of zero-width characters only (decided by its neighbours); `.outOfMemory`, or `.stopped` when the
-    /// meter said stop (a step per scalar and face tried).
-    private func chooseFace(_ scalars: [UInt32], _ start: Int, _ end: Int, _ meter: inout WorkMeter) -> Result<Int?, TextRefusal> {
-        if scalars[start..<end].allSatisfy(TextCharacters.isZeroWidth) { return .success(-1) }
-        for index in font.faces.indices where font.settings[index].allows(scalars[start..<end]) {
-            guard meter.advance(end - start) else { return .failure(.stopped) }
-            guard let sized = sizedFont(index) else { return .failure(.outOfMemory) }
-            switch tfont_font_covers(sized, scalars, scalars.count, start, end - start) {
-            case 1: return .success(index)
-            case 0: continue
-            default: return .failure(.outOfMemory)
-            }
-        }
-        return .success(nil)
-    }
-
-    private func sizedFont(_ index: Int) -> OpaquePointer? {
-        if let made = sized[index] { return made }
-        let made = font.makeSizedFont(index)
-        sized[index] = made
-        return made
     }
 
     static let common: UInt32 = tag("Zyyy")

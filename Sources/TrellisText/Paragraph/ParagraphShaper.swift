@@ -1,4 +1,5 @@
 import CHarfBuzzShim
+import TrellisCore
 
 /// Shapes paragraphs in one font: white-space processing, then as `TextMeasurer` does (bidi runs,
 /// a face per grapheme cluster, runs by face and script shaped by HarfBuzz), keeping every scalar's
@@ -6,8 +7,8 @@ import CHarfBuzzShim
 /// request on one thread.
 public final class ParagraphShaper {
     public let font: TextFont
-    /// The sized HarfBuzz font of each face, made on first use.
-    private var sized: [OpaquePointer?]
+    /// Each face at the size, made on first use.
+    private let faces: SizedFaces
     /// Shaping results for one piece (reused).
     private var pieceAdvances: [Int64] = []
     private var pieceFlags: [UInt8] = []
@@ -34,11 +35,7 @@ public final class ParagraphShaper {
 
     public init(font: TextFont) {
         self.font = font
-        sized = Array(repeating: nil, count: font.faces.count)
-    }
-
-    deinit {
-        for font in sized { tfont_font_destroy(font) }
+        faces = SizedFaces(font: font)
     }
 
     /// The paragraph shaped once, or why it cannot be.
@@ -85,37 +82,17 @@ public final class ParagraphShaper {
             guard tfont_analyze(scalars, count, &levels, &clusterStarts, &scriptsFound) == 0 else { return .failure(.outOfMemory) }
             tfont_char_classes(scalars, count, &classes, &bits)
         }
-        // Rule: no grapheme cluster has more than maxClusterScalars scalars, checked before anything is shaped.
-        var clusterStart = 0
-        for i in 0...count where i == count || (i > 0 && clusterStarts[i] != 0) {
-            if i - clusterStart > TextMeasurer.maxClusterScalars {
-                return .failure(.clusterTooLong(offset: clusterStart, scalars: i - clusterStart))
-            }
-            clusterStart = i
+        if let refusal = ClusterFaces.checkLengths(clusterStarts) { return .failure(refusal) }
+        // Shaping a paragraph counts its work elsewhere (a step per scalar, by its callers).
+        var unmetered = WorkMeter()
+        let faceOf: [Int]
+        switch ClusterFaces.choose(
+            scalars, clusterStarts: clusterStarts, faces: faces,
+            emojiPresentation: { start, end in Self.isEmojiPresentation(scalars, bits, start, end) }, meter: &unmetered, counting: false)
+        {
+        case .success(let chosen): faceOf = chosen
+        case .failure(let refusal): return .failure(refusal)
         }
-        // Rule: per grapheme cluster, the first face that shapes it with no .notdef;
-        // a cluster in emoji presentation takes the first color face that does, if any.
-        var faceOf = [Int](repeating: -1, count: count)
-        var uncovered: [[UInt32]] = []
-        var start = 0
-        while start < count && uncovered.count < TextMeasurer.maxUncoveredListed {
-            var end = start + 1
-            while end < count && clusterStarts[end] == 0 { end += 1 }
-            switch chooseFace(scalars, start, end, emoji: Self.isEmojiPresentation(scalars, bits, start, end)) {
-            case .failure(let refusal): return .failure(refusal)
-            case .success(let face?): for i in start..<end { faceOf[i] = face }
-            case .success(nil): uncovered.append(Array(scalars[start..<end]))
-            }
-            start = end
-        }
-        if !uncovered.isEmpty { return .failure(.uncovered(uncovered)) }
-        // Rule: clusters of them alone take the face next to them.
-        var previous = -1
-        for i in 0..<count {
-            if faceOf[i] >= 0 { previous = faceOf[i] } else if previous >= 0 { faceOf[i] = previous }
-        }
-        let first = faceOf.first(where: { $0 >= 0 }) ?? 0
-        for i in 0..<count where faceOf[i] < 0 { faceOf[i] = first }
         let scripts = TextMeasurer.resolveScripts(scriptsFound)
         // Runs: bidi runs, and within them pieces by face and script, each shaped with the whole
         // paragraph as context.
@@ -228,31 +205,8 @@ public final class ParagraphShaper {
         return total
     }
 
-    /// The face index for the cluster scalars[start..<end]: nil when no face covers it, -1 for a cluster
-    /// of zero-width characters only (decided by its neighbours); `.outOfMemory` when memory ran out.
-    private func chooseFace(_ scalars: [UInt32], _ start: Int, _ end: Int, emoji: Bool) -> Result<Int?, TextRefusal> {
-        if scalars[start..<end].allSatisfy(TextCharacters.isZeroWidth) { return .success(-1) }
-        var firstCovering: Int?
-        for index in font.faces.indices where font.settings[index].allows(scalars[start..<end]) {
-            if firstCovering != nil && !font.faces[index].isColor { continue }
-            guard let sized = sizedFont(index) else { return .failure(.outOfMemory) }
-            switch tfont_font_covers(sized, scalars, scalars.count, start, end - start) {
-            case 1:
-                if !emoji || font.faces[index].isColor { return .success(index) }
-                if firstCovering == nil { firstCovering = index }
-            case 0: continue
-            default: return .failure(.outOfMemory)
-            }
-        }
-        return .success(firstCovering)
-    }
-
-    func sizedFont(_ index: Int) -> OpaquePointer? {
-        if let made = sized[index] { return made }
-        let made = font.makeSizedFont(index)
-        sized[index] = made
-        return made
-    }
+    /// Face `index` at the size; nil when memory ran out.
+    func sizedFont(_ index: Int) -> OpaquePointer? { faces.sized(index) }
 
     /// Rule (Blink's): the ellipsis is U+2026 when the primary face has it, else three full stops in the
     /// first face that has them; its advance rounded up to 1/64 px, in 1/65536 px. nil when no face

@@ -1,0 +1,78 @@
+import CHarfBuzzShim
+import TrellisCore
+
+/// The face each scalar of a text is shaped in, as Chromium's font fallback chooses it per grapheme cluster:
+/// the one step measurement and paragraph shaping share.
+enum ClusterFaces {
+    /// Rule: no grapheme cluster has more than `TextMeasurer.maxClusterScalars` scalars, checked before anything
+    /// is shaped (so shaping one costs at most a fixed amount). `clusterStarts[i]` is nonzero where a cluster starts.
+    static func checkLengths(_ clusterStarts: [UInt8]) -> TextRefusal? {
+        let count = clusterStarts.count
+        var clusterStart = 0
+        for i in 0...count where i == count || (i > 0 && clusterStarts[i] != 0) {
+            if i - clusterStart > TextMeasurer.maxClusterScalars {
+                return .clusterTooLong(offset: clusterStart, scalars: i - clusterStart)
+            }
+            clusterStart = i
+        }
+        return nil
+    }
+
+    /// Rule: per grapheme cluster, the first face that shapes it with no .notdef (among the faces whose
+    /// unicode-range allows it); a cluster in emoji presentation (when `emojiPresentation` says so) takes the first
+    /// color face that does, if any; clusters of zero-width characters alone take the face before them (at the
+    /// start, the first face chosen). A face index per scalar; `.uncovered` with the first
+    /// `TextMeasurer.maxUncoveredListed` clusters no face covers; `.stopped` when `meter` says stop (with
+    /// `counting`, a step per scalar of a cluster and face tried); `.outOfMemory`.
+    static func choose(
+        _ scalars: [UInt32], clusterStarts: [UInt8], faces: SizedFaces, emojiPresentation: ((Int, Int) -> Bool)? = nil,
+        meter: inout WorkMeter, counting: Bool
+    ) -> Result<[Int], TextRefusal> {
+        let count = scalars.count
+        var faceOf = [Int](repeating: -1, count: count)
+        var uncovered: [[UInt32]] = []
+        var start = 0
+        while start < count && uncovered.count < TextMeasurer.maxUncoveredListed {
+            var end = start + 1
+            while end < count && clusterStarts[end] == 0 { end += 1 }
+            switch face(scalars, start, end, faces, emoji: emojiPresentation?(start, end) ?? false, &meter, counting: counting) {
+            case .failure(let refusal): return .failure(refusal)
+            case .success(let face?): for i in start..<end { faceOf[i] = face }
+            case .success(nil): uncovered.append(Array(scalars[start..<end]))
+            }
+            start = end
+        }
+        if !uncovered.isEmpty { return .failure(.uncovered(uncovered)) }
+        var previous = -1
+        for i in 0..<count {
+            if faceOf[i] >= 0 { previous = faceOf[i] } else if previous >= 0 { faceOf[i] = previous }
+        }
+        let first = faceOf.first(where: { $0 >= 0 }) ?? 0
+        for i in 0..<count where faceOf[i] < 0 { faceOf[i] = first }
+        return .success(faceOf)
+    }
+
+    /// The face for the cluster scalars[start..<end]: nil when no face covers it, -1 for a cluster of zero-width
+    /// characters only (decided by its neighbours).
+    private static func face(
+        _ scalars: [UInt32], _ start: Int, _ end: Int, _ faces: SizedFaces, emoji: Bool, _ meter: inout WorkMeter, counting: Bool
+    ) -> Result<Int?, TextRefusal> {
+        let cluster = scalars[start..<end]
+        if cluster.allSatisfy(TextCharacters.isZeroWidth) { return .success(-1) }
+        let font = faces.font
+        var firstCovering: Int?
+        for index in font.faces.indices where font.settings[index].allows(cluster) {
+            if firstCovering != nil && !font.faces[index].isColor { continue }
+            if counting { guard meter.advance(end - start) else { return .failure(.stopped) } }
+            guard let sized = faces.sized(index) else { return .failure(.outOfMemory) }
+            switch tfont_font_covers(sized, scalars, scalars.count, start, end - start) {
+            case 1:
+                if !emoji || font.faces[index].isColor { return .success(index) }
+                if firstCovering == nil { firstCovering = index }
+            case 0: continue
+            default: return .failure(.outOfMemory)
+            }
+        }
+        return .success(firstCovering)
+    }
+}
