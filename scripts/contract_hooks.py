@@ -132,6 +132,31 @@ def _outline_search(body: dict) -> None:
 def _outline_rows(body: dict) -> None:
     _outline(body)
     _outline_search(body)
+    _outline_row_heights(body)
+
+
+def _outline_row_heights(body: dict) -> None:
+    # Labels the fonts shape, of at most 4,096 bytes, in a family that is loaded (the spec says so in prose).
+    heights = body.get("rowHeights")
+    if not isinstance(heights, dict):
+        return
+    if not isinstance(heights.get("font"), dict):
+        heights["font"] = {"family": "DejaVu Sans", "size": 16}
+    _font(heights["font"])
+    if isinstance(heights.get("lineHeight"), (int, float)):
+        heights["lineHeight"] = _clamp(heights["lineHeight"], 1, 1_000)
+    key = heights.get("labelKey") if isinstance(heights.get("labelKey"), str) else "label"
+    stack = [body.get("nodes")]
+    children = body.get("childrenKey") if isinstance(body.get("childrenKey"), str) else "children"
+    while stack:
+        nodes = stack.pop()
+        if not isinstance(nodes, list):
+            continue
+        for node in nodes:
+            if isinstance(node, dict):
+                if isinstance(node.get(key), str):
+                    node[key] = _label(node[key])[:1000]
+                stack.append(node.get(children))
 
 
 def _outline_expansion(body: dict) -> None:

@@ -123,6 +123,69 @@ extension TrellisClient {
         }
     }
 
+    /// How a picker's rows wrap their labels: each label laid out as a list's paragraph at `width` less the row's
+    /// depth × `indent` and its padding; with `viewportHeight`, the answer says where to scroll to show the selection.
+    public struct OutlineRowHeights: Sendable, Equatable, Codable {
+        public var font: TextFont
+        public var width: Double
+        /// The member each node's label is read from (default "label"; the tree's labels are written under it).
+        public var labelKey: String?
+        public var indent: Double?
+        public var padding: ListPadding?
+        public var minHeight: Double?
+        public var gap: Double?
+        public var viewportHeight: Double?
+        public var scrollOffset: Double?
+        public var properties: ParagraphProperties
+
+        public init(
+            font: TextFont, width: Double, labelKey: String? = nil, indent: Double? = nil, padding: ListPadding? = nil,
+            minHeight: Double? = nil, gap: Double? = nil, viewportHeight: Double? = nil, scrollOffset: Double? = nil,
+            properties: ParagraphProperties = .init()
+        ) {
+            self.font = font
+            self.width = width
+            self.labelKey = labelKey
+            self.indent = indent
+            self.padding = padding
+            self.minHeight = minHeight
+            self.gap = gap
+            self.viewportHeight = viewportHeight
+            self.scrollOffset = scrollOffset
+            self.properties = properties
+        }
+
+        private enum Key: String, CodingKey { case font, width, labelKey, indent, padding, minHeight, gap, viewportHeight, scrollOffset }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            font = try container.decode(TextFont.self, forKey: .font)
+            width = try container.decode(Double.self, forKey: .width)
+            labelKey = try container.decodeIfPresent(String.self, forKey: .labelKey)
+            indent = try container.decodeIfPresent(Double.self, forKey: .indent)
+            padding = try container.decodeIfPresent(ListPadding.self, forKey: .padding)
+            minHeight = try container.decodeIfPresent(Double.self, forKey: .minHeight)
+            gap = try container.decodeIfPresent(Double.self, forKey: .gap)
+            viewportHeight = try container.decodeIfPresent(Double.self, forKey: .viewportHeight)
+            scrollOffset = try container.decodeIfPresent(Double.self, forKey: .scrollOffset)
+            properties = try ParagraphProperties(from: decoder)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(font, forKey: .font)
+            try container.encode(width, forKey: .width)
+            try container.encodeIfPresent(labelKey, forKey: .labelKey)
+            try container.encodeIfPresent(indent, forKey: .indent)
+            try container.encodeIfPresent(padding, forKey: .padding)
+            try container.encodeIfPresent(minHeight, forKey: .minHeight)
+            try container.encodeIfPresent(gap, forKey: .gap)
+            try container.encodeIfPresent(viewportHeight, forKey: .viewportHeight)
+            try container.encodeIfPresent(scrollOffset, forKey: .scrollOffset)
+            try properties.encode(to: encoder)
+        }
+    }
+
     /// The answer of POST /v1/outline/expansion.
     public struct OutlineExpansionResponse: Sendable, Equatable, Codable {
         /// One selection's path from its root; `found` false (and `path` empty) when it is not in the tree.
@@ -192,11 +255,14 @@ extension TrellisClient {
         public var includeNoSelection: Bool?
         /// Shows only the matches and the way to them, opened; each row then has `match`.
         public var search: OutlineSearch?
+        /// Lays every visible row's label out: each row then has `height` and `offset`.
+        public var rowHeights: OutlineRowHeights?
 
         public init(
             tree: OutlineTree, selection: TrellisID? = nil, expanded: [TrellisID]? = nil, offset: Int? = nil,
-            limit: Int? = nil, includeNoSelection: Bool? = nil, search: OutlineSearch? = nil
+            limit: Int? = nil, includeNoSelection: Bool? = nil, search: OutlineSearch? = nil, rowHeights: OutlineRowHeights? = nil
         ) {
+            self.rowHeights = rowHeights
             self.tree = tree
             self.selection = selection
             self.expanded = expanded
@@ -206,7 +272,7 @@ extension TrellisClient {
             self.search = search
         }
 
-        private enum CodingKeys: String, CodingKey { case selection, expanded, offset, limit, includeNoSelection, search }
+        private enum CodingKeys: String, CodingKey { case selection, expanded, offset, limit, includeNoSelection, search, rowHeights }
 
         public init(from decoder: any Decoder) throws {
             tree = try OutlineTree(from: decoder)
@@ -217,10 +283,11 @@ extension TrellisClient {
             limit = try container.decodeIfPresent(Int.self, forKey: .limit)
             includeNoSelection = try container.decodeIfPresent(Bool.self, forKey: .includeNoSelection)
             search = try container.decodeIfPresent(OutlineSearch.self, forKey: .search)
+            rowHeights = try container.decodeIfPresent(OutlineRowHeights.self, forKey: .rowHeights)
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try tree.encode(to: encoder, labelKey: search?.labelKey)
+            try tree.encode(to: encoder, labelKey: search?.labelKey ?? rowHeights?.labelKey)
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(selection, forKey: .selection)
             try container.encodeIfPresent(expanded, forKey: .expanded)
@@ -228,6 +295,7 @@ extension TrellisClient {
             try container.encodeIfPresent(limit, forKey: .limit)
             try container.encodeIfPresent(includeNoSelection, forKey: .includeNoSelection)
             try container.encodeIfPresent(search, forKey: .search)
+            try container.encodeIfPresent(rowHeights, forKey: .rowHeights)
         }
     }
 
@@ -247,11 +315,16 @@ extension TrellisClient {
             public var selected: Bool
             /// With a search: where the label matched; nil for an ancestor on the way (and without a search).
             public var match: OutlineMatch?
+            /// With row heights: the row's height and its top among all visible rows.
+            public var height: Double?
+            public var offset: Double?
 
             public init(
                 index: Int, id: TrellisID, depth: Int, parent: TrellisID? = nil, expandable: Bool, expanded: Bool, selected: Bool,
-                match: OutlineMatch? = nil
+                match: OutlineMatch? = nil, height: Double? = nil, offset: Double? = nil
             ) {
+                self.height = height
+                self.offset = offset
                 self.index = index
                 self.id = id
                 self.depth = depth
@@ -281,6 +354,9 @@ extension TrellisClient {
         public var noSelection: NoSelection?
         /// With a search, the matching nodes in the whole tree.
         public var matchCount: Int?
+        /// With row heights: every visible row stacked, and (with a viewport) where to scroll to show the selected row.
+        public var totalHeight: Double?
+        public var selectedScrollOffset: Double?
 
         public init(rows: [Row], totalRows: Int, selectedRow: Int? = nil, noSelection: NoSelection? = nil, matchCount: Int? = nil) {
             self.rows = rows

@@ -54,6 +54,26 @@ final class TrellisClientTests: XCTestCase {
         XCTAssertEqual(answer.noSelection, .init(selected: false))
     }
 
+    /// The picker opens expanded to the selection and scrolled to it: each row's height from its wrapped label.
+    func testOutlineRowsWithRowHeights() async throws {
+        let server = try LiveServer(service: TestFonts.configuration)
+        let tree = Client.OutlineTree(nodes: [
+            .init(id: "root", label: "Root", children: [
+                .init(id: "docs", label: "Documentation for the layout engine and its virtual lists", children: [
+                    .init(id: "readme", label: "README.md"), .init(id: "guides", label: "Guides"),
+                ]),
+            ]),
+        ])
+        let heights = Client.OutlineRowHeights(
+            font: .init(family: "DejaVu Sans", size: 15), width: 200, indent: 20,
+            padding: .init(top: 4, bottom: 4, leading: 28, trailing: 8), minHeight: 28, viewportHeight: 60)
+        let answer = try await server.client().outlineRows(.init(tree: tree, selection: "readme", rowHeights: heights))
+        XCTAssertEqual(answer.rows.map(\.height), [28, 62, 28, 28])
+        XCTAssertEqual(answer.rows.map(\.offset), [0, 28, 90, 118])
+        XCTAssertEqual(answer.totalHeight, 146)
+        XCTAssertEqual(answer.selectedScrollOffset, 58)
+    }
+
     func testOutlineSearchOnBothEndpoints() async throws {
         let server = try LiveServer(service: TestFonts.configuration)
         let tree = Client.OutlineTree(nodes: [

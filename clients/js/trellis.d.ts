@@ -209,6 +209,24 @@ export interface OutlineRowsRequest extends OutlineTreeInput {
   includeNoSelection?: boolean | null;
   /** Only the matches and the way to them, opened; each row then has `match`. */
   search?: OutlineSearch | null;
+  /** Every visible row's label laid out: each row then has `height` and `offset`, the answer `totalHeight`. */
+  rowHeights?: OutlineRowHeights | null;
+}
+
+/** How a picker's rows wrap their labels (a list's paragraphs at the width less depth × indent and the padding). */
+export interface OutlineRowHeights extends ParagraphProperties {
+  font: TextFont;
+  width: number;
+  /** The member each node's label is read from (default "label"). */
+  labelKey?: string | null;
+  indent?: number | null;
+  padding?: { top?: number | null; bottom?: number | null; leading?: number | null; trailing?: number | null } | null;
+  minHeight?: number | null;
+  gap?: number | null;
+  /** With it, the answer has `selectedScrollOffset`: where to scroll to show the selected row. */
+  viewportHeight?: number | null;
+  /** Where the picker is scrolled now (default 0). */
+  scrollOffset?: number | null;
 }
 
 export interface OutlineRow {
@@ -221,6 +239,9 @@ export interface OutlineRow {
   selected: boolean;
   /** With a search: the label's highlight ranges, or null for an ancestor on the way. */
   match?: { ranges: OutlineRange[] } | null;
+  /** With rowHeights: the row's height and its top among all visible rows. */
+  height?: number;
+  offset?: number;
 }
 
 export interface OutlineRowsResponse {
@@ -229,6 +250,9 @@ export interface OutlineRowsResponse {
   selectedRow: number | null;
   /** With a search: the matching nodes in the whole tree. */
   matchCount?: number;
+  /** With rowHeights: every visible row stacked; with its viewportHeight, where to scroll to show the selected row. */
+  totalHeight?: number;
+  selectedScrollOffset?: number | null;
   noSelection?: { selected: boolean };
 }
 

@@ -14,7 +14,8 @@ async function everyMethod(): Promise<void> {
   const nodes = [{ id: 'root', children: [{ id: 'docs' }] }];
   const expansion: OutlineExpansionResponse = await client.outlineExpansion({ nodes, selection: 'docs' });
   const rows: OutlineRowsResponse = await client.outlineRows(
-    { nodes, selection: 'docs', offset: 0, limit: 10, search: { query: 'do', labelKey: 'title', mode: 'prefix' } },
+    { nodes, selection: 'docs', offset: 0, limit: 10, search: { query: 'do', labelKey: 'title', mode: 'prefix' },
+      rowHeights: { font: { family: 'DejaVu Sans', size: 15 }, width: 280, labelKey: 'title', indent: 20, viewportHeight: 400, maxLines: 2 } },
     { requestId: 'rows-1', signal: new AbortController().signal });
   const flow: FlowLayoutResponse = await client.flowLayout({
     containerWidth: 300, items: [{ id: 1, width: 40, height: 20 }, { text: 'Swift', maxWidth: 120, maxLines: 2 }],

@@ -12,6 +12,8 @@ struct OutlineRowsRequest: FeatureRequest {
     let includeNoSelection: Bool
     /// The search; nil when absent or null.
     let search: OutlineSearchInput?
+    /// How each row's label wraps (the rows' heights and offsets); nil when absent or null.
+    let rowHeights: OutlineRowHeightsInput?
 
     init?(reading body: JSONValue, _ context: FeatureContext, _ problems: inout Problems) {
         guard body.expectObject(&problems) else { return nil }
@@ -31,6 +33,7 @@ struct OutlineRowsRequest: FeatureRequest {
         let limit = members.optional(OutlineMember.limit).flatMap { $0.integer(&problems, min: 0) }
         let includeNoSelection = members.optional(OutlineMember.includeNoSelection).map { $0.boolean(&problems) ?? true } ?? true
         let search = members.optional(OutlineMember.search).flatMap { OutlineSearchInput(reading: $0, context.folding, &problems) }
+        let rowHeights = members.optional(OutlineMember.rowHeights).flatMap { OutlineRowHeightsInput(reading: $0, context, &problems) }
         guard let input, problems.count == before else { return nil }
         self.input = input
         self.selection = selection
@@ -40,5 +43,6 @@ struct OutlineRowsRequest: FeatureRequest {
         self.limit = limit
         self.includeNoSelection = includeNoSelection
         self.search = search
+        self.rowHeights = rowHeights
     }
 }

@@ -1,17 +1,16 @@
 import TrellisCore
 import TrellisJSON
+import TrellisText
 
 /// The answer of `POST /v1/outline/rows`.
 enum OutlineRowsResponse {
     /// `{"rows": [row], "totalRows", "selectedRow", "noSelection": {"selected"}}`; with a search, each row
     /// also has `match` (`{"ranges"}` or null) and the answer `matchCount`.
-    static func write(_ rows: OutlineRowsOutput, _ request: OutlineRowsRequest, to json: inout JSONWriter) {
-        var search: OutlineSearchRun?
-        write(rows, request, search: &search, to: &json)
-    }
-
+    /// With row heights, each row also has `height` and `offset`, and the answer `totalHeight` and, with a viewport,
+    /// `selectedScrollOffset` (null when the selection is not a row).
     static func write(
-        _ rows: OutlineRowsOutput, _ request: OutlineRowsRequest, search: inout OutlineSearchRun?, to json: inout JSONWriter
+        _ rows: OutlineRowsOutput, _ request: OutlineRowsRequest, layout: OutlineRowsLayoutOutput? = nil, search: inout OutlineSearchRun?,
+        to json: inout JSONWriter
     ) {
         let input = request.input
         // A row with short ids is about 100 bytes: the buffer grows once or not at all.
@@ -20,7 +19,7 @@ enum OutlineRowsResponse {
         json.key("rows")
         json.beginArray()
         // Past the answer's bound nothing more is written: stop walking the rows.
-        for row in rows.rows where json.failure == nil && search?.meter.isStopped != true {
+        for (k, row) in rows.rows.enumerated() where json.failure == nil && search?.meter.isStopped != true {
             json.beginObject()
             json.key("index"); json.int(row.index)
             json.key("id"); input.writeID(of: row.node, to: &json)
@@ -30,6 +29,10 @@ enum OutlineRowsResponse {
             json.key("expandable"); json.bool(row.expandable)
             json.key("expanded"); json.bool(row.expanded)
             json.key("selected"); json.bool(row.selected)
+            if let layout {
+                json.key("height"); json.number(layout.heights[k])
+                json.key("offset"); json.number(layout.offsets[k])
+            }
             if search != nil {
                 // Rule: a matching row has its ranges; an ancestor only on the way has null.
                 json.key("match")
@@ -47,6 +50,13 @@ enum OutlineRowsResponse {
         json.key("totalRows"); json.int(rows.totalRows)
         json.key("selectedRow")
         if let selectedRow = rows.selectedRow { json.int(selectedRow) } else { json.null() }
+        if let layout {
+            json.key("totalHeight"); json.number(layout.totalHeight)
+            if request.rowHeights?.scroll != nil {
+                json.key("selectedScrollOffset")
+                if let offset = layout.selectedScrollOffset { json.number(offset) } else { json.null() }
+            }
+        }
         if let search {
             json.key("matchCount"); json.int(search.matches.matchCount)
         }

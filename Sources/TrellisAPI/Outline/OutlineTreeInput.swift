@@ -3,7 +3,7 @@ import TrellisJSON
 
 /// The members of both outline requests' bodies (each endpoint reads its own).
 enum OutlineMember: Int, JSONMember {
-    case nodes, idKey, childrenKey, parentKey, selection, selections, expanded, offset, limit, includeNoSelection, search
+    case nodes, idKey, childrenKey, parentKey, selection, selections, expanded, offset, limit, includeNoSelection, search, rowHeights
     static let keys = JSONKeys(OutlineMember.self)
 }
 

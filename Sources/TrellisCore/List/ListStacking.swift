@@ -71,6 +71,22 @@ public enum ListStacking {
         return ListWindow(start: start - min(start, overscan), end: end + min(count - end, overscan))
     }
 
+    /// Rule (CSS `scrollIntoView({block: "nearest"})`): the scroll offset that brings a row (its top and height) into
+    /// a viewport scrolled to `scroll.offset`: unchanged when the row is already wholly in view; its top at the
+    /// viewport's top when the row starts above it or is taller than it; else its bottom at the viewport's bottom;
+    /// clamped to the list's scroll range, 0 to the total less the viewport's height.
+    public static func scrollIntoView(top: Double, height: Double, total: Double, _ scroll: ListScroll) -> Double {
+        let viewport = scroll.viewportHeight
+        let current = min(max(scroll.offset, 0), max(0, total - viewport))
+        var target = current
+        if top < current || height >= viewport {
+            target = top
+        } else if top + height > current + viewport {
+            target = top + height - viewport
+        }
+        return min(max(target, 0), max(0, total - viewport))
+    }
+
     /// The first index in 0..<count where `isPast` holds (count when none), `isPast` false then true along the list.
     static func firstIndex(count: Int, _ isPast: (Int) -> Bool) -> Int {
         var low = 0

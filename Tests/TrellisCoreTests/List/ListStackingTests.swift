@@ -93,6 +93,31 @@ final class ListStackingTests: XCTestCase {
         XCTAssertGreaterThan(clamped, 3_000)
     }
 
+    /// Scrolling a row into view against a model that tries every scroll offset: the nearest one (the least move) from
+    /// which the row is wholly in view, or, when it cannot be (taller than the viewport), its top at the viewport's top.
+    func testScrollIntoViewMovesTheLeastThatShowsTheRow() {
+        var rng = SplitMix64(seed: 0x11_58)
+        for _ in 0..<5_000 {
+            let total = Double(Int.random(in: 0...400, using: &rng))
+            let height = Double(Int.random(in: 0...60, using: &rng))
+            let top = Double(Int.random(in: 0...max(0, Int(total - height)), using: &rng))
+            let viewport = Double(Int.random(in: 1...200, using: &rng))
+            let current = Double(Int.random(in: -20...420, using: &rng))
+            let got = ListStacking.scrollIntoView(top: top, height: height, total: total, ListScroll(offset: current, viewportHeight: viewport))
+            let range = max(0, total - viewport)
+            let start = min(max(current, 0), range)
+            var expected: Double
+            if height >= viewport {
+                expected = min(top, range)
+            } else {
+                // Every whole offset in the scroll range that shows the row whole; the nearest to where the list is.
+                let showing = stride(from: 0.0, through: range, by: 1).filter { $0 <= top && top + height <= $0 + viewport }
+                expected = showing.min { abs($0 - start) < abs($1 - start) } ?? min(top, range)
+            }
+            XCTAssertEqual(got, expected, "top \(top) height \(height) total \(total) viewport \(viewport) at \(current)")
+        }
+    }
+
     /// Random lengths: often on the 1/4 px grid, sometimes anywhere, sometimes 0.
     private func randomLength(_ rng: inout SplitMix64, zeroes: Double) -> Double {
         if Double.random(in: 0..<1, using: &rng) < zeroes { return 0 }
