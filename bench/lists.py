@@ -6,6 +6,8 @@ Workloads (the issue's targets in brackets):
 - cold: bench/run.py's 10,000 paragraphs of 200 characters (DejaVu Sans 16 px) as one-paragraph rows at 600 px,
   the first list request a fresh server answers [≤ 10 µs a paragraph];
 - warm, a new width: the same rows at 640 px on that server after the cold request [≤ 0.5 µs a row];
+- warm, every paragraph kept: the first 2,000 of those rows, which one request's share of the shaping cache holds
+  whole (docs/list.md), at 600 px and then at 640 px: the layout at a new width with no paragraph shaped again;
 - a chat: 10,000 rows of 20 to 400 characters in English, Japanese, Arabic and emoji, padded bubbles, at three
   widths, answered after one earlier request for the same rows at three other widths [≤ 30 ms];
 - Chromium: the same rows as divs (the list's CSS, docs/list.md), appended to a container of the width and every
@@ -42,11 +44,12 @@ PACKAGES = gentext.PACKAGES + ["fonts-noto-color-emoji"]
 CHAT_FONT = {"family": "DejaVu Sans, IPAGothic, Noto Color Emoji", "size": 15}
 BUBBLE = {"top": 8, "bottom": 8, "leading": 12, "trailing": 12}
 TARGETS = {"cold": 10.0, "warm": 0.5, "chat": 30.0}
+KEPT = 2_000  # rows whose paragraphs one request's share of the shaping cache holds whole (about 7 KB each)
 
 
-def paragraphs_body(width):
+def paragraphs_body(width, count=10_000):
     return {"font": {"family": "DejaVu Sans", "size": 16}, "width": width,
-            "rows": [{"texts": [text]} for text in run.paragraphs(10_000)]}
+            "rows": [{"texts": [text]} for text in run.paragraphs(10_000)[:count]]}
 
 
 def chat_rows(count=10_000, seed=41):
@@ -92,7 +95,7 @@ class Client:
 
 
 def trellis_figures(repeats):
-    cold, warm, chat_cold, chat_warm = [], [], [], []
+    cold, warm, kept, chat_cold, chat_warm = [], [], [], [], []
     rows = chat_rows()
     for repeat in range(repeats):
         server = Trellis(run.TRELLIS, "--threads", os.cpu_count(), "--max-body-bytes", 64 << 20)
@@ -108,7 +111,15 @@ def trellis_figures(repeats):
             chat_warm.append(seconds)
         finally:
             server.stop()
-    return {"cold": statistics.median(cold), "warm": statistics.median(warm), "chatCold": statistics.median(chat_cold),
+        server = Trellis(run.TRELLIS, "--threads", os.cpu_count(), "--max-body-bytes", 64 << 20)
+        try:
+            client = Client(server.port)
+            client.post(paragraphs_body(600, KEPT))
+            seconds, _ = client.post(paragraphs_body(640 + 40 * repeat, KEPT))
+            kept.append(seconds)
+        finally:
+            server.stop()
+    return {"cold": statistics.median(cold), "warm": statistics.median(warm), "kept": statistics.median(kept), "chatCold": statistics.median(chat_cold),
             "chatWarm": statistics.median(chat_warm), "heights": first["layouts"][0]["heights"][:3],
             "chatTotal": answer["layouts"][0]["total"]}
 
@@ -189,17 +200,19 @@ def chromium_figures(repeats):
         rows = chat_rows()
         sans = {"family": f'"{gentext.private_name("DejaVu Sans")}"', "size": 16}
         chat = {"family": gentext.css_families(CHAT_FONT["family"]), "size": CHAT_FONT["size"]}
-        cold, relayout, chat_times = [], [], []
+        cold, relayout, kept, chat_times = [], [], [], []
         for _ in range(repeats):
             result = driver.execute_async_script(SCRIPT, paragraphs, sans, 0, 0, [600, 640])
             cold.append(result["times"][0] / 1000)
             relayout.append(result["times"][1] / 1000)
+            result = driver.execute_async_script(SCRIPT, paragraphs[:KEPT], sans, 0, 0, [600, 640])
+            kept.append(result["times"][1] / 1000)
             result = driver.execute_async_script(SCRIPT, rows, chat, 8, 4, [320, 480, 720])
             chat_times.append(sum(result["times"]) / 1000)
     finally:
         driver.quit()
         shutil.rmtree(workdir, ignore_errors=True)
-    return {"cold": statistics.median(cold), "warm": statistics.median(relayout), "chat": statistics.median(chat_times),
+    return {"cold": statistics.median(cold), "warm": statistics.median(relayout), "kept": statistics.median(kept), "chat": statistics.median(chat_times),
             "version": version}
 
 
@@ -217,6 +230,8 @@ def main():
          chromium["cold"] / n * 1e6, TARGETS["cold"]),
         ("warm: the same rows at a new width, after one request", "µs a row", trellis["warm"] / n * 1e6,
          chromium["warm"] / n * 1e6, TARGETS["warm"]),
+        (f"warm, every paragraph kept: {KEPT:,} of those rows at a new width, after one request", "µs a row",
+         trellis["kept"] / KEPT * 1e6, chromium["kept"] / KEPT * 1e6, TARGETS["warm"]),
         ("a chat of 10,000 rows (20–400 characters, mixed scripts and emoji) at 3 widths, after one request at 3 others",
          "ms", trellis["chatWarm"] * 1e3, chromium["chat"] * 1e3, TARGETS["chat"]),
         ("the same chat at 3 widths, first request", "ms", trellis["chatCold"] * 1e3, chromium["chat"] * 1e3, None),
@@ -241,6 +256,20 @@ def main():
         ]
         for name, unit, ours, theirs, target in rows:
             lines.append(f"| {name} | {unit} | {ours:.2f} | {theirs:.2f} | {theirs / ours:.1f}× | {f'≤ {target:g}' if target else '—'} |")
+        # The cache's capacity as the executable makes it: an eighth of the memory budget (half the machine's memory
+        # by default), at most 256 MiB; what a 200-character paragraph counts for (ShapingCache.entryBytes).
+        memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+        capacity = min(256 << 20, memory // 2 // 8)
+        share, paragraph_bytes = capacity // 16, 30 * 200 + 16 + 200 + 640
+        lines += [
+            "",
+            f"What bounds the Trellis figures: the warm row keeps only the paragraphs one request may add to the shaping "
+            f"cache (a sixteenth of it: {share / 2**20:.0f} MiB of this machine's {capacity / 2**20:.0f} MiB, about "
+            f"{share // paragraph_bytes:,} of these paragraphs at about {paragraph_bytes / 1000:.0f} KB each, "
+            "[docs/list.md](docs/list.md#shaping-kept-between-requests)), so most of its paragraphs are shaped again; the "
+            f"row with every paragraph kept is the layout at a new width itself (line breaking over each scalar's advance, "
+            f"as `/v1/text/layout` does at a second width), the request's reading and the answer's writing.",
+        ]
         run.replace_section(args.write, "## Virtual lists", "\n".join(lines) + "\n")
 
 
