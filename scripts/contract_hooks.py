@@ -305,6 +305,16 @@ def _text_layout(body: dict) -> None:
         body["widths"] = [_clamp(w, 200, 1_000_000) for w in body["widths"]]
     if isinstance(body.get("lineHeight"), (int, float)):
         body["lineHeight"] = _clamp(body["lineHeight"], 1, 1_000)
+    # A tab size in a string keeps its form and unit, within the range its unit allows.
+    if isinstance(body.get("tabSize"), str):
+        text = body["tabSize"]
+        px = text.lower().endswith("px")
+        try:
+            value = float(text[:-2] if px else text)
+        except ValueError:
+            value = 4.0
+        value = _clamp(value, 0, 100_000 if px else 1_000) if math.isfinite(value) else 4.0
+        body["tabSize"] = f"{value!r}px" if px else repr(value)
 
 
 def _list_layout(body: dict) -> None:

@@ -1,10 +1,44 @@
 extension TrellisClient {
-    /// CSS white-space: `pre-wrap` and `pre` keep spaces; `nowrap` and `pre` keep each text on one line.
+    /// CSS white-space: `normal` and `nowrap` collapse spaces, tabs and line feeds; `pre-line` collapses spaces and
+    /// tabs but keeps line feeds as forced breaks; `pre`, `pre-wrap` and `break-spaces` keep everything; `nowrap` and
+    /// `pre` never wrap.
     public enum TextWhiteSpace: String, Sendable, Codable, CaseIterable {
         case normal
         case preWrap = "pre-wrap"
         case nowrap
         case pre
+        case preLine = "pre-line"
+        case breakSpaces = "break-spaces"
+    }
+
+    /// CSS tab-size: a number of spaces, or a length in px.
+    public enum TextTabSize: Sendable, Equatable, Codable {
+        case spaces(Double)
+        case px(Double)
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let spaces = try? container.decode(Double.self) {
+                self = .spaces(spaces)
+                return
+            }
+            let text = try container.decode(String.self)
+            if text.lowercased().hasSuffix("px"), let px = Double(text.dropLast(2)) {
+                self = .px(px)
+            } else if let spaces = Double(text) {
+                self = .spaces(spaces)
+            } else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a tab size: \(text)")
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .spaces(let spaces): try container.encode(spaces)
+            case .px(let px): try container.encode("\(px)px")
+            }
+        }
     }
 
     /// CSS word-break.
@@ -34,7 +68,8 @@ extension TrellisClient {
         public static let path = "/v1/text/layout"
 
         public var font: TextFont
-        /// At most 10,000 texts of at most 1,000 Unicode scalars each; one paragraph each (no line feeds or tabs).
+        /// At most 10,000 texts of at most 1,000 Unicode scalars each; tabs, line feeds and carriage returns are white
+        /// space (kept or collapsed as `whiteSpace` says), other control characters are refused.
         public var texts: [String]
         /// The box's width in CSS px.
         public var width: Double?
@@ -48,35 +83,37 @@ extension TrellisClient {
         public var textOverflow: TextOverflow?
         /// CSS line-height in px; nil is normal.
         public var lineHeight: Double?
+        /// CSS tab-size; nil is 8 spaces.
+        public var tabSize: TextTabSize?
         /// Also answer each text's minContentWidth and maxContentWidth.
         public var contentWidths: Bool?
 
         public init(
             font: TextFont, texts: [String], width: Double, whiteSpace: TextWhiteSpace? = nil, wordBreak: TextWordBreak? = nil,
             overflowWrap: TextOverflowWrap? = nil, maxLines: Int? = nil, textOverflow: TextOverflow? = nil,
-            lineHeight: Double? = nil, contentWidths: Bool? = nil
+            lineHeight: Double? = nil, contentWidths: Bool? = nil, tabSize: TextTabSize? = nil
         ) {
             self.init(
                 font: font, texts: texts, width: width, widths: nil, whiteSpace: whiteSpace, wordBreak: wordBreak,
                 overflowWrap: overflowWrap, maxLines: maxLines, textOverflow: textOverflow, lineHeight: lineHeight,
-                contentWidths: contentWidths)
+                contentWidths: contentWidths, tabSize: tabSize)
         }
 
         public init(
             font: TextFont, texts: [String], widths: [Double], whiteSpace: TextWhiteSpace? = nil, wordBreak: TextWordBreak? = nil,
             overflowWrap: TextOverflowWrap? = nil, maxLines: Int? = nil, textOverflow: TextOverflow? = nil,
-            lineHeight: Double? = nil, contentWidths: Bool? = nil
+            lineHeight: Double? = nil, contentWidths: Bool? = nil, tabSize: TextTabSize? = nil
         ) {
             self.init(
                 font: font, texts: texts, width: nil, widths: widths, whiteSpace: whiteSpace, wordBreak: wordBreak,
                 overflowWrap: overflowWrap, maxLines: maxLines, textOverflow: textOverflow, lineHeight: lineHeight,
-                contentWidths: contentWidths)
+                contentWidths: contentWidths, tabSize: tabSize)
         }
 
         private init(
             font: TextFont, texts: [String], width: Double?, widths: [Double]?, whiteSpace: TextWhiteSpace?,
             wordBreak: TextWordBreak?, overflowWrap: TextOverflowWrap?, maxLines: Int?, textOverflow: TextOverflow?,
-            lineHeight: Double?, contentWidths: Bool?
+            lineHeight: Double?, contentWidths: Bool?, tabSize: TextTabSize?
         ) {
             self.font = font
             self.texts = texts
@@ -89,6 +126,7 @@ extension TrellisClient {
             self.textOverflow = textOverflow
             self.lineHeight = lineHeight
             self.contentWidths = contentWidths
+            self.tabSize = tabSize
         }
     }
 
@@ -104,14 +142,17 @@ extension TrellisClient {
             public var height: Double
             /// From the paragraph's top.
             public var baseline: Double
+            /// True when the line ends in a kept line feed (absent otherwise).
+            public var forcedBreak: Bool?
 
-            public init(start: Int, end: Int, width: Double, top: Double, height: Double, baseline: Double) {
+            public init(start: Int, end: Int, width: Double, top: Double, height: Double, baseline: Double, forcedBreak: Bool? = nil) {
                 self.start = start
                 self.end = end
                 self.width = width
                 self.top = top
                 self.height = height
                 self.baseline = baseline
+                self.forcedBreak = forcedBreak
             }
         }
 

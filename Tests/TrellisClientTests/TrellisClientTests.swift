@@ -144,7 +144,8 @@ final class TrellisClientTests: XCTestCase {
     }
 
     /// openapi.yaml's widths example: each text at each width is the paragraph a request at that width alone answers,
-    /// its lines tile the text, and a narrower box never has fewer lines; a text with a line feed is a 422 at its pointer.
+    /// its lines tile the text, and a narrower box never has fewer lines; a kept line feed is a forced break, and a text
+    /// with another control character is a 422 at its pointer.
     func testTextLayoutAtSeveralWidthsAgreesWithEachWidthAlone() async throws {
         let server = try LiveServer(service: TestFonts.configuration)
         let client = server.client()
@@ -172,9 +173,12 @@ final class TrellisClientTests: XCTestCase {
             XCTAssertLessThanOrEqual(least, most)
             XCTAssertEqual(text.layouts.last?.lineCount == 1, most <= 320)
         }
+        // A kept line feed ends its line, and says so; a control character other than tab, LF and CR is a 422.
+        let typed = try await client.textLayout(.init(font: font, texts: ["two\nlines"], width: 100, whiteSpace: .preWrap, tabSize: .px(20)))
+        XCTAssertEqual(typed.texts.first?.paragraph?.lines.map(\.forcedBreak), [true, nil])
         do {
-            _ = try await client.textLayout(.init(font: font, texts: ["one", "two\nlines"], width: 100))
-            XCTFail("a line feed was laid out")
+            _ = try await client.textLayout(.init(font: font, texts: ["one", "two\u{7}bell"], width: 100))
+            XCTFail("a control character was laid out")
         } catch .problem(let problem) {
             XCTAssertEqual(problem.status, 422)
             XCTAssertEqual(problem.errors.map(\.pointer), ["/texts/1"])

@@ -427,17 +427,19 @@ export interface TextLayoutRequest {
   /** Exactly one of width and widths (1–16 widths: each text answers `layouts`). */
   width?: number;
   widths?: number[];
-  whiteSpace?: 'normal' | 'pre-wrap' | 'nowrap' | 'pre' | null;
+  whiteSpace?: 'normal' | 'pre-wrap' | 'nowrap' | 'pre' | 'pre-line' | 'break-spaces' | null;
   wordBreak?: 'normal' | 'break-all' | 'keep-all' | null;
   overflowWrap?: 'normal' | 'anywhere' | 'break-word' | null;
   maxLines?: number | null;
   textOverflow?: 'clip' | 'ellipsis' | null;
   lineHeight?: number | null;
+  /** A number of spaces, or a length such as "20px" (default 8). */
+  tabSize?: number | string | null;
   contentWidths?: boolean | null;
 }
 
 /** A line: UTF-16 offsets of the text as sent (lines tile it), what is drawn, and its box. */
-export interface TextLine { start: number; end: number; width: number; top: number; height: number; baseline: number }
+export interface TextLine { start: number; end: number; width: number; top: number; height: number; baseline: number; forcedBreak?: true }
 
 /** Where the ellipsis is drawn: after the visible text (ending at `end`) of `line`, `x` from the line's start edge. */
 export interface TextEllipsis { line: number; end: number; x: number; width: number; text: string }

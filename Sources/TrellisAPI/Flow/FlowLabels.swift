@@ -101,6 +101,11 @@ struct FlowLabels {
             style.overflowWrap = .anywhere
             style.maxLines = Int(narrowing.maxLines)
         }
+        // Rule: a label is measured as one text, as `POST /v1/text/measure` measures it: every control character is
+        // refused (a paragraph's tabs and line feeds included).
+        for (offset, scalar) in text.unicodeScalars.enumerated() where TextCharacters.isForbidden(scalar.value) {
+            return .failure(.forbidden(scalar: scalar.value, offset: offset))
+        }
         let paragraph: ShapedParagraph
         switch shaper.shape(text, whiteSpace: style.whiteSpace) {
         case .success(let shaped): paragraph = shaped

@@ -11,4 +11,7 @@ enum TextLayoutLimits {
     static let lineHeights = NumberRange.exclusive(0, 10_000)
     /// Rule for `maxLines`: an integer literal ≥ 1.
     static let maxLinesLimit = Int(Int32.max)
+    /// Rule for `tabSize`: a number of spaces within [0, 1000], or a length within [0, 100000] px.
+    static let tabSpaces = NumberRange.closed(0, 1000)
+    static let tabLengths = NumberRange.closed(0, 100_000)
 }

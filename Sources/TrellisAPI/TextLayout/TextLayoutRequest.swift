@@ -2,7 +2,7 @@ import TrellisJSON
 import TrellisText
 
 /// A paragraph layout request: `{font, texts, width | widths, whiteSpace?, wordBreak?, overflowWrap?,
-/// maxLines?, textOverflow?, lineHeight?, contentWidths?}`.
+/// maxLines?, textOverflow?, lineHeight?, tabSize?, contentWidths?}`.
 struct TextLayoutRequest: FeatureRequest {
     var font: TextFont
     var texts: [(value: JSONValue, text: String)]
@@ -17,6 +17,7 @@ struct TextLayoutRequest: FeatureRequest {
     /// The body's members.
     enum Member: Int, JSONMember {
         case font, texts, width, widths, whiteSpace, wordBreak, overflowWrap, maxLines, textOverflow, lineHeight, contentWidths
+        case tabSize
         static let keys = JSONKeys(Member.self)
     }
 
@@ -52,6 +53,7 @@ struct TextLayoutRequest: FeatureRequest {
         style.maxLines = members.optional(Member.maxLines)?.integer(&problems, min: 1, max: TextLayoutLimits.maxLinesLimit)
         if let value = members.optional(Member.textOverflow)?.oneOf(TextOverflow.self, &problems) { style.textOverflow = value }
         style.lineHeight = members.optional(Member.lineHeight)?.number(&problems, TextLayoutLimits.lineHeights)
+        if let value = members.optional(Member.tabSize).flatMap({ Self.readTabSize($0, &problems) }) { style.tabSize = value }
         let contentWidths = members.optional(Member.contentWidths)?.boolean(&problems) ?? false
         guard problems.count == before, let font else { return nil }
         self.font = font
@@ -60,5 +62,14 @@ struct TextLayoutRequest: FeatureRequest {
         self.perWidth = several != nil
         self.style = style
         self.contentWidths = contentWidths
+    }
+
+    /// Rule for `tabSize`: a number of spaces (a JSON number, or a CSS number in a string), or a CSS length in px.
+    static func readTabSize(_ value: JSONValue, _ problems: inout Problems) -> TabSize? {
+        guard let size = value.cssDimension(
+            &problems, numberUnit: "", units: [("", TextLayoutLimits.tabSpaces), ("px", TextLayoutLimits.tabLengths)],
+            expected: #"a number of spaces within [0, 1000], or a length within [0, 100000] px such as "20px""#)
+        else { return nil }
+        return size.unit.isEmpty ? .spaces(size.value) : .length(size.value)
     }
 }

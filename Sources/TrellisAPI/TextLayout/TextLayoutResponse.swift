@@ -62,6 +62,8 @@ enum TextLayoutResponse {
             json.key("top"); json.number(line.top)
             json.key("height"); json.number(line.height)
             json.key("baseline"); json.number(line.baseline)
+            // Rule for `forcedBreak`: present (true) only on a line that ends in a kept line feed.
+            if line.forcedBreak { json.key("forcedBreak"); json.bool(true) }
             json.endObject()
         }
         json.endArray()

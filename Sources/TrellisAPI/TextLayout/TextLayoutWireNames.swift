@@ -9,6 +9,8 @@ extension WhiteSpace: WireNamed {
         case .preWrap: "pre-wrap"
         case .nowrap: "nowrap"
         case .pre: "pre"
+        case .preLine: "pre-line"
+        case .breakSpaces: "break-spaces"
         }
     }
 }

@@ -53,12 +53,13 @@ enum ClusterFaces {
     }
 
     /// The face for the cluster scalars[start..<end]: nil when no face covers it, -1 for a cluster of zero-width
-    /// characters only (decided by its neighbours).
+    /// characters or of the white-space controls a paragraph keeps (tab, line feed, carriage return: never shaped) only
+    /// (decided by its neighbours).
     private static func face(
         _ scalars: [UInt32], _ start: Int, _ end: Int, _ faces: SizedFaces, emoji: Bool, _ meter: inout WorkMeter, counting: Bool
     ) -> Result<Int?, TextRefusal> {
         let cluster = scalars[start..<end]
-        if cluster.allSatisfy(TextCharacters.isZeroWidth) { return .success(-1) }
+        if cluster.allSatisfy({ TextCharacters.isZeroWidth($0) || TextCharacters.isWhiteSpaceControl($0) }) { return .success(-1) }
         let font = faces.font
         var firstCovering: Int?
         for index in font.faces.indices where font.settings[index].allows(cluster) {

@@ -5,6 +5,8 @@ import CHarfBuzzShim
 struct BreakOpportunities {
     let paragraph: ShapedParagraph
     let wordBreak: WordBreak
+    /// `white-space: break-spaces`: a line may break after every space.
+    let breakSpaces: Bool
     /// The line start: ICU sees the text from here.
     private(set) var lineStart: Int
     /// ICU's boundaries of the paragraph, found once and remembered across line starts and widths.
@@ -18,9 +20,10 @@ struct BreakOpportunities {
     private let pairs: [UInt8]?
     private let breakAllRows: [UInt64]
 
-    init(_ paragraph: ShapedParagraph, wordBreak: WordBreak, lineStart: Int, boundaries: LineBoundaries) {
+    init(_ paragraph: ShapedParagraph, wordBreak: WordBreak, breakSpaces: Bool = false, lineStart: Int, boundaries: LineBoundaries) {
         self.paragraph = paragraph
         self.wordBreak = wordBreak
+        self.breakSpaces = breakSpaces
         self.lineStart = lineStart
         self.boundaries = boundaries
         pairs = Self.pairTable
@@ -69,8 +72,14 @@ struct BreakOpportunities {
         return isIn(b, "(<[{")
     }
 
-    /// Breaking before the space character; Blink breaks only after a run of them.
-    static func isBreakableSpace(_ scalar: UInt32) -> Bool { scalar == 0x20 }
+    /// Blink's breakable spaces (space, tab, line feed): it breaks only after a run of them.
+    static func isBreakableSpace(_ scalar: UInt32) -> Bool { scalar == 0x20 || scalar == 0x09 || scalar == 0x0A }
+
+    /// The space separators other than U+0020 (Blink's `IsOtherSpaceSeparator`).
+    static func isOtherSpaceSeparator(_ scalar: UInt32) -> Bool {
+        scalar == 0x1680 || (0x2000...0x2006).contains(scalar) || (0x2008...0x200A).contains(scalar) || scalar == 0x205F
+            || scalar == 0x3000
+    }
 
     enum Fast { case noBreak, canBreak, unknown }
 
@@ -106,9 +115,14 @@ struct BreakOpportunities {
         let scalars = paragraph.scalars
         let current = scalars[i]
         let last = scalars[i - 1]
-        // Rule: never before a space; always after a run of them.
-        if Self.isBreakableSpace(current) { return false }
-        if Self.isBreakableSpace(last) { return true }
+        if breakSpaces {
+            // Rule for `break-spaces`: always after a space or another space separator, never before a space.
+            if Self.isBreakableSpace(last) || Self.isOtherSpaceSeparator(last) { return true }
+        } else {
+            // Rule: never before a space; always after a run of them.
+            if Self.isBreakableSpace(current) { return false }
+            if Self.isBreakableSpace(last) { return true }
+        }
         let fastResult = fast(i)
         if fastResult == .canBreak { return true }
         switch wordBreak {

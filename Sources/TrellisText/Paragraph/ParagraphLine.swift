@@ -10,4 +10,6 @@ public struct ParagraphLine: Equatable, Sendable {
     public var height: Double
     /// The baseline, from the paragraph's top.
     public var baseline: Double
+    /// The line ends in a forced break (a kept line feed, the line's last character).
+    public var forcedBreak: Bool = false
 }

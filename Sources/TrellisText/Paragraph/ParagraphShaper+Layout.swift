@@ -28,14 +28,16 @@ extension ParagraphShaper {
             // Spaces collapsed away after a line's last space begin the next line (as Chromium maps them).
             let start = index == 0 ? 0 : paragraph.utf16End(after: line.start)
             let end = index + 1 < breaks.count ? paragraph.utf16End(after: breaks[index + 1].start) : Int(paragraph.utf16[paragraph.count])
-            lines.append(ParagraphLine(start: start, end: end, width: drawn, top: top, height: height, baseline: top + ascent))
+            let forced = line.end > line.start && paragraph.scalars[line.end - 1] == WhiteSpaceProcessing.lineFeed
+            lines.append(
+                ParagraphLine(start: start, end: end, width: drawn, top: top, height: height, baseline: top + ascent, forcedBreak: forced))
             top += height
             widest = max(widest, drawn)
         }
         var layout = ParagraphLayout(
             lines: lines, height: top, width: widest, lineCount: breaks.count, truncated: breaks.count > shown, ellipsis: nil)
         if style.textOverflow == .ellipsis, !breaks.isEmpty {
-            ellipsize(&layout, paragraph, breaks, width: width, style: style)
+            ellipsize(&layout, paragraph, breaks, width: width, style: style, memory: memory)
         }
         return layout
     }
@@ -53,7 +55,17 @@ extension ParagraphShaper {
         narrow.maxLines = nil
         guard let lines = lineBreaks(paragraph, width: 0, style: narrow, memory: memory) else { return nil }
         let widest = lines.map(\.width).max() ?? 0
-        let oneLine = paragraph.approximateWidth(0, paragraph.visibleEnd(0, paragraph.count))
+        // The max-content width: each forced-break segment on one line.
+        var oneLine: Int64 = 0
+        var start = 0
+        while start < paragraph.count {
+            let end = paragraph.segmentEnd(from: start)
+            var tabs = LineTabs(paragraph, from: start)
+            guard let width = lineWidth(paragraph, start, paragraph.visibleEnd(start, end), tabs: &tabs, style: style, memory: memory, exact: false)
+            else { return nil }
+            oneLine = max(oneLine, width)
+            start = end
+        }
         return ContentWidths(min: Double(widest) / Self.unit, max: Double(max(oneLine, widest)) / Self.unit)
     }
 
@@ -77,10 +89,19 @@ extension ParagraphShaper {
         let count = paragraph.count
         guard count > 0 else { return [] }
         if !style.whiteSpace.wraps {
-            // One line; with `pre` its spaces count.
-            let visible = style.whiteSpace == .pre ? count : paragraph.visibleEnd(0, count)
-            guard let drawn = exactWidth(paragraph, 0, visible, memory, lineEnd: count) else { return nil }
-            return [BrokenLine(start: 0, end: count, visible: visible, width: drawn)]
+            // One line per forced-break segment; with `pre` its spaces count.
+            var lines: [BrokenLine] = []
+            var start = 0
+            while start < count {
+                let end = paragraph.segmentEnd(from: start)
+                let visible = paragraph.visibleEnd(start, end)
+                var tabs = LineTabs(paragraph, from: start)
+                guard let drawn = lineWidth(paragraph, start, visible, lineEnd: end, tabs: &tabs, style: style, memory: memory, exact: true)
+                else { return nil }
+                lines.append(BrokenLine(start: start, end: end, visible: visible, width: drawn))
+                start = end
+            }
+            return lines
         }
         // Rule: at most W + 1/64 px (Chromium's allowance), in 1/65536 px.
         var limit = Limit(Self.units(width) + 1024)
@@ -116,24 +137,32 @@ extension ParagraphShaper {
         var lines: [BrokenLine] = []
         var start = 0
         var clusterEnds: [Int] = []
-        var scanner = BreakOpportunities(paragraph, wordBreak: style.wordBreak, lineStart: 0, boundaries: memory.boundaries)
+        var scanner = BreakOpportunities(
+            paragraph, wordBreak: style.wordBreak, breakSpaces: style.whiteSpace == .breakSpaces, lineStart: 0,
+            boundaries: memory.boundaries)
         while start < count {
+            // Rule: a forced break ends the line.
+            let segmentEnd = paragraph.segmentEnd(from: start)
+            var tabs = LineTabs(paragraph, from: start)
             // Where the line stops fitting: its width (without hanging spaces) passes the limit.
             var overflowAt = start + 1
-            while overflowAt <= count
-                && (ShapedParagraph.hangs(paragraph.scalars[overflowAt - 1]) || limit.fits(paragraph.approximateWidth(start, overflowAt)))
-            {
+            while overflowAt <= segmentEnd {
+                if !paragraph.hangs(overflowAt - 1) {
+                    guard let width = lineWidth(paragraph, start, overflowAt, tabs: &tabs, style: style, memory: memory, exact: false)
+                    else { return nil }
+                    if !limit.fits(width) { break }
+                }
                 overflowAt += 1
             }
             // The positions to look at: all up to there and, past it, those inside the glyph cluster that crosses
             // the limit (its advance is only known whole, and shaping the edge again may fit).
-            var scanEnd = count
-            if overflowAt <= count {
+            var scanEnd = segmentEnd
+            if overflowAt <= segmentEnd {
                 scanEnd = overflowAt
-                while scanEnd < count && paragraph.unsafe[scanEnd] & 2 != 0 { scanEnd += 1 }
+                while scanEnd < segmentEnd && paragraph.unsafe[scanEnd] & 2 != 0 { scanEnd += 1 }
                 scanEnd -= 1
             } else {
-                overflowAt = count
+                overflowAt = segmentEnd
             }
             scanner.startLine(at: start, reach: scanEnd)
             var line: BrokenLine?
@@ -143,16 +172,12 @@ extension ParagraphShaper {
             var candidate = scanEnd
             while line == nil && candidate > start {
                 defer { candidate -= 1 }
-                guard candidate == count || (scanner.isOpportunity(candidate) && !Self.insideRightToLeftCluster(paragraph, candidate))
+                guard candidate == segmentEnd || (scanner.isOpportunity(candidate) && !Self.insideRightToLeftCluster(paragraph, candidate))
                 else { continue }
                 let visible = paragraph.visibleEnd(start, candidate)
-                let drawn: Int64
-                if tries < Self.maxRetries {
-                    guard let exact = exactWidth(paragraph, start, visible, memory, lineEnd: candidate) else { return nil }
-                    drawn = exact
-                } else {
-                    drawn = paragraph.approximateWidth(start, visible)
-                }
+                guard let drawn = lineWidth(
+                    paragraph, start, visible, lineEnd: candidate, tabs: &tabs, style: style, memory: memory, exact: tries < Self.maxRetries)
+                else { return nil }
                 tries += 1
                 if limit.fits(drawn) {
                     line = BrokenLine(start: start, end: candidate, visible: visible, width: drawn)
@@ -160,19 +185,25 @@ extension ParagraphShaper {
             }
             if line == nil {
                 if style.overflowWrap != .normal {
-                    guard let cut = graphemeCut(paragraph, start, before: overflowAt, limit: &limit, memory: memory, scratch: &clusterEnds)
+                    guard let cut = graphemeCut(
+                        paragraph, start, before: overflowAt, segmentEnd: segmentEnd, limit: &limit, tabs: &tabs, style: style, memory: memory,
+                        scratch: &clusterEnds)
                     else { return nil }
                     line = cut
                 } else {
                     // Overflow: to the first opportunity at or after where the line stopped fitting.
                     var end = overflowAt
-                    while end < count && !scanner.isOpportunity(end) { end += 1 }
+                    while end < segmentEnd && !scanner.isOpportunity(end) { end += 1 }
                     let visible = paragraph.visibleEnd(start, end)
-                    guard let drawn = exactWidth(paragraph, start, visible, memory, lineEnd: end) else { return nil }
+                    guard let drawn = lineWidth(paragraph, start, visible, lineEnd: end, tabs: &tabs, style: style, memory: memory, exact: true)
+                    else { return nil }
                     line = BrokenLine(start: start, end: end, visible: visible, width: drawn)
                 }
             }
-            guard let found = line else { return nil }
+            guard var found = line else { return nil }
+            // Rule: what follows a break and is not drawn there (spaces that hang, carriage returns, the forced break)
+            // stays on the line.
+            while found.end < segmentEnd && paragraph.hangs(found.end) { found.end += 1 }
             lines.append(found)
             start = found.end
         }
@@ -185,23 +216,31 @@ extension ParagraphShaper {
         paragraph.unsafe[i] & 2 != 0 && paragraph.levels[i] & 1 == 1
     }
 
-    /// Rule: the longest run of whole grapheme clusters from `start` that fits (at least
-    /// one), its end shaped again when HarfBuzz asks. `scratch` holds the cluster ends tried.
+    /// Rule: the longest run of whole grapheme clusters from `start` that fits (at least the first cluster, however
+    /// many scalars it has), its end shaped again when HarfBuzz asks. `scratch` holds the cluster ends tried.
     func graphemeCut(
-        _ paragraph: ShapedParagraph, _ start: Int, before overflowAt: Int, limit: inout Limit, memory: ParagraphMemory,
-        scratch boundaries: inout [Int]
+        _ paragraph: ShapedParagraph, _ start: Int, before overflowAt: Int, segmentEnd: Int, limit: inout Limit, tabs: inout LineTabs,
+        style: ParagraphStyle, memory: ParagraphMemory, scratch boundaries: inout [Int]
     ) -> BrokenLine? {
         boundaries.removeAll(keepingCapacity: true)
         var i = start + 1
-        while i <= min(overflowAt, paragraph.count) {
-            if i == paragraph.count || paragraph.graphemeStarts[i] != 0 {
-                if boundaries.isEmpty || limit.fits(paragraph.approximateWidth(start, i)) { boundaries.append(i) } else { break }
+        while i <= segmentEnd {
+            if i == segmentEnd || paragraph.graphemeStarts[i] != 0 {
+                if boundaries.isEmpty {
+                    boundaries.append(i)
+                } else {
+                    guard i <= overflowAt,
+                        let width = lineWidth(paragraph, start, i, tabs: &tabs, style: style, memory: memory, exact: false),
+                        limit.fits(width)
+                    else { break }
+                    boundaries.append(i)
+                }
             }
             i += 1
         }
         var tries = 0
         while let candidate = boundaries.last {
-            guard let drawn = tries < Self.maxRetries ? exactWidth(paragraph, start, candidate, memory) : paragraph.approximateWidth(start, candidate)
+            guard let drawn = lineWidth(paragraph, start, candidate, tabs: &tabs, style: style, memory: memory, exact: tries < Self.maxRetries)
             else { return nil }
             tries += 1
             if limit.fits(drawn) || boundaries.count == 1 {
@@ -209,7 +248,107 @@ extension ParagraphShaper {
             }
             boundaries.removeLast()
         }
-        return BrokenLine(start: start, end: paragraph.count, visible: paragraph.count, width: paragraph.approximateWidth(start, paragraph.count))
+        return nil
+    }
+
+    /// Where a line's tab runs take it, measured as the line asks: Blink's position at each tab (the line's pieces
+    /// before it, each rounded up to 1/64 px) and the line's width after it.
+    struct LineTabs {
+        let start: Int
+        /// Per tab measured, from the line's start on: the position after it and the line's width there.
+        var ends: [Int] = []
+        var widths: [Int64] = []
+        /// The next tab run to measure (an index into the paragraph's tab runs).
+        var next: Int
+
+        init(_ paragraph: ShapedParagraph, from start: Int) {
+            self.start = start
+            next = paragraph.tabRuns.isEmpty ? 0 : paragraph.firstTabRun(endingAfter: start)
+        }
+    }
+
+    /// Rule: the width of a line's scalars[start..<end] (1/65536 px): the pieces between its tab runs as `exactWidth`
+    /// (or, when `exact` is false, `approximateWidth`) gives them, each run of tabs as wide as it advances to the
+    /// next tab stop from where the line has got to, rounded up to 1/64 px. nil when memory ran out.
+    func lineWidth(
+        _ paragraph: ShapedParagraph, _ start: Int, _ end: Int, lineEnd: Int? = nil, tabs: inout LineTabs, style: ParagraphStyle,
+        memory: ParagraphMemory, exact: Bool
+    ) -> Int64? {
+        var from = start
+        var base: Int64 = 0
+        if !paragraph.tabRuns.isEmpty {
+            guard measureTabs(paragraph, before: end, &tabs, style: style, memory: memory) else { return nil }
+            // The last tab measured that ends at or before `end`.
+            var low = 0
+            var high = tabs.ends.count
+            while low < high {
+                let middle = (low + high) / 2
+                if tabs.ends[middle] <= end { low = middle + 1 } else { high = middle }
+            }
+            if low > 0 {
+                from = tabs.ends[low - 1]
+                base = tabs.widths[low - 1]
+            }
+        }
+        if exact {
+            guard let rest = exactWidth(paragraph, from, end, memory, lineEnd: lineEnd) else { return nil }
+            return base + rest
+        }
+        return base + paragraph.approximateWidth(from, end)
+    }
+
+    /// Measures the line's tab runs that start before `end` (each once per line). false when memory ran out.
+    private func measureTabs(
+        _ paragraph: ShapedParagraph, before end: Int, _ tabs: inout LineTabs, style: ParagraphStyle, memory: ParagraphMemory
+    ) -> Bool {
+        var advances: [Float] = []
+        while tabs.next < paragraph.tabRuns.count {
+            let run = paragraph.tabRuns[tabs.next]
+            let runStart = max(Int(run.start), tabs.start)
+            guard runStart < end else { break }
+            let from = tabs.ends.last ?? tabs.start
+            guard let piece = exactWidth(paragraph, from, runStart, memory) else { return false }
+            let before = (tabs.widths.last ?? 0) + piece
+            // Rule (Blink's): tabs advance from the line's position in float px, one after the other; the run is as wide
+            // as its advances, rounded up to 1/64 px. A line ending inside the run keeps the advances of its first tabs,
+            // in a right-to-left run those of its last ones (Blink attributes a right-to-left run's advances in reverse).
+            let origin = Float(Double(before) / Self.unit)
+            var position = origin
+            advances.removeAll(keepingCapacity: true)
+            for _ in runStart..<Int(run.end) {
+                let advance = tabAdvance(at: position, style: style)
+                advances.append(advance)
+                position += advance
+            }
+            let reversed = paragraph.levels[runStart] & 1 == 1
+            var taken: Float = 0
+            for k in advances.indices {
+                taken += reversed ? advances[advances.count - 1 - k] : advances[k]
+                let width = k == advances.count - 1 ? position - origin : taken
+                tabs.ends.append(runStart + k + 1)
+                tabs.widths.append(before + Int64((Double(width) * 64).rounded(.up)) * 1024)
+            }
+            tabs.next += 1
+        }
+        return true
+    }
+
+    /// Rule (Blink's `Font::TabWidth`): the distance from `position` to the next tab stop (tab-size × the primary
+    /// face's space advance, or its length), one stop further when that is less than half a space; with a tab size of
+    /// 0, no advance.
+    func tabAdvance(at position: Float, style: ParagraphStyle) -> Float {
+        let space = spaceAdvance()
+        let interval: Float
+        switch style.tabSize {
+        case .spaces(let count): interval = Float(count) * space
+        case .length(let px): interval = Float(px)
+        }
+        guard interval > 0 else { return 0 }
+        var offset = position.truncatingRemainder(dividingBy: interval)
+        if offset < 0 { offset += interval }
+        var distance = interval - offset
+        if distance < space / 2 { distance += interval }
+        return distance
     }
 
     /// Rule: the width of scalars[start..<end], each bidi run's part rounded up to 1/64 px; a
@@ -304,9 +443,11 @@ extension ParagraphShaper {
         }
         let boxes = faceBoxes
         var (ascent, descent) = boxes[font.primary]
-        for face in paragraph.faces[start..<end] {
-            ascent = max(ascent, boxes[Int(face)].ascent)
-            descent = max(descent, boxes[Int(face)].descent)
+        // Control characters (a forced break, tabs) are in the primary face.
+        for i in start..<end where !WhiteSpaceProcessing.isControl(paragraph.scalars[i]) {
+            let face = Int(paragraph.faces[i])
+            ascent = max(ascent, boxes[face].ascent)
+            descent = max(descent, boxes[face].descent)
         }
         return (ascent + descent, ascent)
     }
@@ -314,26 +455,43 @@ extension ParagraphShaper {
     /// Rule for `ellipsis`: on the last line shown when lines are hidden, U+2026 follows the line if it fits
     /// after it; on that line when it does not, and on a `nowrap` line that overflows, the line keeps
     /// the longest prefix of grapheme clusters that fits with the ellipsis (at least its first).
-    func ellipsize(_ layout: inout ParagraphLayout, _ paragraph: ShapedParagraph, _ breaks: [BrokenLine], width: Double, style: ParagraphStyle) {
+    func ellipsize(
+        _ layout: inout ParagraphLayout, _ paragraph: ShapedParagraph, _ breaks: [BrokenLine], width: Double, style: ParagraphStyle,
+        memory: ParagraphMemory
+    ) {
         guard let ellipsis = ellipsisWidth() else { return }
         let box = Self.units(width)
         let clamped = layout.lineCount > layout.lines.count
         let index = layout.lines.count - 1
         let line = breaks[index]
         if clamped || (!style.whiteSpace.wraps && line.width > box) {
-            var visible = line.visible
-            var drawn = line.width
+            // The line's text up to its forced break, if it ends in one.
+            var cutEnd = line.end
+            while cutEnd > line.start && WhiteSpaceProcessing.isControl(paragraph.scalars[cutEnd - 1])
+                && paragraph.scalars[cutEnd - 1] != WhiteSpaceProcessing.tab
+            {
+                cutEnd -= 1
+            }
+            // Rule: a line that draws nothing (a forced break alone) gets no ellipsis (Blink places it after a fragment).
+            guard cutEnd > line.start else { return }
+            // What the ellipsis follows when the line fits with it: the line without its forced break, its kept spaces
+            // and tabs included (spaces that collapse are removed at the line's end).
+            var visible = style.whiteSpace.collapsesSpaces ? line.visible : cutEnd
+            var tabs = LineTabs(paragraph, from: line.start)
+            guard var drawn = visible == line.visible ? line.width
+                : lineWidth(paragraph, line.start, visible, tabs: &tabs, style: style, memory: memory, exact: true)
+            else { return }
             var end = paragraph.utf16End(after: visible)
-            if !(clamped && line.width + ellipsis.width <= box) {
+            if !(clamped && drawn + ellipsis.width <= box) {
                 // The longest prefix of grapheme clusters (spaces counted) within the box less the
                 // ellipsis, at least the first cluster.
                 let available = box - ellipsis.width
                 var best = -1
                 var bestWidth: Int64 = 0
                 var i = line.start + 1
-                while i <= line.end {
-                    if i == line.end || paragraph.graphemeStarts[i] != 0 {
-                        let prefix = paragraph.approximateWidth(line.start, i)
+                while i <= cutEnd {
+                    if i == cutEnd || paragraph.graphemeStarts[i] != 0 {
+                        let prefix = lineWidth(paragraph, line.start, i, tabs: &tabs, style: style, memory: memory, exact: false) ?? 0
                         if best < 0 || prefix <= available { best = i; bestWidth = prefix } else { break }
                     }
                     i += 1

@@ -19,6 +19,8 @@ public final class ParagraphShaper {
     public private(set) var lineBreakWork = 0
     /// The ellipsis in the first face that has it, shaped on first use (every clamped line ends in it).
     private var ellipsis: Ellipsis?
+    /// The primary face's space advance in px (tab stops are measured in it), found on first use.
+    private var space: Float?
     /// Rule: each face's rounded ascent and descent with half its line gap, at the font's size.
     private(set) lazy var faceBoxes: [(ascent: Double, descent: Double)] = font.faces.map { face in
         let metrics = face.lineMetrics(size: font.size)
@@ -40,38 +42,25 @@ public final class ParagraphShaper {
 
     /// The paragraph shaped once, or why it cannot be.
     public func shape(_ text: String, whiteSpace: WhiteSpace) -> Result<ShapedParagraph, TextRefusal> {
-        // Rule: a text with a C0 or C1 control, DEL or an explicit bidi embedding, override or isolate is refused (checked on the text as sent).
+        // Rule: a text with a C0 or C1 control other than tab, line feed and carriage return, DEL or an explicit bidi
+        // embedding, override or isolate is refused (checked on the text as sent).
         var original: [UInt32] = []
         original.reserveCapacity(text.utf8.count)
         for (offset, scalar) in text.unicodeScalars.enumerated() {
-            if TextCharacters.isForbidden(scalar.value) { return .failure(.forbidden(scalar: scalar.value, offset: offset)) }
+            if TextCharacters.isForbidden(scalar.value) && !TextCharacters.isWhiteSpaceControl(scalar.value) {
+                return .failure(.forbidden(scalar: scalar.value, offset: offset))
+            }
             original.append(scalar.value)
         }
-        // Rule: normal and nowrap collapse each run of spaces to its first and drop the
-        // paragraph's leading and trailing spaces; pre-wrap and pre keep every space.
         var scalars: [UInt32] = []
         var utf16: [Int32] = []
         scalars.reserveCapacity(original.count)
         utf16.reserveCapacity(original.count + 1)
-        var offset: Int32 = 0
-        let collapses = whiteSpace.collapsesSpaces
-        for scalar in original {
-            let isSpace = scalar == 0x20
-            if !(collapses && isSpace && (scalars.isEmpty || scalars[scalars.count - 1] == 0x20)) {
-                scalars.append(scalar)
-                utf16.append(offset)
-            }
-            offset += scalar >= 0x10000 ? 2 : 1
-        }
-        if collapses, scalars.last == 0x20 {
-            scalars.removeLast()
-            utf16.removeLast()
-        }
-        utf16.append(offset)
-        return analyze(scalars, utf16)
+        WhiteSpaceProcessing.process(original, whiteSpace, scalars: &scalars, utf16: &utf16)
+        return analyze(scalars, utf16, whiteSpace)
     }
 
-    private func analyze(_ scalars: [UInt32], _ utf16: [Int32]) -> Result<ShapedParagraph, TextRefusal> {
+    private func analyze(_ scalars: [UInt32], _ utf16: [Int32], _ whiteSpace: WhiteSpace) -> Result<ShapedParagraph, TextRefusal> {
         let count = scalars.count
         var levels = [UInt8](repeating: 0, count: count)
         var clusterStarts = [UInt8](repeating: 0, count: count)
@@ -101,12 +90,33 @@ public final class ParagraphShaper {
         var runStarts: [Int32] = []
         var runOf = [Int32](repeating: 0, count: count)
         var runStart = 0
+        var forcedBreaks: [Int32] = []
+        var tabRuns: [ShapedParagraph.TabRun] = []
         while runStart < count {
+            // Rule: a run is a bidi run's text between control characters (Blink's text items end at each one: a
+            // line's width rounds each part up on its own); each control character is a run of its own, never shaped
+            // (a run of tabs is one run).
             var runEnd = runStart + 1
-            while runEnd < count && levels[runEnd] == levels[runStart] { runEnd += 1 }
+            let control = WhiteSpaceProcessing.isControl(scalars[runStart])
+            if control {
+                if scalars[runStart] == WhiteSpaceProcessing.tab {
+                    while runEnd < count && scalars[runEnd] == WhiteSpaceProcessing.tab { runEnd += 1 }
+                    tabRuns.append(ShapedParagraph.TabRun(start: Int32(runStart), end: Int32(runEnd)))
+                } else if scalars[runStart] == WhiteSpaceProcessing.lineFeed {
+                    forcedBreaks.append(Int32(runEnd))
+                }
+            } else {
+                while runEnd < count && levels[runEnd] == levels[runStart] && !WhiteSpaceProcessing.isControl(scalars[runEnd]) {
+                    runEnd += 1
+                }
+            }
             let run = Int32(runStarts.count)
             runStarts.append(Int32(runStart))
             for i in runStart..<runEnd { runOf[i] = run }
+            if control {
+                runStart = runEnd
+                continue
+            }
             var pieceStart = runStart
             while pieceStart < runEnd {
                 var pieceEnd = pieceStart + 1
@@ -137,7 +147,8 @@ public final class ParagraphShaper {
             ShapedParagraph(
                 scalars: scalars, utf16: utf16, levels: levels, graphemeStarts: clusterStarts, faces: faceOf.map { UInt8($0) },
                 scripts: scripts, lineBreakClasses: classes, characterBits: bits, positions: positions, unsafe: unsafe,
-                runStarts: runStarts, runOf: runOf, runCeilings: runCeilings, isRightToLeft: count > 0 && levels[0] & 1 == 1))
+                runStarts: runStarts, runOf: runOf, runCeilings: runCeilings, isRightToLeft: count > 0 && levels[0] & 1 == 1,
+                whiteSpace: whiteSpace, forcedBreaks: forcedBreaks, tabRuns: tabRuns))
     }
 
     /// Rule: a cluster with the emoji variation selector U+FE0F (a character whose
@@ -207,6 +218,23 @@ public final class ParagraphShaper {
 
     /// Face `index` at the size; nil when memory ran out.
     func sizedFont(_ index: Int) -> OpaquePointer? { faces.sized(index) }
+
+    /// Rule: the primary face's advance of U+0020 in px, a float (Blink's `SimpleFontData::SpaceWidth`); 0 when memory
+    /// ran out.
+    func spaceAdvance() -> Float {
+        if let space { return space }
+        var advance: Int64 = 0
+        var flags: UInt8 = 0
+        let text: [UInt32] = [0x20]
+        if let primary = sizedFont(font.primary),
+            tfont_font_shape_clusters(primary, text, 1, 0, 1, 0, TextMeasurer.common, &advance, &flags) != 0
+        {
+            advance = 0
+        }
+        let width = Float(Double(advance) / Self.unit)
+        space = width
+        return width
+    }
 
     /// Rule (Blink's): the ellipsis is U+2026 when the primary face has it, else three full stops in the
     /// first face that has them; its advance rounded up to 1/64 px, in 1/65536 px. nil when no face

@@ -8,10 +8,12 @@ public struct ParagraphStyle: Sendable, Equatable {
     public var textOverflow: TextOverflow
     /// `line-height` in px (nil: `normal`).
     public var lineHeight: Double?
+    /// `tab-size`: where kept tabs advance to.
+    public var tabSize: TabSize
 
     public init(
         whiteSpace: WhiteSpace = .normal, wordBreak: WordBreak = .normal, overflowWrap: OverflowWrap = .normal,
-        maxLines: Int? = nil, textOverflow: TextOverflow = .clip, lineHeight: Double? = nil
+        maxLines: Int? = nil, textOverflow: TextOverflow = .clip, lineHeight: Double? = nil, tabSize: TabSize = .initial
     ) {
         self.whiteSpace = whiteSpace
         self.wordBreak = wordBreak
@@ -19,6 +21,7 @@ public struct ParagraphStyle: Sendable, Equatable {
         self.maxLines = maxLines
         self.textOverflow = textOverflow
         self.lineHeight = lineHeight
+        self.tabSize = tabSize
     }
 }
 
@@ -26,5 +29,6 @@ extension ParagraphStyle {
     /// Lines break alike in both styles (the clamp, the ellipsis and the line height do not change the breaks).
     func breaksAlike(_ other: ParagraphStyle) -> Bool {
         whiteSpace == other.whiteSpace && wordBreak == other.wordBreak && overflowWrap == other.overflowWrap
+            && tabSize == other.tabSize
     }
 }

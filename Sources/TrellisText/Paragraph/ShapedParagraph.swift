@@ -33,6 +33,18 @@ public struct ShapedParagraph: Sendable {
     let runCeilings: [Int64]
     /// The paragraph is right to left (its first strong character is).
     public let isRightToLeft: Bool
+    /// The white-space processing the text went through (what hangs at a line's end).
+    let whiteSpace: WhiteSpace
+    /// Rule: a kept line feed is a forced break: the position after each, in order.
+    let forcedBreaks: [Int32]
+    /// Kept tabs, each run of them (one control item in Blink) in order: they advance to the next tab stop, so their
+    /// width depends on where the line has got to.
+    let tabRuns: [TabRun]
+
+    struct TabRun: Sendable {
+        var start: Int32
+        var end: Int32
+    }
 
     /// Scalars laid out.
     public var count: Int { scalars.count }
@@ -64,11 +76,42 @@ extension ShapedParagraph {
             || scalar == 0x205F || scalar == 0x3000
     }
 
-    /// The end of what is visible on a line [start, end): its trailing hanging spaces left out.
+    /// Rule: at a line's end a forced break (its line feed, and a carriage return before it) is never drawn, and where
+    /// spaces hang (not in `pre` or `break-spaces`) neither are the spaces and tabs before it.
+    func hangs(_ i: Int) -> Bool {
+        let scalar = scalars[i]
+        if scalar == WhiteSpaceProcessing.lineFeed || scalar == WhiteSpaceProcessing.carriageReturn { return true }
+        return whiteSpace.spacesHang && (Self.hangs(scalar) || scalar == WhiteSpaceProcessing.tab)
+    }
+
+    /// The end of what is visible on a line [start, end): its trailing hanging spaces and forced break left out.
     func visibleEnd(_ start: Int, _ end: Int) -> Int {
         var visible = end
-        while visible > start && Self.hangs(scalars[visible - 1]) { visible -= 1 }
+        while visible > start && hangs(visible - 1) { visible -= 1 }
         return visible
+    }
+
+    /// The end of the forced-break segment `start` is in: just after the next kept line feed, or the paragraph's end.
+    func segmentEnd(from start: Int) -> Int {
+        guard !forcedBreaks.isEmpty else { return count }
+        var low = 0
+        var high = forcedBreaks.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(forcedBreaks[middle]) <= start { low = middle + 1 } else { high = middle }
+        }
+        return low < forcedBreaks.count ? Int(forcedBreaks[low]) : count
+    }
+
+    /// The first tab run ending after `position` (tabRuns.count when none does).
+    func firstTabRun(endingAfter position: Int) -> Int {
+        var low = 0
+        var high = tabRuns.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(tabRuns[middle].end) <= position { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// The UTF-16 offset in the text as sent just after scalar `index - 1` (for ends of visible text).

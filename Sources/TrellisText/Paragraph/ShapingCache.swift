@@ -10,8 +10,8 @@ public protocol ShapingCacheBudget: AnyObject, Sendable {
 /// Paragraphs shaped by earlier requests, kept so that a request for the same text in the same font at another
 /// width does not shape it again.
 ///
-/// Rule: keyed by what shaping reads: the text, the font (its faces, their settings, the size) and whether
-/// white-space collapses spaces; bounded by bytes (each entry counts its arrays, about 30 bytes a scalar, and its
+/// Rule: keyed by what shaping reads: the text, the font (its faces, their settings, the size) and the white-space
+/// value (which spaces and line feeds collapse, and what hangs at a line's end); bounded by bytes (each entry counts its arrays, about 30 bytes a scalar, and its
 /// text), in two generations of half the capacity each (lookups check both, stores go to the current one, and a
 /// full current one becomes the previous one, the older dropped); the bytes it keeps are taken from the memory
 /// budget (an entry the budget cannot take is not kept); one request keeps at most a sixteenth of the capacity,
@@ -20,7 +20,7 @@ public protocol ShapingCacheBudget: AnyObject, Sendable {
 public final class ShapingCache: Sendable {
     struct Key: Hashable, Sendable {
         var font: FontKey
-        var collapses: Bool
+        var whiteSpace: WhiteSpace
         var text: String
     }
 
@@ -65,7 +65,7 @@ public final class ShapingCache: Sendable {
     }
 
     func paragraph(_ text: String, font: FontKey, whiteSpace: WhiteSpace) -> ShapedParagraph? {
-        let key = Key(font: font, collapses: whiteSpace.collapsesSpaces, text: text)
+        let key = Key(font: font, whiteSpace: whiteSpace, text: text)
         return state.withLock { $0.current.entries[key] ?? $0.previous.entries[key] }
     }
 
@@ -75,7 +75,7 @@ public final class ShapingCache: Sendable {
         let generation = byteCapacity / 2
         guard bytes <= allowance.bytes, bytes <= generation, budget?.reserveForCache(bytes) ?? true else { return }
         allowance.bytes -= bytes
-        let key = Key(font: font, collapses: whiteSpace.collapsesSpaces, text: text)
+        let key = Key(font: font, whiteSpace: whiteSpace, text: text)
         let dropped: Int = state.withLock { cache in
             guard cache.current.entries[key] == nil, cache.previous.entries[key] == nil else { return bytes }
             var dropped = 0

@@ -93,6 +93,71 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertNil(texts(single)[0]["minContentWidth"])
     }
 
+    private func lines(_ text: [String: Any]) -> [[String: Any]] { text["lines"] as? [[String: Any]] ?? [] }
+
+    func testLineFeedsBreakWhereTheyAreKeptAndCollapseElsewhere() {
+        // A chat message as typed: line breaks (LF and CRLF), a blank line and a trailing line feed.
+        let message = #"Hi!\nAre we still on for lunch?\r\n\r\nSee you at noon\n"#
+        func layOut(_ whiteSpace: String) -> [String: Any] {
+            texts(layout(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["\#(message)"],"width":400,"whiteSpace":"\#(whiteSpace)"}"#))[0]
+        }
+        for whiteSpace in ["pre-wrap", "pre", "break-spaces", "pre-line"] {
+            let text = layOut(whiteSpace)
+            // Each line feed ends its line (a carriage return before it stays with it); the last one makes no new line.
+            XCTAssertEqual(starts(text), [0, 4, 32, 34], whiteSpace)
+            XCTAssertEqual(lines(text).map { ($0["end"] as? NSNumber)?.intValue }, [4, 32, 34, 50], whiteSpace)
+            XCTAssertEqual(lines(text).map { $0["forcedBreak"] as? Bool }, [true, true, true, true], whiteSpace)
+            // The blank line is as tall as the others and draws nothing.
+            XCTAssertEqual(lines(text)[2]["width"] as? Double, 0, whiteSpace)
+            XCTAssertEqual(text["height"] as? Double, 76, whiteSpace)
+        }
+        // Where white space collapses, the line feeds are spaces: one line, no forced break.
+        for whiteSpace in ["normal", "nowrap"] {
+            let text = layOut(whiteSpace)
+            XCTAssertEqual(starts(text), [0], whiteSpace)
+            XCTAssertNil(lines(text)[0]["forcedBreak"], whiteSpace)
+        }
+        XCTAssertEqual(
+            lines(layOut("normal"))[0]["width"] as? Double,
+            lines(texts(layout(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["Hi! Are we still on for lunch? See you at noon"],"width":400}"#))[0])[0]["width"] as? Double)
+        // Clamped at 2 lines with an ellipsis: the second line ends in its forced break, and more lines follow.
+        let clamped = texts(layout(
+            #"{"font":{"family":"DejaVu Sans","size":16},"texts":["\#(message)"],"width":400,"whiteSpace":"pre-wrap","maxLines":2,"textOverflow":"ellipsis"}"#))[0]
+        XCTAssertEqual(starts(clamped), [0, 4])
+        XCTAssertEqual(clamped["lineCount"] as? Int, 4)
+        XCTAssertEqual(clamped["truncated"] as? Bool, true)
+        XCTAssertEqual((clamped["ellipsis"] as? [String: Any])?["end"] as? Int, 30)
+    }
+
+    func testAClusterWiderThanTheBoxIsALineOfItsOwn() {
+        // With anywhere, a grapheme cluster of several scalars that does not fit at a line's start is that line, and the
+        // text goes on wrapping after it (as Chromium lays it out: a | b | family | Thai | c | d); spaces after a cut
+        // hang on its line.
+        let text = texts(layout(
+            #"{"font":{"family":"DejaVu Sans, Garuda, Noto Color Emoji","size":16},"texts":["ab 👩‍👩‍👧‍👦 น้ำ cd"],"width":5,"overflowWrap":"anywhere"}"#))[0]
+        XCTAssertEqual(starts(text), [0, 1, 3, 15, 19, 20])
+        XCTAssertEqual(lines(text).map { $0["width"] as? Double }, [9.8125, 10.15625, 19.96875, 17.703125, 8.796875, 10.15625])
+    }
+
+    func testTabsAdvanceToTheNextTabStop() {
+        func width(_ text: String, _ options: String = "") -> Double {
+            lines(texts(layout(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["\#(text)"],"width":400,"whiteSpace":"pre"\#(options)}"#))[0])[0]["width"] as? Double ?? -1
+        }
+        let b = width("b")
+        // Tab stops every 8 spaces (DejaVu Sans's space is 5.0859375 px at 16 px), every 3, every 20 px: "b" starts at the stop.
+        XCTAssertEqual(width(#"a\tb"#) - b, 40.6875)
+        XCTAssertEqual(width(#"a\tb"#, #","tabSize":3"#) - b, 15.265625)
+        XCTAssertEqual(width(#"a\tb"#, #","tabSize":"3""#) - b, 15.265625)
+        XCTAssertEqual(width(#"a\tb"#, #","tabSize":"20px""#) - b, 20)
+        // A tab closer than half a space to its stop goes on to the next one; a tab size of 0 takes no room.
+        XCTAssertEqual(width(#"aaaa\tb"#, #","tabSize":"39.5px""#) - b, 79)
+        XCTAssertEqual(width(#"a\tb"#, #","tabSize":0"#), width("ab"))
+        // Where white space collapses a tab is a space.
+        XCTAssertEqual(
+            lines(texts(layout(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["a\tb"],"width":400}"#))[0])[0]["width"] as? Double,
+            lines(texts(layout(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["a b"],"width":400}"#))[0])[0]["width"] as? Double)
+    }
+
     func testFixedLineHeightCentresTheFirstFace() {
         let answer = layout(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["one two"],"width":30,"lineHeight":30}"#)
         let lines = texts(answer)[0]["lines"] as? [[String: Any]] ?? []
@@ -111,19 +176,31 @@ final class TextLayoutTests: XCTestCase {
             problems(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["a"],"widths":[]}"#), [["/widths", "must have at least 1 element"]])
         XCTAssertEqual(
             problems(
-                #"{"font":{"family":"DejaVu Sans","size":16},"texts":["a","b\u0007"],"width":0,"whiteSpace":"pre-line","#
-                    + #""wordBreak":"auto","overflowWrap":"yes","maxLines":0,"textOverflow":"fade","lineHeight":-1,"contentWidths":1}"#),
+                #"{"font":{"family":"DejaVu Sans","size":16},"texts":["a","b\u0007"],"width":0,"whiteSpace":"wrap","#
+                    + #""wordBreak":"auto","overflowWrap":"yes","maxLines":0,"textOverflow":"fade","lineHeight":-1,"contentWidths":1,"tabSize":-1}"#),
             [
                 ["/texts/1", "contains U+0007, a control character, at scalar 1; these cannot be measured"],
                 ["/width", "must be a number within (0, 10000000)"],
-                ["/whiteSpace", #"must be one of "normal", "pre-wrap", "nowrap", "pre""#],
+                ["/whiteSpace", #"must be one of "normal", "pre-wrap", "nowrap", "pre", "pre-line", "break-spaces""#],
                 ["/wordBreak", #"must be one of "normal", "break-all", "keep-all""#],
                 ["/overflowWrap", #"must be one of "normal", "anywhere", "break-word""#],
                 ["/maxLines", "must be within 1...2147483647"],
                 ["/textOverflow", #"must be one of "clip", "ellipsis""#],
                 ["/lineHeight", "must be a number within (0, 10000)"],
+                ["/tabSize", #"must be a number of spaces within [0, 1000], or a length within [0, 100000] px such as "20px""#],
                 ["/contentWidths", "must be true or false"],
             ].filter { $0[0] != "/texts/1" })
+        // Tab, line feed and carriage return are white space; every other control character is refused.
+        for (text, scalar) in [(#"a\u000Bb"#, "U+000B"), (#"a\u000Cb"#, "U+000C"), (#"\u001Fb"#, "U+001F"), (#"a\u0085"#, "U+0085")] {
+            XCTAssertEqual(
+                problems(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["\#(text)"],"width":10,"whiteSpace":"pre-wrap"}"#).map(\.[0]),
+                ["/texts/0"], scalar)
+        }
+        for tabSize in [#""8em""#, #""px""#, #""-1px""#, #"1001"#, #""200000px""#, #""4 px""#, "true"] {
+            XCTAssertEqual(
+                problems(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["a"],"width":10,"tabSize":\#(tabSize)}"#).map(\.[0]),
+                ["/tabSize"], tabSize)
+        }
         XCTAssertEqual(
             problems(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["a","b\u0007"],"width":10}"#),
             [["/texts/1", "contains U+0007, a control character, at scalar 1; these cannot be measured"]])
@@ -175,5 +252,13 @@ final class TextLayoutTests: XCTestCase {
                 #"{"containerWidth":300,"font":{"family":"DejaVu Sans","size":16},"items":[{"text":"a","maxWidth":-1,"maxLines":0}]}"#,
                 at: "/v1/flow/layout"),
             [["/items/0/maxWidth", "must be a number within [0, 1000000000]"], ["/items/0/maxLines", "must be within 1...2147483647"]])
+        // A label is one text: a line feed in it is refused whether or not it is narrowed.
+        for maxWidth in ["", #","maxWidth":20"#] {
+            XCTAssertEqual(
+                problems(
+                    #"{"containerWidth":300,"font":{"family":"DejaVu Sans","size":16},"items":[{"text":"a\nb"\#(maxWidth)}]}"#,
+                    at: "/v1/flow/layout"),
+                [["/items/0/text", "contains U+000A, a control character, at scalar 1; these cannot be measured"]], maxWidth)
+        }
     }
 }
