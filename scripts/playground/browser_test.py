@@ -253,12 +253,13 @@ def compare_flow(page, server):
 
 
 def drawn_lines(text, layout):
-    """What a laid-out text shows: each line's text (UTF-16 offsets), cut at the ellipsis and followed by it."""
+    """What a laid-out text shows: each line's text (UTF-16 offsets), cut at the ellipsis and followed by it, without
+    its hanging spaces and line break."""
     units = text.encode("utf-16-le")
     piece = lambda a, b: units[2 * a:2 * b].decode("utf-16-le")
     ellipsis = layout.get("ellipsis")
     return [piece(line["start"], ellipsis["end"]) + ellipsis["text"] if ellipsis and ellipsis["line"] == k
-            else piece(line["start"], line["end"]).rstrip(" \u3000") for k, line in enumerate(layout["lines"])]
+            else piece(line["start"], line["end"]).rstrip("\r\n").rstrip(" \u3000") for k, line in enumerate(layout["lines"])]
 
 
 def flow_panel(page, server):
@@ -444,6 +445,16 @@ def text_panel(page, server):
     request, answer = compare_text(page, server)
     require("maxLines" not in request and "textOverflow" not in request and not any(t["truncated"] for t in answer["texts"]),
             f"text: clamp off sent {request}")
+    # The typed message keeps its line breaks: each ends a line that says so, drawn where the API puts it.
+    require(any(line.get("forcedBreak") for t in answer["texts"] for line in t["lines"]), f"text: pre-wrap kept no line feed: {answer}")
+    set_control(page, "text", "tabSize", 4, "input")
+    request, _ = compare_text(page, server)
+    require(request.get("tabSize") == 4, f"text: the tabSize control sent {request.get('tabSize')!r}")
+    for value in ("pre-line", "break-spaces"):
+        set_control(page, "text", "whiteSpace", value, "change")
+        request, answer = compare_text(page, server)
+        require(request["whiteSpace"] == value and any(line.get("forcedBreak") for t in answer["texts"] for line in t["lines"]),
+                f"text: {value} answered {answer}")
     set_control(page, "text", "whiteSpace", "nowrap", "change")
     set_control(page, "text", "ellipsis", True, "change")
     request, answer = compare_text(page, server)
