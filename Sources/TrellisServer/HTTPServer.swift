@@ -1,7 +1,6 @@
 import CMicroHTTPDShim
 import Glibc
 import TrellisHTTP
-import Synchronization
 
 /// A small HTTP/1.1 server over libmicrohttpd. Handlers run synchronously on its worker threads.
 public final class HTTPServer: Sendable {
@@ -11,9 +10,9 @@ public final class HTTPServer: Sendable {
     /// Request bodies and queued answers count against it (nil: unbounded).
     public let memoryBudget: HTTPMemoryBudget?
     private let handler: Handler
-    private let state = Mutex<State>(State())
+    private let state = PosixLocked<State>(State())
 
-    private struct State: ~Copyable {
+    private struct State {
         var running: Running?
         var port: Int = 0
     }

@@ -21,7 +21,7 @@ public final class Metrics: @unchecked Sendable {
     /// Shown as gauges: its limit, the bytes in use and the reservations it refused.
     let memoryBudget: HTTPMemoryBudget?
     /// The transport's body gate, read when the metrics are (set once the server has started).
-    private let bodyGate = Mutex<(@Sendable () -> HTTPBodyGateFigures)?>(nil)
+    private let bodyGate = PosixLocked<(@Sendable () -> HTTPBodyGateFigures)?>(nil)
 
     /// The metrics show the body gate's figures as `read` gives them.
     public func observeBodyGate(_ read: @escaping @Sendable () -> HTTPBodyGateFigures) {

@@ -239,7 +239,9 @@ final class BatchEndpointTests: XCTestCase {
         // 6,000 children make a body of about 70 KB; a window of rows just past 16 × that + 1 MiB.
         let bound = 16 * longParentRows(children: 6000, limit: 1000).count + (1 << 20)
         let rows = longParentRows(children: 6000, limit: bound / 4000 + 10)
-        let connection = try server.connect()
+        // The batch writes and takes back about 100 MiB of answers: a sanitizer build takes more than the
+        // default 10 s to, so the connection waits longer (a hang still fails it).
+        let connection = try TestConnection(port: server.port, timeoutSeconds: 120)
         let alone = try post(connection, "/v1/outline/rows", rows)
         XCTAssertEqual(alone.status, 422, alone.text.prefix(300).description)
         XCTAssertTrue(alone.text.contains("larger than \(16 * rows.count + (1 << 20)) bytes"), alone.text)
