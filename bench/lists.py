@@ -260,15 +260,16 @@ def main():
         # by default), at most 256 MiB; what a 200-character paragraph counts for (ShapingCache.entryBytes).
         memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
         capacity = min(256 << 20, memory // 2 // 8)
-        share, paragraph_bytes = capacity // 16, 30 * 200 + 16 + 200 + 640
+        share, paragraph_bytes = capacity // 4, 30 * 200 + 16 + 200 + 640
         lines += [
             "",
-            f"What bounds the Trellis figures: the warm row keeps only the paragraphs one request may add to the shaping "
-            f"cache (a sixteenth of it: {share / 2**20:.0f} MiB of this machine's {capacity / 2**20:.0f} MiB, about "
-            f"{share // paragraph_bytes:,} of these paragraphs at about {paragraph_bytes / 1000:.0f} KB each, "
-            "[docs/list.md](docs/list.md#shaping-kept-between-requests)), so most of its paragraphs are shaped again; the "
+            f"What bounds the Trellis figures: the warm row has the paragraphs one request may add to the shaping "
+            f"cache (a quarter of it: {share / 2**20:.0f} MiB of this machine's {capacity / 2**20:.0f} MiB, about "
+            f"{min(share // paragraph_bytes, n):,} of these {n:,} paragraphs at about {paragraph_bytes / 1000:.1f} KB each, "
+            "[docs/list.md](docs/list.md#shaping-kept-between-requests)) and shapes the others again; the "
             f"row with every paragraph kept is the layout at a new width itself (line breaking over each scalar's advance, "
-            f"as `/v1/text/layout` does at a second width), the request's reading and the answer's writing.",
+            f"as `/v1/text/layout` does at a second width), the request's reading and the answer's writing. The cold "
+            f"rows are mostly shaping (HarfBuzz and ICU over each paragraph); the chat's warm request lays out three widths.",
         ]
         run.replace_section(args.write, "## Virtual lists", "\n".join(lines) + "\n")
 

@@ -15,7 +15,7 @@ public enum ListLayout {
     /// shaped and per scalar laid out at each width, counted before the paragraph is shaped, a step per scalar ICU's
     /// line breaker ran over, counted once the paragraph is laid out, and a step per row stacked at each width, on `meter`.
     /// Paragraphs an earlier request shaped in the same font are taken from `cache` (their shaping steps not counted),
-    /// and the ones shaped here offered to it, at most a sixteenth of it.
+    /// and the ones shaped here offered to it, at most a quarter of it.
     public static func compute(
         _ input: ListLayoutInput, cache: ShapingCache? = nil, meter: inout WorkMeter, each: (Result<ListLayoutOutput, ListRefusal>) -> Bool
     ) {

@@ -14,9 +14,11 @@ public protocol ShapingCacheBudget: AnyObject, Sendable {
 /// value (which spaces and line feeds collapse, and what hangs at a line's end); bounded by bytes (each entry counts its arrays, about 30 bytes a scalar, and its
 /// text), in two generations of half the capacity each (lookups check both, stores go to the current one, and a
 /// full current one becomes the previous one, the older dropped); the bytes it keeps are taken from the memory
-/// budget (an entry the budget cannot take is not kept); one request keeps at most a sixteenth of the capacity,
-/// so that it cannot push out what the other clients' requests keep (that takes at least eight requests' worth
-/// of new paragraphs); keys hash with Swift's per-process random seed.
+/// budget (an entry the budget cannot take is not kept); one request keeps at most a quarter of the capacity, half a
+/// generation (at the executable's 256 MiB, about 9,800 paragraphs of 200 characters: a large list's next width
+/// shapes next to nothing), so that it turns the generations over at most once and cannot push out what the other
+/// clients' requests keep (that takes at least two requests' worth of new paragraphs, a whole generation); keys
+/// hash with Swift's per-process random seed.
 public final class ShapingCache: Sendable {
     struct Key: Hashable, Sendable {
         var font: FontKey
@@ -49,14 +51,14 @@ public final class ShapingCache: Sendable {
     }
 
     /// Rule: what one request may add.
-    public var perRequestByteCapacity: Int { byteCapacity / 16 }
+    public var perRequestByteCapacity: Int { byteCapacity / 4 }
 
     /// What one request may still add to the cache, counted down as it stores.
     public struct Allowance: Sendable {
         var bytes: Int
     }
 
-    /// A request's allowance: a sixteenth of the capacity.
+    /// A request's allowance: a quarter of the capacity.
     public func allowance() -> Allowance { Allowance(bytes: perRequestByteCapacity) }
 
     /// The bytes an entry counts for: its arrays (its scalars' and its bidi runs') and a fixed overhead, and its text.

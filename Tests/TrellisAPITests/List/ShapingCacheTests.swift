@@ -49,7 +49,25 @@ final class ShapingCacheTests: XCTestCase {
         XCTAssertEqual(layout(uncached, list(mine, widths: [300])).0, first)
     }
 
-    /// Rule: one request keeps at most a sixteenth of the cache, and a full generation becomes the previous one:
+    /// Rule: one request keeps up to a quarter of the cache: a list far larger than a sixteenth of it is kept whole,
+    /// and its next width shapes nothing.
+    func testALargeListIsKeptWholeForItsNextWidth() {
+        let cache = ShapingCache(byteCapacity: 1 << 20)
+        let service = service(cache)
+        let many = texts("many", 80)
+        let scalars = many.map(\.unicodeScalars.count).reduce(0, +)
+        let (_, cold) = layout(service, list(many, widths: [300]))
+        XCTAssertGreaterThan(cache.bytes, (1 << 20) / 16, "more than a sixteenth kept")
+        XCTAssertLessThanOrEqual(cache.bytes, cache.perRequestByteCapacity)
+        XCTAssertEqual(cache.count, many.count)
+        let (second, warm) = layout(service, list(many, widths: [420]))
+        let (_, alone) = layout(self.service(ShapingCache(byteCapacity: 0)), list(many, widths: [420]))
+        XCTAssertEqual(warm, alone - scalars, "laid out at the new width, nothing shaped")
+        XCTAssertEqual(layout(self.service(ShapingCache(byteCapacity: 0)), list(many, widths: [420])).0, second)
+        XCTAssertGreaterThan(cold, warm)
+    }
+
+    /// Rule: one request keeps at most a quarter of the cache, and a full generation becomes the previous one:
     /// a request of many new paragraphs leaves what another client's request kept where it was.
     func testOneLargeRequestDoesNotPushOutOtherClientsParagraphs() {
         let cache = ShapingCache(byteCapacity: 1 << 20)
@@ -58,9 +76,10 @@ final class ShapingCacheTests: XCTestCase {
         let scalars = mine.map(\.unicodeScalars.count).reduce(0, +)
         let (answer, cold) = layout(service, list(mine, widths: [300]))
         XCTAssertEqual(layout(service, list(mine, widths: [300])).1, cold - scalars, "kept")
+        let before = cache.bytes
         let flood = texts("flood", 2_000)
         _ = layout(service, list(flood, widths: [300]))
-        XCTAssertLessThanOrEqual(cache.bytes, 2 * cache.perRequestByteCapacity + cache.perRequestByteCapacity)
+        XCTAssertLessThanOrEqual(cache.bytes, before + cache.perRequestByteCapacity, "the flood kept at most its quarter")
         let (again, warm) = layout(service, list(mine, widths: [300]))
         XCTAssertEqual(warm, cold - scalars, "still kept after the flood")
         XCTAssertEqual(again, answer)
