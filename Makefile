@@ -344,13 +344,14 @@ text-fixtures: deps
 	python3 scripts/gentext/gentext.py
 
 ## paragraph-fixtures: regenerate the paragraph layout fixtures (line starts, heights, widths, the
-## ellipsis's visible text checked by pixels), the hold-out set and the CSS text properties' set in headless
+## ellipsis's visible text checked by pixels), the hold-out set and the CSS text properties' set and its hold-out in headless
 ## Chromium (~20 min).
 paragraph-fixtures: deps
 	@command -v chromium >/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq chromium >/dev/null; }
 	nice python3 scripts/gentext/genpara.py
 	nice python3 scripts/gentext/genpara.py --holdout
 	nice python3 scripts/gentext/genpara.py --css
+	nice python3 scripts/gentext/genpara.py --css --holdout
 
 ## list-fixtures: regenerate the virtual list fixtures (every row's height and top, rows rendered as divs at
 ## each width) and the hold-out set in headless Chromium through Selenium (~10 s).

@@ -200,9 +200,69 @@ def group_white_space(rng, width, size):
     return out
 
 
+# The newer break data: characters whose line-break class or rules changed after Unicode 14 (ICU 72): the Hebrew maqaf
+# and the other unambiguous hyphens (HH), hyphens at a word's start (LB20a), hyphens after a Hebrew letter (LB21a),
+# quotation marks beside East Asian characters (LB19a), the vertical comma, colon and semicolon.
+# (The maqaf only in Hebrew text: the other scripts' faces lack it.)
+HYPHENS = ["-", "\u2010", "\u2012", "\u2013"]
+EAST_ASIAN = {"ja", "zh", "ko"}
+
+
+def hyphenated(rng, script, sentences, family):
+    """A paragraph whose words are joined by hyphens and maqafs, some words starting with a hyphen, and East Asian text
+    with quotation marks and vertical punctuation."""
+    text = paragraph(rng, script, sentences, family)
+    words = text.split(" ")
+    out = words[0]
+    for word in words[1:]:
+        roll = rng.random()
+        if roll < 0.35:
+            out += ("\u05be" if script == "he" and rng.random() < 0.6 else rng.choice(HYPHENS)) + word
+        elif roll < 0.45:
+            out += " " + rng.choice(HYPHENS) + word
+        else:
+            out += " " + word
+    if script in EAST_ASIAN or (script == "mixed" and rng.random() < 0.5):
+        characters = list(out)
+        for _ in range(rng.randint(1, 4)):
+            at = rng.randrange(len(characters) + 1)
+            characters.insert(at, rng.choice(["\u201c", "\u201d", "\u2018", "\u2019", "\ufe10", "\ufe13", "\ufe14", "\u201c\u201d"]))
+        out = "".join(characters)
+    return out
+
+
+BREAK_DATA_CHARACTERS = set("\u05be" + "".join(HYPHENS) + "\u201c\u201d\u2018\u2019\ufe10\ufe13\ufe14")
+
+
+def drop_uncovered(case, face_list, known):
+    """The break-data characters that no face of the case's family has are left out of its text (Trellis would refuse
+    it, where Chromium falls back to a face of the system)."""
+    families = [name.strip().strip("\"'").lower() for name in case["font"]["family"].split(",")]
+    files = [f["file"] for f in face_list if f["family"].lower() in families]
+
+    def covered(character):
+        key = (tuple(files), character)
+        if key not in known:
+            known[key] = any(has_character(path, ord(character)) for path in files)
+        return known[key]
+    case["text"] = "".join(c for c in case["text"] if c not in BREAK_DATA_CHARACTERS or covered(c))
+
+
+def group_break_data(rng, width, size):
+    """Narrow boxes (many breaks) in the modes whose breaks follow the line-break data."""
+    narrow = lambda: quarter(rng, size * 2, size * 10)
+    out = [{"width": narrow()} for _ in range(4)]
+    out.append({"width": width()})
+    out.append({"width": narrow(), "wordBreak": "keep-all"})
+    out.append({"width": narrow(), "overflowWrap": "anywhere"})
+    out.append({"width": narrow(), "whiteSpace": "pre-wrap"})
+    return out
+
+
 # Group: (id prefix, how the text is made, the layouts, paragraphs per script in the main set and the hold-out).
 CSS_GROUPS = {
     "white-space": ("ws", typed, group_white_space, 24, 12),
+    "break-data": ("bd", hyphenated, group_break_data, 24, 12),
 }
 
 
@@ -583,6 +643,10 @@ def main():
         if unknown:
             sys.exit(f"unknown groups {unknown}: {list(CSS_GROUPS)}")
         all_cases = css_cases(args.holdout, groups)
+        known = {}
+        for case in all_cases:
+            if case["group"] == "break-data":
+                drop_uncovered(case, face_list, known)
         if args.groups and (FIXTURES / name).exists():
             for line in (FIXTURES / name).read_text(encoding="utf-8").splitlines()[1:]:
                 if json.loads(line)["group"] not in groups:

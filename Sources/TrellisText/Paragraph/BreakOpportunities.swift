@@ -136,7 +136,46 @@ struct BreakOpportunities {
         if fastResult == .noBreak { return false }
         // Rule: a boundary of ICU's line breaker over the text from the line start.
         guard i > lineStart else { return false }
-        return icuBoundary(i) || eastAsianQuotation(i)
+        return newerBreakData(i, icu: icuBoundary(i) || eastAsianQuotation(i))
+    }
+
+    /// Rule: the break data of Unicode 16 (in the ICU inside Chromium, not in Debian's ICU 72), over ICU 72's answer
+    /// `icu` for the position before scalar `i`:
+    /// - LB20a: no break after a hyphen (HY or HH) at the line's start or after a space, a zero-width space or a
+    ///   no-break space, before a letter;
+    /// - LB21a: after a Hebrew letter and a hyphen (HY or HH), a break before another Hebrew letter; after a Hebrew
+    ///   letter and any other break-after character (BA), a break as after any;
+    /// - U+FE10, U+FE13 and U+FE14 (vertical comma, colon and semicolon) break after, as BA.
+    /// HH, a class of its own since Unicode 16, is the hyphens U+2010, U+2012, U+2013 and the Hebrew maqaf U+05BE.
+    func newerBreakData(_ i: Int, icu: Bool) -> Bool {
+        let scalars = paragraph.scalars
+        let classes = paragraph.lineBreakClasses
+        let last = scalars[i - 1]
+        let hyphen = classes[i - 1] == LineBreakClass.hyphen || Self.isHH(last)
+        if icu {
+            if hyphen && LineBreakClass.letters.contains(classes[i])
+                && (i - 1 == lineStart || LineBreakClass.beforeWordStart.contains(classes[i - 2]))
+            {
+                return false
+            }
+            return true
+        }
+        if last == 0xFE10 || last == 0xFE13 || last == 0xFE14 { return !LineBreakClass.keepsPrevious.contains(classes[i]) }
+        guard hyphen || classes[i - 1] == LineBreakClass.breakAfter else { return false }
+        // The Hebrew letter before it, past its combining marks (LB9; a cluster has at most
+        // `TextMeasurer.maxClusterScalars` scalars, so at most that many are passed).
+        var base = i - 2
+        while base >= lineStart && base > i - 2 - TextMeasurer.maxClusterScalars && classes[base] == LineBreakClass.combiningMark {
+            base -= 1
+        }
+        guard base >= lineStart, classes[base] == LineBreakClass.hebrewLetter else { return false }
+        if hyphen { return classes[i] == LineBreakClass.hebrewLetter }
+        return !LineBreakClass.keepsPrevious.contains(classes[i])
+    }
+
+    /// UAX #14's HH (unambiguous hyphens) of Unicode 16, as Chromium's ICU has them.
+    static func isHH(_ scalar: UInt32) -> Bool {
+        scalar == 0x05BE || scalar == 0x2010 || scalar == 0x2012 || scalar == 0x2013
     }
 
     /// Rule: quotation marks between East Asian characters (UAX #14 LB19a of Unicode 15.1, which the

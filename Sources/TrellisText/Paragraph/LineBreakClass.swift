@@ -8,12 +8,18 @@ enum LineBreakClass {
     static let complexContext: UInt8 = 24, breakSymbols: UInt8 = 27, closeParenthesis: UInt8 = 36, hebrewLetter: UInt8 = 38
     static let quotation: UInt8 = 23, glue: UInt8 = 12, nonstarter: UInt8 = 18, zeroWidthSpace: UInt8 = 28
     static let wordJoiner: UInt8 = 30, zeroWidthJoiner: UInt8 = 42, inseparable: UInt8 = 15
+    static let unknown: UInt8 = 0, mandatoryBreak: UInt8 = 6, contingentBreak: UInt8 = 7, carriageReturn: UInt8 = 10
+    static let lineFeed: UInt8 = 17, space: UInt8 = 26, nextLine: UInt8 = 29
 
     /// Classes that never break before them (UAX #14 LB11–LB13, LB16–LB21 for the East Asian cases).
     static let keepsPrevious: Set<UInt8> = [
         closePunctuation, closeParenthesis, exclamation, infixNumeric, breakSymbols, glue, wordJoiner, nonstarter,
         combiningMark, zeroWidthJoiner, quotation, inseparable, breakAfter, hyphen,
     ]
+    /// Letters as UAX #14 LB20a means them (AL, HL, and what LB1 resolves to AL: AI, SA, XX).
+    static let letters: Set<UInt8> = [alphabetic, hebrewLetter, ambiguous, complexContext, unknown]
+    /// What a word-initial hyphen follows (UAX #14 LB20a: SP, ZW, GL, CB and the hard breaks).
+    static let beforeWordStart: Set<UInt8> = [space, zeroWidthSpace, glue, contingentBreak, mandatoryBreak, carriageReturn, lineFeed, nextLine]
     /// Classes that never break after them (UAX #14 LB11, LB12, LB14, LB30).
     static let keepsNext: Set<UInt8> = [openPunctuation, glue, wordJoiner, zeroWidthJoiner, quotation]
 
