@@ -1,9 +1,3 @@
-/// Why a descriptor's text is not its CSS syntax: what it must be.
-public struct FontSyntaxMistake: Error, Equatable, Sendable {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-}
-
 /// The CSS syntax of the font descriptors and properties a request may give as text (CSS Fonts 4): each reader
 /// returns the value, or why the text is not that syntax.
 public enum FontDescriptorSyntax {
