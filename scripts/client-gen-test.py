@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import hashlib
+import io
 import json
 import os
 import pathlib
@@ -118,6 +120,8 @@ def call_everything(base: str, package_dir: pathlib.Path) -> None:
     from trellis_client.api.outline import outline_expansion, outline_rows
     from trellis_client.api.sections import sections_toggle
     from trellis_client.api.text import fonts, text_layout, text_measure
+    from trellis_client.api.fonts import font_metadata, font_stored, store_font, upload_font
+    from trellis_client.types import File
     from trellis_client.api.list_ import list_layout
     from trellis_client.api.service import (healthz, index, javascript_client, metrics, openapi_document,
                                             playground, readyz)
@@ -133,6 +137,9 @@ def call_everything(base: str, package_dir: pathlib.Path) -> None:
     got = index.sync(client=client)
     expect(isinstance(got, m.ServiceIndex) and got.service == "trellis", "GET / is the ServiceIndex", got)
     posts = [e.path for e in got.endpoints if e.method == m.HTTPMethod.POST]
+    expect(posts[-1] == "/v1/fonts" and "/v1/fonts/{id}" in [e.path for e in got.endpoints if e.method == m.HTTPMethod.PUT],
+           "the index lists the font uploads", got.endpoints)
+    posts = posts[:-1]
     expect(posts == ["/v1/outline/expansion", "/v1/outline/rows", "/v1/flow/layout", "/v1/sections/toggle",
                      "/v1/drawer/state", "/v1/text/measure", "/v1/text/layout", "/v1/list/layout", "/v1/batch"], "the index lists the POST paths", posts)
     done(index)
@@ -268,6 +275,28 @@ def call_everything(base: str, package_dir: pathlib.Path) -> None:
         label_padding=m.FlowLabelPadding(top=8, leading=16, bottom=8, trailing=16)))
     expect(isinstance(got, m.FlowLayoutResponse) and got.items[0].width == 41.78125 + 32 and got.items[0].height == 36,
            "flowLayout: labels", got)
+
+    # -- fonts: an upload without and with its id, its metadata, a request in it --
+    font = (ROOT / "Tests" / "TrellisAPITests" / "Fonts" / "Fixtures" / "inter-latin.woff2").read_bytes()
+    font_id = "sha256-" + hashlib.sha256(font).hexdigest()
+    got = font_stored.sync_detailed(font_id, client=client)
+    expect(got.status_code == 404, "fontStored: not yet", got.status_code)
+    done(font_stored)
+    got = upload_font.sync(client=client, body=File(payload=io.BytesIO(font), mime_type="application/octet-stream"))
+    expect(isinstance(got, m.FontMetadata) and got.id == font_id and got.format_ == m.FontMetadataFormat.WOFF2
+           and [axis.tag for axis in got.faces[0].axes] == ["wght", "slnt"], "uploadFont: the metadata", got)
+    done(upload_font)
+    got = store_font.sync(font_id, client=client, body=File(payload=io.BytesIO(font), mime_type="application/octet-stream"))
+    expect(isinstance(got, m.FontMetadata) and got.size == len(font), "storeFont: stored already", got)
+    done(store_font)
+    got = font_metadata.sync(font_id, client=client)
+    expect(isinstance(got, m.FontMetadata) and got.faces[0].family == "Inter", "fontMetadata", got)
+    done(font_metadata)
+    expect(font_stored.sync_detailed(font_id, client=client).status_code == 200, "fontStored: now")
+    got = text_measure.sync(client=client, body=m.TextMeasureRequest.from_dict({
+        "font": {"family": "Inter", "size": 16, "weight": 450}, "texts": ["Swift"],
+        "fontFaces": [{"family": "Inter", "src": font_id, "weight": "100 900"}]}))
+    expect(isinstance(got, m.TextMeasureResponse) and got.texts[0].width > 30, "textMeasure in an uploaded font", got)
 
     # -- batch: mixed entries, each answered as alone (typed by its path), a 422 entry with its pointer --
     request = m.BatchRequest.from_dict({"requests": [

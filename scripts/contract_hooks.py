@@ -15,11 +15,29 @@ are sent exactly as generated: the server must reject every one of them.
 
 from __future__ import annotations
 
+import ast
 import copy
+import hashlib
 import math
+import pathlib
+import sys
+import threading
 import unicodedata
 
 import schemathesis
+
+if sys.version_info < (3, 12):
+    # CPython 3.11's ast.parse keeps its recursion depth in shared state, so two threads parsing at once can fail
+    # with "SystemError: AST constructor recursion depth mismatch" (python/cpython#106905). Hypothesis parses a
+    # module's source to describe a lambda, which both workers do when they first generate path parameters: one
+    # parse at a time.
+    _parse, _parse_lock = ast.parse, threading.Lock()
+
+    def _serialized_parse(*args, **kwargs):
+        with _parse_lock:
+            return _parse(*args, **kwargs)
+
+    ast.parse = _serialized_parse
 
 MAX_ID = 2**53
 
@@ -142,6 +160,7 @@ def _outline_row_heights(body: dict) -> None:
         return
     if not isinstance(heights.get("font"), dict):
         heights["font"] = {"family": "DejaVu Sans", "size": 16}
+    _font_faces(heights)
     _font(heights["font"])
     if isinstance(heights.get("lineHeight"), (int, float)):
         heights["lineHeight"] = _clamp(heights["lineHeight"], 1, 1_000)
@@ -250,12 +269,23 @@ def _label(text):
 
 
 def _font(font) -> None:
-    # Family names must name loaded families: a fixed list with a fallback.
+    # Family names must name loaded families: a fixed list with a fallback. The element's settings are CSS text the
+    # schema cannot constrain: valid ones.
     if isinstance(font, dict) and isinstance(font.get("family"), str):
         font["family"] = "DejaVu Sans, IPAGothic"
+    if isinstance(font, dict):
+        for key, valid in (("featureSettings", '"liga" 0'), ("variationSettings", '"wght" 500'), ("stretch", "100%")):
+            if font.get(key) is not None:
+                font[key] = valid
+
+
+def _font_faces(body: dict) -> None:
+    # A rule's src must name a stored font, and the contract run's server stores none: positive examples declare none.
+    body.pop("fontFaces", None)
 
 
 def _text(body: dict) -> None:
+    _font_faces(body)
     _font(body.get("font"))
     if isinstance(body.get("texts"), list):
         body["texts"] = [_label(text) for text in body["texts"]]
@@ -289,6 +319,7 @@ def _flow(body: dict) -> None:
         has_text = True
     if has_text and not isinstance(body.get("font"), dict):
         body["font"] = {"family": "DejaVu Sans", "size": 16}
+    _font_faces(body)
     _font(body.get("font"))
 
 
@@ -320,6 +351,7 @@ def _text_layout(body: dict) -> None:
 def _list_layout(body: dict) -> None:
     # Exactly one of width and widths, every paragraph a label the fonts shape, and at most 100,000
     # paragraphs in all (the spec says both in prose).
+    _font_faces(body)
     _font(body.get("font"))
     if body.get("width") is None and body.get("widths") is None:
         body["width"] = 300
@@ -362,9 +394,23 @@ def _batch(body: dict) -> None:
 FIXES["/v1/batch"] = _batch
 
 
+# A font file every upload of a positive example sends (an upload of bytes that are no font is rightly a 422).
+FONT = (pathlib.Path(__file__).resolve().parents[1] / "Tests" / "TrellisAPITests" / "Fonts" / "Fixtures"
+        / "inter-latin.woff2").read_bytes()
+FONT_ID = "sha256-" + hashlib.sha256(FONT).hexdigest()
+UPLOADS = {("PUT", "/v1/fonts/{id}"), ("POST", "/v1/fonts")}
+
+
 @schemathesis.hook
 def map_case(context, case):
     meta = case.meta
+    if (case.operation.method.upper(), case.operation.path) in UPLOADS:
+        if meta is not None and meta.generation.mode.is_positive:
+            case.body = FONT
+            case.media_type = "application/octet-stream"
+            if case.operation.path == "/v1/fonts/{id}":
+                case.path_parameters = {**(case.path_parameters or {}), "id": FONT_ID}
+        return case
     fix = FIXES.get(case.operation.path)
     if fix is None or meta is None or not meta.generation.mode.is_positive or not isinstance(case.body, dict):
         return case

@@ -26,6 +26,9 @@ public struct Problems {
 
     /// The tape index pointers start from: the document's root, or the value a request was read from.
     private var root = 1
+    /// A documented problem type (a URI) the 422 these problems make takes instead of about:blank, set by the
+    /// reader that records a problem of that type (a font that is not stored: the client uploads it and retries).
+    public var type: String?
 
     public init() {}
 

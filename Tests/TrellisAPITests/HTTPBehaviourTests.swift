@@ -209,7 +209,7 @@ final class HTTPBehaviourTests: XCTestCase {
         XCTAssertEqual(response.status, 204)
         XCTAssertEqual(response.header("Access-Control-Allow-Origin"), "https://app.example")
         XCTAssertEqual(response.header("Vary"), "Origin")
-        XCTAssertEqual(response.header("Access-Control-Allow-Methods"), "GET, HEAD, POST, OPTIONS")
+        XCTAssertEqual(response.header("Access-Control-Allow-Methods"), "GET, HEAD, POST, PUT, OPTIONS")
         XCTAssertEqual(response.header("Access-Control-Allow-Headers"), "Content-Type, X-Request-Id")
         XCTAssertEqual(response.header("Access-Control-Max-Age"), "600")
     }

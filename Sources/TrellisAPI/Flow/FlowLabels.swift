@@ -52,14 +52,18 @@ struct FlowLabels {
     /// `font` (required with any text) and `labelPadding`, as the body's members give them; nil after recording a
     /// problem or without a font.
     static func read(
-        _ body: JSONValue, font fontValue: JSONValue?, padding paddingValue: JSONValue?, texts: [Text], narrowings: [Narrowing],
-        chip: Text?, _ fonts: FontCollection, _ problems: inout Problems
+        _ body: JSONValue, font fontValue: JSONValue?, faces facesValue: JSONValue?, padding paddingValue: JSONValue?, texts: [Text],
+        narrowings: [Narrowing], chip: Text?, _ context: FeatureContext, _ problems: inout Problems
     ) -> FlowLabels? {
         var font: TextFont?
         if let fontValue {
-            font = TextFontRequest.read(fontValue, fonts, &problems)
-        } else if !texts.isEmpty || chip != nil {
-            problems.add(at: body, member: "font", "is required when an item or the overflowIndicator has text")
+            font = TextFontRequest.read(fontValue, faces: facesValue, context, &problems)
+        } else {
+            if !texts.isEmpty || chip != nil {
+                problems.add(at: body, member: "font", "is required when an item or the overflowIndicator has text")
+            }
+            // Rule: fontFaces without a font are still checked.
+            if let facesValue { _ = FontFacesRequest.read(facesValue, context.fontLibrary, &problems) }
         }
         var padding = Padding()
         if let paddingValue, paddingValue.expectObject(&problems) {

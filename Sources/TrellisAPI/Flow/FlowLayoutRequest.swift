@@ -14,7 +14,7 @@ struct FlowLayoutRequest: FeatureRequest {
     /// The body's members.
     enum Member: Int, JSONMember {
         case containerWidth, items, horizontalSpacing, verticalSpacing, columnGap, rowGap, alignment, rowAlignment, direction
-        case maxRows, overflowIndicator, lineBreaking, pixelScale, font, labelPadding
+        case maxRows, overflowIndicator, lineBreaking, pixelScale, font, labelPadding, fontFaces
         static let keys = JSONKeys(Member.self)
     }
 
@@ -60,9 +60,11 @@ struct FlowLayoutRequest: FeatureRequest {
         let hasText = !texts.isEmpty || chipLabel != nil
         let font = members.optional(Member.font)
         let padding = members.optional(Member.labelPadding)
-        if hasText || font != nil || padding != nil {
+        let faces = members.optional(Member.fontFaces)
+        if hasText || font != nil || padding != nil || faces != nil {
             labels = FlowLabels.read(
-                body, font: font, padding: padding, texts: texts, narrowings: narrowings, chip: chipLabel, context.fonts, &problems)
+                body, font: font, faces: faces, padding: padding, texts: texts, narrowings: narrowings, chip: chipLabel, context,
+                &problems)
             if !hasText { labels = nil }
         }
         guard problems.count == before, let containerWidth else { return nil }

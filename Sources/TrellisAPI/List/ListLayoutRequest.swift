@@ -17,7 +17,7 @@ struct ListLayoutRequest: FeatureRequest {
     var widthsValue: JSONValue
 
     enum Member: Int, JSONMember {
-        case font, rows, width, widths, paragraphGap, gap, scroll, anchor
+        case font, fontFaces, rows, width, widths, paragraphGap, gap, scroll, anchor
         case whiteSpace, wordBreak, overflowWrap, maxLines, textOverflow, lineHeight
         static let keys = JSONKeys(Member.self)
     }
@@ -51,7 +51,9 @@ struct ListLayoutRequest: FeatureRequest {
         guard body.expectObject(&problems) else { return nil }
         let before = problems.count
         let members = body.fields(Member.self)
-        let font = members.required(Member.font, &problems).flatMap { TextFontRequest.read($0, context.fonts, &problems) }
+        let font = members.required(Member.font, &problems).flatMap {
+            TextFontRequest.read($0, faces: members.optional(Member.fontFaces), context, &problems)
+        }
         let widths = Self.readWidths(body, members[Member.width], members[Member.widths], &problems)
         let shared = ListParagraphStyleReader.read(
             whiteSpace: members.optional(Member.whiteSpace), wordBreak: members.optional(Member.wordBreak),

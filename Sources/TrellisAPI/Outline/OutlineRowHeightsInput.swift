@@ -2,7 +2,7 @@ import TrellisCore
 import TrellisJSON
 import TrellisText
 
-/// The optional `rowHeights` member of `POST /v1/outline/rows`: `{font, width, labelKey?, indent?, padding?, minHeight?,
+/// The optional `rowHeights` member of `POST /v1/outline/rows`: `{font, fontFaces?, width, labelKey?, indent?, padding?, minHeight?,
 /// gap?, viewportHeight?, scrollOffset?, …paragraph properties}`: how each visible row's label wraps, and so its height.
 struct OutlineRowHeightsInput {
     let font: TextFont
@@ -16,7 +16,7 @@ struct OutlineRowHeightsInput {
     let scroll: ListScroll?
 
     enum Member: Int, JSONMember {
-        case font, width, labelKey, indent, padding, minHeight, gap, viewportHeight, scrollOffset
+        case font, fontFaces, width, labelKey, indent, padding, minHeight, gap, viewportHeight, scrollOffset
         case whiteSpace, wordBreak, overflowWrap, maxLines, textOverflow, lineHeight
         static let keys = JSONKeys(Member.self)
     }
@@ -25,7 +25,9 @@ struct OutlineRowHeightsInput {
         guard value.expectObject(&problems) else { return nil }
         let before = problems.count
         let members = value.fields(Member.self)
-        let font = members.required(Member.font, &problems).flatMap { TextFontRequest.read($0, context.fonts, &problems) }
+        let font = members.required(Member.font, &problems).flatMap {
+            TextFontRequest.read($0, faces: members.optional(Member.fontFaces), context, &problems)
+        }
         let width = members.required(Member.width, &problems)?.number(&problems, TextLayoutLimits.widths)
         let labelKey = OutlineTreeInput.key(members.optional(Member.labelKey), &problems) ?? "label"
         let indent = members.optional(Member.indent)?.number(&problems, ListLimits.lengths) ?? 0

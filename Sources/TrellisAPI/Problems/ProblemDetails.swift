@@ -3,6 +3,8 @@ import TrellisHTTP
 
 /// An error response that renders itself as RFC 9457 `application/problem+json`.
 public struct ProblemDetails: Error, Equatable, Sendable {
+    /// RFC 9457 §3.1.1: about:blank, or a type the documentation names (`ProblemTypes`).
+    public var type = "about:blank"
     public var status: Int
     public var title: String
     public var detail: String
@@ -20,7 +22,7 @@ public struct ProblemDetails: Error, Equatable, Sendable {
     }
 
     public static func == (a: ProblemDetails, b: ProblemDetails) -> Bool {
-        a.status == b.status && a.detail == b.detail && a.errors == b.errors
+        a.type == b.type && a.status == b.status && a.detail == b.detail && a.errors == b.errors
     }
 
     /// 503 with Retry-After: the server can't take this request now (connections or memory).
@@ -37,6 +39,7 @@ public struct ProblemDetails: Error, Equatable, Sendable {
             : "The request body has \(n) problems; see errors" + (n > Problems.limit ? " (the first \(Problems.limit) are listed)." : ".")
         var details = ProblemDetails(status: 422, detail: detail, errors: problems.list)
         details.problemCount = n
+        if let type = problems.type { details.type = type }
         return details
     }
 
@@ -69,7 +72,7 @@ public struct ProblemDetails: Error, Equatable, Sendable {
             }
         }
         json.beginObject()
-        json.key("type"); json.string("about:blank")
+        json.key("type"); json.string(type)
         json.key("title"); json.string(title)
         json.key("status"); json.int(status)
         json.key("detail"); json.string(detail)

@@ -18,7 +18,7 @@ public enum CORSPolicy: Sendable, Equatable {
         }
     }
 
-    static let allowedMethods = "GET, HEAD, POST, OPTIONS"
+    static let allowedMethods = "GET, HEAD, POST, PUT, OPTIONS"
     static let allowedHeaders = "Content-Type, X-Request-Id"
     static let maxAge = "600"
 

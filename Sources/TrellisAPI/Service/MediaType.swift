@@ -15,6 +15,17 @@ enum MediaType {
             || (hasPrefixIgnoringCase(mediaType, "application/") && hasSuffixIgnoringCase(mediaType, "+json"))
     }
 
+    /// Rule: a font upload is sent as a `font/*` type (RFC 8081: font/ttf, font/otf, font/collection, font/woff,
+    /// font/woff2, font/sfnt) or as application/octet-stream, with or without parameters, case-insensitive.
+    static func isFont(bytes: UnsafeBufferPointer<UInt8>?) -> Bool {
+        guard let bytes else { return false }
+        var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+        while end > 0 && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+        let mediaType = UnsafeBufferPointer(rebasing: bytes[..<end])
+        return (hasPrefixIgnoringCase(mediaType, "font/") && mediaType.count > 5 && !mediaType.contains(UInt8(ascii: "/"), after: 5))
+            || equalsIgnoringCase(mediaType, "application/octet-stream")
+    }
+
     private static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
         bytes.count == text.utf8CodeUnitCount && hasPrefixIgnoringCase(bytes, text)
     }
@@ -31,4 +42,8 @@ enum MediaType {
         guard bytes.count >= n else { return false }
         return hasPrefixIgnoringCase(UnsafeBufferPointer(rebasing: bytes[(bytes.count - n)...]), text)
     }
+}
+
+private extension UnsafeBufferPointer<UInt8> {
+    func contains(_ byte: UInt8, after start: Int) -> Bool { self[start...].contains(byte) }
 }

@@ -54,7 +54,9 @@ enum Operations {
             ("GET", "/healthz"), ("GET", "/readyz"), ("GET", "/metrics"), ("GET", "/openapi.yaml"), ("GET", "/playground"),
             ("GET", "/clients/trellis.mjs"), ("GET", "/v1/fonts"),
         ]
-            + endpoints.map({ ("POST", $0) }) where metrics || path != "/metrics" {
+            + endpoints.map({ ("POST", $0) })
+            + [("POST", FontStoreEndpoint.path), ("GET", FontStoreEndpoint.itemPath), ("PUT", FontStoreEndpoint.itemPath)]
+        where metrics || path != "/metrics" {
             json.beginObject()
             json.key("method"); json.string(method)
             json.key("path"); json.string(path)

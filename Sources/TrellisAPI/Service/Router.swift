@@ -15,9 +15,18 @@ struct Router: Sendable {
         case feature(Int)
         /// `POST /v1/batch`: its entries through the same pipeline, one `compute` each.
         case batch
+        /// `/v1/fonts`: the listing of the installed faces (GET, HEAD: `operations[k]`) and uploads without an id (POST).
+        case fonts(Int)
+        /// `/v1/fonts/{id}`: a stored font (GET, HEAD: its metadata; PUT: uploads it).
+        case font
 
         var allow: String {
-            if case .operation = self { "GET, HEAD, OPTIONS" } else { "POST, OPTIONS" }
+            switch self {
+            case .operation: "GET, HEAD, OPTIONS"
+            case .feature, .batch: "POST, OPTIONS"
+            case .fonts: "GET, HEAD, POST, OPTIONS"
+            case .font: "GET, HEAD, PUT, OPTIONS"
+            }
         }
     }
 
@@ -57,13 +66,17 @@ struct Router: Sendable {
             table[BatchEndpoint.path] = Routed(index: index, route: .batch)
         }
         for (k, (path, _)) in gets.enumerated() {
-            table[path] = Routed(index: paths.firstIndex(of: path) ?? 0, route: .operation(k))
+            table[path] = Routed(index: paths.firstIndex(of: path) ?? 0, route: path == FontStoreEndpoint.path ? .fonts(k) : .operation(k))
         }
         routes = table
+        fontRoute = Routed(index: paths.firstIndex(of: FontStoreEndpoint.itemPath) ?? 0, route: .font)
     }
 
+    /// Every `/v1/fonts/{id}`, counted under one route.
+    let fontRoute: Routed
+
     func respond(to request: TrellisRequest, context: inout RequestContext) -> TrellisResponse {
-        let found = routes[request.path]
+        let found = routes[request.path] ?? (FontStoreEndpoint.id(in: request.path) != nil ? fontRoute : nil)
         context.route = found?.index
         if let rejection = request.rejection { return ProblemDetails(refusing: rejection).response() }
         do {
@@ -79,7 +92,7 @@ struct Router: Sendable {
             guard request.method == "OPTIONS" else {
                 throw ProblemDetails(status: 400, detail: "The request target * is for OPTIONS only.")
             }
-            return TrellisResponse(status: 204, headers: ["Allow": "GET, HEAD, POST, OPTIONS"])
+            return TrellisResponse(status: 204, headers: ["Allow": "GET, HEAD, POST, PUT, OPTIONS"])
         }
         guard let route else {
             throw ProblemDetails(status: 404, detail: "There is no endpoint at this path; GET / lists them.")
@@ -89,14 +102,28 @@ struct Router: Sendable {
             return TrellisResponse(status: 204, headers: ["Allow": route.allow])
         case "GET", "HEAD":
             if case .operation(let k) = route { return Caching.conditional(operations[k](), for: request) }
+            if case .fonts(let k) = route { return Caching.conditional(operations[k](), for: request) }
+            if case .font = route, let id = FontStoreEndpoint.id(in: request.path) {
+                return try FontStoreEndpoint.metadata(id, configuration)
+            }
+        case "PUT":
+            if case .font = route, let id = FontStoreEndpoint.id(in: request.path) {
+                return try FontStoreEndpoint.store(request, claimed: id, configuration, deadline: deadline(context))
+            }
         case "POST":
             if case .feature(let k) = route { return try post(request, to: features[k], &context) }
             if case .batch = route { return try post(request, to: nil, &context) }
+            if case .fonts = route { return try FontStoreEndpoint.store(request, claimed: nil, configuration, deadline: deadline(context)) }
         default:
             break
         }
         var problem = ProblemDetails(status: 405, detail: "This endpoint answers \(route.allow).")
         problem.extraHeaders = [("Allow", route.allow)]
         throw problem
+    }
+
+    /// When --request-timeout passes for this request (nil: never).
+    func deadline(_ context: RequestContext) -> ContinuousClock.Instant? {
+        configuration.requestTimeout.map { context.started.advanced(by: $0) }
     }
 }

@@ -20,8 +20,8 @@ public final class TrellisService: Sendable {
     public init(configuration: ServiceConfiguration = ServiceConfiguration(), endpoints: [JSONEndpoint] = Features.endpoints) {
         self.configuration = configuration
         let context = configuration.context
-        let paths = ["/", "/healthz", "/readyz", "/metrics", "/openapi.yaml", "/playground", "/clients/trellis.mjs", FontsListing.path]
-            + endpoints.map(\.path) + [BatchEndpoint.path]
+        let paths = ["/", "/healthz", "/readyz", "/metrics", "/openapi.yaml", "/playground", "/clients/trellis.mjs", FontsListing.path,
+            FontStoreEndpoint.itemPath] + endpoints.map(\.path) + [BatchEndpoint.path]
         self.paths = paths
         let metrics = Metrics(routes: paths, memoryBudget: configuration.memoryBudget)
         self.metrics = metrics

@@ -1,17 +1,24 @@
 import TrellisJSON
 import TrellisText
 
-/// The `font` object of a measuring request: `{family, size, weight?, style?}`.
+/// The `font` object of a measuring request: `{family, size, weight?, style?, stretch?, featureSettings?,
+/// variationSettings?, opticalSizing?}`, with the request's `fontFaces` (declared `@font-face` rules).
 enum TextFontRequest {
     /// The members of `font`.
     enum Member: Int, JSONMember {
-        case family, size, weight, style
+        case family, size, weight, style, stretch, featureSettings, variationSettings, opticalSizing
         static let keys = JSONKeys(Member.self)
     }
 
-    /// The resolved font, or nil after recording every problem (with its pointer).
-    static func read(_ value: JSONValue, _ fonts: FontCollection, _ problems: inout Problems) -> TextFont? {
-        guard value.expectObject(&problems) else { return nil }
+    /// The resolved font, or nil after recording every problem (with its pointer). `faces` is the request's
+    /// `fontFaces` member, when it has one.
+    static func read(
+        _ value: JSONValue, faces facesValue: JSONValue? = nil, _ context: FeatureContext, _ problems: inout Problems
+    ) -> TextFont? {
+        guard value.expectObject(&problems) else {
+            if let facesValue { _ = FontFacesRequest.read(facesValue, context.fontLibrary, &problems) }
+            return nil
+        }
         let before = problems.count
         let members = value.fields(Member.self)
         let familyValue = members.required(Member.family, &problems)
@@ -19,26 +26,86 @@ enum TextFontRequest {
         let size = members.required(Member.size, &problems)?.number(&problems, TextLimits.sizes)
         let weight = members.optional(Member.weight)?.integer(&problems, min: TextLimits.weights.lowerBound, max: TextLimits.weights.upperBound)
         let style = members.optional(Member.style)?.oneOf(FontStyle.self, &problems)
+        let stretch = members.optional(Member.stretch).flatMap { readStretch($0, &problems) }
+        let features = FontFacesRequest.descriptor(members.optional(Member.featureSettings), FontDescriptorSyntax.featureSettings, &problems)
+        let variations = FontFacesRequest.descriptor(
+            members.optional(Member.variationSettings), FontDescriptorSyntax.variationSettings, &problems)
+        let opticalSizing = members.optional(Member.opticalSizing)?.oneOf(OpticalSizing.self, &problems)
+        let facesBefore = problems.count
+        let rules = facesValue.flatMap { FontFacesRequest.read($0, context.fontLibrary, &problems) } ?? []
+        // Rule: with a rule that could not be read (a font not stored), the families it declares are unknown here:
+        // the list is not resolved, so that only the rule's own problem is listed.
+        guard problems.count == facesBefore else { return nil }
         guard let familyValue, let family else { return nil }
-        var faces: [FontFace] = []
-        if family.utf8.count > TextLimits.maxFamilyBytes {
+        guard family.utf8.count <= TextLimits.maxFamilyBytes else {
             problems.add(at: familyValue, "must be at most \(TextLimits.maxFamilyBytes) bytes")
+            return nil
+        }
+        // The family list is checked even when other members have problems, so that every problem is listed.
+        var font: TextFont?
+        let plain = rules.isEmpty && stretch == nil && (features ?? []).isEmpty && (variations ?? []).isEmpty
+            && opticalSizing == nil
+        if plain {
+            // The family lists resolved before are remembered (the request declares no face and no setting).
+            switch context.fonts.resolve(family: family, weight: weight ?? 400, style: style ?? .normal) {
+            case .success(let matched): font = size.flatMap { TextFont(faces: matched, size: $0) }
+            case .failure(.mistake(let mistake)): record(mistake, at: familyValue, &problems)
+            case .failure(.unknown(let unknown)): record(unknown, at: familyValue, context.fonts, rules, &problems)
+            }
         } else {
-            switch fonts.resolve(family: family, weight: weight ?? 400, style: style ?? .normal) {
-            case .success(let matched): faces = matched
-            case .failure(.mistake(let mistake)):
-                problems.add(at: familyValue, "is not a CSS font-family list: " + describe(mistake))
-            case .failure(.unknown(let unknown)):
-                let names = unknown.names.map { "\"\($0)\"" }.joined(separator: ", ")
-                let available = fonts.familyNames.map { "\"\($0)\"" }.joined(separator: ", ")
-                problems.add(
-                    at: familyValue,
-                    "names \(unknown.names.count == 1 ? "a family" : "families") Trellis has no font for: \(names); "
-                        + "available: \(available), and the generic names sans-serif, serif, monospace")
+            switch FontFamilyList.parse(family) {
+            case .failure(let mistake):
+                record(mistake, at: familyValue, &problems)
+            case .success(let entries):
+                let properties = FontProperties(
+                    size: size ?? 16, weight: Double(weight ?? 400), width: stretch ?? 100, style: style ?? .normal,
+                    features: features ?? [], variations: variations ?? [], opticalSizing: opticalSizing != OpticalSizing.none)
+                switch context.fonts.resolve(entries, properties: properties, declared: rules) {
+                case .success(let resolved):
+                    font = size.flatMap {
+                        TextFont(faces: resolved.faces, settings: resolved.settings, size: $0, primary: resolved.primary)
+                    }
+                case .failure(let unknown):
+                    record(unknown, at: familyValue, context.fonts, rules, &problems)
+                }
             }
         }
-        guard problems.count == before, let size else { return nil }
-        return TextFont(faces: faces, size: size)
+        guard problems.count == before else { return nil }
+        return font
+    }
+
+    /// `stretch`: a font-stretch keyword or percentage as CSS writes it, or a number of percent.
+    static func readStretch(_ value: JSONValue, _ problems: inout Problems) -> Double? {
+        if let number = value.double, value.kind != .string {
+            guard number > 0, number <= 1000 else {
+                problems.add(at: value, "must be a percentage greater than 0 and at most 1000")
+                return nil
+            }
+            return number
+        }
+        guard let text = value.string, let percent = FontDescriptorSyntax.stretch(FontFamilyList.asciiLowercased(text)) else {
+            problems.add(at: value, "must be a font-stretch keyword (condensed, expanded, ...) or a percentage such as 87.5%")
+            return nil
+        }
+        return percent
+    }
+
+    static func record(_ mistake: FontFamilyList.Mistake, at value: JSONValue, _ problems: inout Problems) {
+        problems.add(at: value, "is not a CSS font-family list: " + describe(mistake))
+    }
+
+    static func record(
+        _ unknown: UnknownFamilies, at value: JSONValue, _ fonts: FontCollection, _ rules: [FontFaceRule], _ problems: inout Problems
+    ) {
+        let names = unknown.names.map { "\"\($0)\"" }.joined(separator: ", ")
+        var declared: [String] = []
+        for rule in rules where !declared.contains(rule.family) { declared.append(rule.family) }
+        let available = (declared + fonts.familyNames).map { "\"\($0)\"" }.joined(separator: ", ")
+        let generics = FontFamilyList.GenericFamily.allCases.map(\.cssName).joined(separator: ", ")
+        problems.add(
+            at: value,
+            "names \(unknown.names.count == 1 ? "a family" : "families") Trellis has no font for: \(names); "
+                + "available: \(available), and the generic names \(generics)")
     }
 
     static func describe(_ mistake: FontFamilyList.Mistake) -> String {

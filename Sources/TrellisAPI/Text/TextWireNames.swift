@@ -11,3 +11,15 @@ extension FontStyle: WireNamed {
         }
     }
 }
+
+/// `font.opticalSizing`: CSS font-optical-sizing.
+enum OpticalSizing: WireNamed {
+    case auto, none
+
+    var wireName: String {
+        switch self {
+        case .auto: "auto"
+        case .none: "none"
+        }
+    }
+}

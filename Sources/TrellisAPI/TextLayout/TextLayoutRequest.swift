@@ -16,7 +16,7 @@ struct TextLayoutRequest: FeatureRequest {
 
     /// The body's members.
     enum Member: Int, JSONMember {
-        case font, texts, width, widths, whiteSpace, wordBreak, overflowWrap, maxLines, textOverflow, lineHeight, contentWidths
+        case font, fontFaces, texts, width, widths, whiteSpace, wordBreak, overflowWrap, maxLines, textOverflow, lineHeight, contentWidths
         case tabSize
         static let keys = JSONKeys(Member.self)
     }
@@ -25,7 +25,9 @@ struct TextLayoutRequest: FeatureRequest {
         guard body.expectObject(&problems) else { return nil }
         let before = problems.count
         let members = body.fields(Member.self)
-        let font = members.required(Member.font, &problems).flatMap { TextFontRequest.read($0, context.fonts, &problems) }
+        let font = members.required(Member.font, &problems).flatMap {
+            TextFontRequest.read($0, faces: members.optional(Member.fontFaces), context, &problems)
+        }
         let texts = TextFontRequest.readTexts(members.required(Member.texts, &problems), &problems)
         var widths: [Double] = []
         // Rule for `width`: exactly one of width and widths, neither null.

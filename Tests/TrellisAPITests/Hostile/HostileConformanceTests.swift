@@ -81,7 +81,7 @@ final class HostileConformanceTests: HostileTestCase {
         let server = try Hostile.server()
         let (response, _) = try send(server, "OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n")
         XCTAssertEqual(response.status, 204)
-        XCTAssertEqual(response.header("Allow"), "GET, HEAD, POST, OPTIONS")
+        XCTAssertEqual(response.header("Allow"), "GET, HEAD, POST, PUT, OPTIONS")
         for method in ["GET", "POST", "HEAD"] {
             let connection = try Hostile.connect(server, timeoutSeconds: 5)
             try connection.send("\(method) * HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n")

@@ -1,0 +1,169 @@
+import Foundation
+import XCTest
+@testable import TrellisAPI
+import TrellisText
+import TrellisTestSupport
+
+/// `fontFaces` in the requests that take `font`: declared faces over stored fonts, matched and set up as Chromium
+/// does, every mistake a 422 with its pointer, and a font that is not stored a 422 of its documented type.
+final class FontFacesTests: XCTestCase {
+    static let library: FontLibrary = {
+        let library = FontLibrary()
+        for name in ["inter-latin.woff2", "pair.ttc"] {
+            let bytes = (try? FontLibraryTests.fixture(name)) ?? []
+            _ = bytes.withUnsafeBytes { library.store($0) }
+        }
+        return library
+    }()
+    static var inter: String { ((try? FontLibraryTests.id(of: FontLibraryTests.fixture("inter-latin.woff2")))?.description) ?? "" }
+    static var pair: String { ((try? FontLibraryTests.id(of: FontLibraryTests.fixture("pair.ttc")))?.description) ?? "" }
+
+    private let service = TrellisService(
+        configuration: ServiceConfiguration(context: FeatureContext(fonts: TestFonts.collection, fontLibrary: FontFacesTests.library)))
+
+    private func widths(_ body: String, file: StaticString = #filePath, line: UInt = #line) -> [Double] {
+        let response = call(service, "POST", "/v1/text/measure", json: body)
+        XCTAssertEqual(response.status, 200, response.text, file: file, line: line)
+        return (response.json["texts"] as? [[String: Any]] ?? []).map { ($0["width"] as? NSNumber)?.doubleValue ?? .nan }
+    }
+
+    /// What TrellisText measures for the same rule and properties (the fixture tests check those against Chromium).
+    private func expected(_ text: String, weight: Double, style: FontStyle = .normal, size: Double = 16) throws -> Double {
+        let id = try XCTUnwrap(FontID(Self.inter))
+        let face = try XCTUnwrap(Self.library.store.font(id)?.faces.first)
+        let rule = FontFaceRule(family: "Inter", face: face, capabilities: SelectionCapabilities(weight: SelectionRange(100, 900)))
+        let resolved = try TestFonts.collection.resolve(
+            FontFamilyList.parse("Inter").get(), properties: FontProperties(size: size, weight: weight, style: style), declared: [rule]
+        ).get()
+        let font = try XCTUnwrap(TextFont(faces: resolved.faces, settings: resolved.settings, size: size, primary: resolved.primary))
+        return try TextMeasurer(font: font).width(of: text).get()
+    }
+
+    func testADeclaredVariableFontMeasuresAtTheRequestedWeight() throws {
+        let body = { (weight: Int) in
+            #"{"font":{"family":"Inter","size":16,"weight":\#(weight)},"fontFaces":[{"family":"Inter","src":"\#(Self.inter)","weight":"100 900"}],"texts":["Hamburgefonstiv"]}"#
+        }
+        let light = widths(body(300)), regular = widths(body(450)), bold = widths(body(800))
+        XCTAssertEqual(light, [try expected("Hamburgefonstiv", weight: 300)])
+        XCTAssertEqual(regular, [try expected("Hamburgefonstiv", weight: 450)])
+        XCTAssertEqual(bold, [try expected("Hamburgefonstiv", weight: 800)])
+        XCTAssertLessThan(light[0], regular[0])
+        XCTAssertLessThan(regular[0], bold[0])
+    }
+
+    func testDeclaredFamiliesShadowInstalledOnesAndFallBackToThem() {
+        let installed = widths(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["Swift"]}"#)
+        let shadowed = widths(
+            #"{"font":{"family":"DejaVu Sans","size":16},"fontFaces":[{"family":"dejavu sans","src":"\#(Self.inter)"}],"texts":["Swift"]}"#)
+        XCTAssertNotEqual(installed, shadowed)
+        // Inter's subset has no kana: IPAGothic, installed, shows them.
+        let mixed = widths(
+            #"{"font":{"family":"Inter, IPAGothic","size":16},"fontFaces":[{"family":"Inter","src":"\#(Self.inter)"}],"texts":["Swift","ひらがな"]}"#)
+        XCTAssertEqual(mixed.count, 2)
+        XCTAssertEqual(mixed[1], widths(#"{"font":{"family":"IPAGothic","size":16},"texts":["ひらがな"]}"#)[0])
+    }
+
+    func testSettingsAndTheElementsPropertiesChangeTheShaping() {
+        func width(_ font: String, _ rule: String = "") -> Double {
+            widths(#"{"font":{"family":"Inter","size":20\#(font)},"fontFaces":[{"family":"Inter","src":"\#(Self.inter)"\#(rule)}],"texts":["office 1111"]}"#).first ?? .nan
+        }
+        let plain = width("")
+        XCTAssertNotEqual(width(#","featureSettings":"\"sups\"""#), plain)
+        XCTAssertNotEqual(width(#","featureSettings":"\"tnum\"""#), plain)
+        XCTAssertEqual(width(#","variationSettings":"\"wght\" 400""#), plain)
+        XCTAssertEqual(width("", #","variationSettings":"\"wght\" 720""#), width(#","weight":720"#))
+        // The element's settings win over the rule's, axis by axis.
+        XCTAssertEqual(width(#","variationSettings":"\"wght\" 400""#, #","variationSettings":"\"wght\" 720""#), plain)
+        XCTAssertEqual(width(#","stretch":"condensed","opticalSizing":"none""#), plain)
+    }
+
+    func testAFaceOfACollectionIsChosenByIndex() {
+        func width(_ index: Int) -> Double {
+            widths(#"{"font":{"family":"Pair","size":16},"fontFaces":[{"family":"Pair","src":"\#(Self.pair)","index":\#(index)}],"texts":["Swift"]}"#).first ?? .nan
+        }
+        XCTAssertNotEqual(width(0), width(1))
+        XCTAssertEqual(
+            width(1), widths(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["Swift"]}"#).first)
+    }
+
+    func testAFontThatIsNotStoredIsA422OfItsOwnTypeAtItsSrc() {
+        let missing = "sha256-" + String(repeating: "ab", count: 32)
+        let response = call(
+            service, "POST", "/v1/text/measure",
+            json: #"{"font":{"family":"Inter","size":16},"fontFaces":[{"family":"Inter","src":"\#(Self.inter)"},{"family":"Inter","src":"\#(missing)"}],"texts":["x"]}"#)
+        XCTAssertEqual(response.status, 422, response.text)
+        XCTAssertEqual(response.json["type"] as? String, "tag:trellis,2026:font-not-stored")
+        let errors = response.json["errors"] as? [[String: String]] ?? []
+        XCTAssertEqual(errors.map { $0["pointer"] }, ["/fontFaces/1/src"])
+        XCTAssertTrue(errors.first?["detail"]?.contains("PUT /v1/fonts/\(missing)") ?? false, response.text)
+        // Other mistakes keep the ordinary type.
+        let other = call(service, "POST", "/v1/text/measure", json: #"{"font":{"family":"Inter","size":-1},"texts":["x"]}"#)
+        XCTAssertEqual(other.json["type"] as? String, "about:blank")
+    }
+
+    func testTheNotStoredProblemPointsIntoABatchEntryAndAFlow() {
+        let missing = "sha256-" + String(repeating: "cd", count: 32)
+        let flow = #"{"containerWidth":200,"font":{"family":"Inter","size":16},"fontFaces":[{"family":"Inter","src":"\#(missing)"}],"items":[{"text":"Swift"}]}"#
+        let alone = call(service, "POST", "/v1/flow/layout", json: flow)
+        XCTAssertEqual(alone.status, 422, alone.text)
+        XCTAssertEqual((alone.json["errors"] as? [[String: String]])?.map { $0["pointer"] }, ["/fontFaces/0/src"])
+        let batch = call(service, "POST", "/v1/batch", json: #"{"requests":[{"path":"/v1/flow/layout","body":\#(flow)}]}"#)
+        XCTAssertEqual(batch.status, 200, batch.text)
+        let entry = (batch.json["responses"] as? [[String: Any]])?.first
+        XCTAssertEqual(entry?["status"] as? Int, 422)
+        let body = entry?["body"] as? [String: Any]
+        XCTAssertEqual(body?["type"] as? String, "tag:trellis,2026:font-not-stored")
+        // An entry is answered as its body alone would be: its pointers lead into that body.
+        XCTAssertEqual((body?["errors"] as? [[String: String]])?.first?["pointer"], "/fontFaces/0/src")
+    }
+
+    /// A list's rows and an outline's rows with heights take `fontFaces` as the text requests do: their paragraphs are
+    /// laid out in the declared font, and a font that is not stored is the same 422 at their own `src`.
+    func testListsAndOutlineRowHeightsLayTheirTextOutInDeclaredFaces() {
+        let faces = #""fontFaces":[{"family":"Inter","src":"\#(Self.inter)","weight":"100 900"}]"#
+        let font = #""font":{"family":"Inter","size":16,"weight":450}"#
+        let text = "Trellis lays text out as Chromium does, in the fonts your pages use."
+        let layout = call(service, "POST", "/v1/text/layout", json: #"{\#(font),\#(faces),"texts":["\#(text)"],"width":240}"#)
+        XCTAssertEqual(layout.status, 200, layout.text)
+        let paragraph = ((layout.json["texts"] as? [[String: Any]])?.first?["height"] as? NSNumber)?.doubleValue
+        func listHeight(_ body: String) -> Double? {
+            let response = call(service, "POST", "/v1/list/layout", json: body)
+            XCTAssertEqual(response.status, 200, response.text)
+            return ((response.json["layouts"] as? [[String: Any]])?.first?["heights"] as? [NSNumber])?.first?.doubleValue
+        }
+        let declared = listHeight(#"{\#(font),\#(faces),"width":240,"rows":[{"texts":["\#(text)"]}]}"#)
+        XCTAssertNotNil(paragraph)
+        XCTAssertEqual(declared, paragraph)
+        XCTAssertNotEqual(declared, listHeight(#"{"font":{"family":"DejaVu Sans","size":16},"width":240,"rows":[{"texts":["\#(text)"]}]}"#))
+        let outline = call(
+            service, "POST", "/v1/outline/rows",
+            json: #"{"nodes":[{"id":1,"label":"\#(text)"}],"rowHeights":{\#(font),\#(faces),"width":240}}"#)
+        XCTAssertEqual(outline.status, 200, outline.text)
+        XCTAssertEqual(((outline.json["rows"] as? [[String: Any]])?.first?["height"] as? NSNumber)?.doubleValue, paragraph)
+
+        let missing = "sha256-" + String(repeating: "9f", count: 32)
+        let absent = #""fontFaces":[{"family":"Inter","src":"\#(missing)"}]"#
+        for (path, body, pointer) in [
+            ("/v1/list/layout", #"{\#(font),\#(absent),"width":240,"rows":[{"texts":["x"]}]}"#, "/fontFaces/0/src"),
+            ("/v1/outline/rows", #"{"nodes":[{"id":1,"label":"x"}],"rowHeights":{\#(font),\#(absent),"width":240}}"#, "/rowHeights/fontFaces/0/src"),
+        ] {
+            let response = call(service, "POST", path, json: body)
+            XCTAssertEqual(response.status, 422, response.text)
+            XCTAssertEqual(response.json["type"] as? String, ProblemTypes.fontNotStored, path)
+            XCTAssertEqual((response.json["errors"] as? [[String: String]])?.map { $0["pointer"] }, [pointer], path)
+        }
+    }
+
+    func testEveryDescriptorMistakeHasItsPointer() {
+        let response = call(
+            service, "POST", "/v1/text/measure",
+            json: #"{"font":{"family":"Inter","size":16,"stretch":"wide","featureSettings":"liga","variationSettings":"\"wght\"","opticalSizing":"yes"},"fontFaces":[{"family":" ","src":"sha256-XYZ","weight":"heavy","style":"oblique 100deg","stretch":"0%","unicodeRange":"U+110000","featureSettings":"\"toolong\" 1","variationSettings":"\"wght\" x","index":99},{"src":"\#(Self.pair)","family":"P","index":2}],"texts":["x"]}"#)
+        XCTAssertEqual(response.status, 422, response.text)
+        let pointers = Set((response.json["errors"] as? [[String: String]] ?? []).compactMap { $0["pointer"] })
+        XCTAssertEqual(
+            pointers,
+            ["/font/stretch", "/font/featureSettings", "/font/variationSettings", "/font/opticalSizing", "/fontFaces/0/family",
+             "/fontFaces/0/src", "/fontFaces/0/weight", "/fontFaces/0/style", "/fontFaces/0/stretch", "/fontFaces/0/unicodeRange",
+             "/fontFaces/0/featureSettings", "/fontFaces/0/variationSettings", "/fontFaces/0/index", "/fontFaces/1/index"])
+    }
+}
