@@ -133,6 +133,8 @@ extension TrellisClient {
         public var pixelScale: Double?
         /// The font labels are measured in (required when an item or the overflow chip has a label).
         public var font: TextFont?
+        /// @font-face rules over stored fonts that `font.family` may name.
+        public var fontFaces: [FontFaceRule]? = nil
         public var labelPadding: FlowLabelPadding?
 
         public init(

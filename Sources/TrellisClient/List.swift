@@ -123,6 +123,8 @@ extension TrellisClient {
         public static let path = "/v1/list/layout"
 
         public var font: TextFont
+        /// @font-face rules over stored fonts that `font.family` may name.
+        public var fontFaces: [FontFaceRule]?
         public var rows: [ListRow]
         /// Exactly one of width and widths.
         public var width: Double?
@@ -136,9 +138,11 @@ extension TrellisClient {
 
         public init(
             font: TextFont, rows: [ListRow], width: Double? = nil, widths: [Double]? = nil, paragraphGap: Double? = nil,
-            gap: Double? = nil, scroll: ListScroll? = nil, anchor: ListAnchor? = nil, properties: ParagraphProperties = .init()
+            gap: Double? = nil, scroll: ListScroll? = nil, anchor: ListAnchor? = nil, properties: ParagraphProperties = .init(),
+            fontFaces: [FontFaceRule]? = nil
         ) {
             self.font = font
+            self.fontFaces = fontFaces
             self.rows = rows
             self.width = width
             self.widths = widths
@@ -149,11 +153,12 @@ extension TrellisClient {
             self.properties = properties
         }
 
-        private enum Key: String, CodingKey { case font, rows, width, widths, paragraphGap, gap, scroll, anchor }
+        private enum Key: String, CodingKey { case font, fontFaces, rows, width, widths, paragraphGap, gap, scroll, anchor }
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: Key.self)
             font = try container.decode(TextFont.self, forKey: .font)
+            fontFaces = try container.decodeIfPresent([FontFaceRule].self, forKey: .fontFaces)
             rows = try container.decode([ListRow].self, forKey: .rows)
             width = try container.decodeIfPresent(Double.self, forKey: .width)
             widths = try container.decodeIfPresent([Double].self, forKey: .widths)
@@ -167,6 +172,7 @@ extension TrellisClient {
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Key.self)
             try container.encode(font, forKey: .font)
+            try container.encodeIfPresent(fontFaces, forKey: .fontFaces)
             try container.encode(rows, forKey: .rows)
             try container.encodeIfPresent(width, forKey: .width)
             try container.encodeIfPresent(widths, forKey: .widths)

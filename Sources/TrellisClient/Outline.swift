@@ -127,6 +127,8 @@ extension TrellisClient {
     /// depth × `indent` and its padding; with `viewportHeight`, the answer says where to scroll to show the selection.
     public struct OutlineRowHeights: Sendable, Equatable, Codable {
         public var font: TextFont
+        /// @font-face rules over stored fonts that `font.family` may name.
+        public var fontFaces: [FontFaceRule]?
         public var width: Double
         /// The member each node's label is read from (default "label"; the tree's labels are written under it).
         public var labelKey: String?
@@ -141,9 +143,10 @@ extension TrellisClient {
         public init(
             font: TextFont, width: Double, labelKey: String? = nil, indent: Double? = nil, padding: ListPadding? = nil,
             minHeight: Double? = nil, gap: Double? = nil, viewportHeight: Double? = nil, scrollOffset: Double? = nil,
-            properties: ParagraphProperties = .init()
+            properties: ParagraphProperties = .init(), fontFaces: [FontFaceRule]? = nil
         ) {
             self.font = font
+            self.fontFaces = fontFaces
             self.width = width
             self.labelKey = labelKey
             self.indent = indent
@@ -155,11 +158,12 @@ extension TrellisClient {
             self.properties = properties
         }
 
-        private enum Key: String, CodingKey { case font, width, labelKey, indent, padding, minHeight, gap, viewportHeight, scrollOffset }
+        private enum Key: String, CodingKey { case font, fontFaces, width, labelKey, indent, padding, minHeight, gap, viewportHeight, scrollOffset }
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: Key.self)
             font = try container.decode(TextFont.self, forKey: .font)
+            fontFaces = try container.decodeIfPresent([FontFaceRule].self, forKey: .fontFaces)
             width = try container.decode(Double.self, forKey: .width)
             labelKey = try container.decodeIfPresent(String.self, forKey: .labelKey)
             indent = try container.decodeIfPresent(Double.self, forKey: .indent)
@@ -174,6 +178,7 @@ extension TrellisClient {
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Key.self)
             try container.encode(font, forKey: .font)
+            try container.encodeIfPresent(fontFaces, forKey: .fontFaces)
             try container.encode(width, forKey: .width)
             try container.encodeIfPresent(labelKey, forKey: .labelKey)
             try container.encodeIfPresent(indent, forKey: .indent)

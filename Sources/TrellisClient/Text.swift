@@ -1,17 +1,34 @@
 extension TrellisClient {
     /// A font to measure in: a CSS font-family list of families from GET /v1/fonts (or sans-serif,
-    /// serif, monospace), a size in CSS px, a weight (1–1000) and a style.
+    /// serif, monospace, system-ui) or declared in the request's `fontFaces`, a size in CSS px, a weight (1–1000), a
+    /// style, and the element's font-stretch, font-feature-settings, font-variation-settings and
+    /// font-optical-sizing in CSS syntax.
     public struct TextFont: Sendable, Equatable, Codable {
         public var family: String
         public var size: Double
         public var weight: Int?
         public var style: TextFontStyle?
+        /// A keyword (`condensed`) or a percentage (`87.5%`).
+        public var stretch: String?
+        /// `"liga" 0, "tnum"`.
+        public var featureSettings: String?
+        /// `"wght" 450, "slnt" -5`.
+        public var variationSettings: String?
+        /// `auto` or `none`.
+        public var opticalSizing: String?
 
-        public init(family: String, size: Double, weight: Int? = nil, style: TextFontStyle? = nil) {
+        public init(
+            family: String, size: Double, weight: Int? = nil, style: TextFontStyle? = nil, stretch: String? = nil,
+            featureSettings: String? = nil, variationSettings: String? = nil, opticalSizing: String? = nil
+        ) {
             self.family = family
             self.size = size
             self.weight = weight
             self.style = style
+            self.stretch = stretch
+            self.featureSettings = featureSettings
+            self.variationSettings = variationSettings
+            self.opticalSizing = opticalSizing
         }
     }
 
@@ -26,10 +43,13 @@ extension TrellisClient {
         public static let path = "/v1/text/measure"
 
         public var font: TextFont
+        /// @font-face rules over stored fonts that `font.family` may name.
+        public var fontFaces: [FontFaceRule]?
         public var texts: [String]
 
-        public init(font: TextFont, texts: [String]) {
+        public init(font: TextFont, fontFaces: [FontFaceRule]? = nil, texts: [String]) {
             self.font = font
+            self.fontFaces = fontFaces
             self.texts = texts
         }
     }

@@ -68,6 +68,8 @@ extension TrellisClient {
         public static let path = "/v1/text/layout"
 
         public var font: TextFont
+        /// @font-face rules over stored fonts that `font.family` may name.
+        public var fontFaces: [FontFaceRule]? = nil
         /// At most 10,000 texts of at most 1,000 Unicode scalars each; tabs, line feeds and carriage returns are white
         /// space (kept or collapsed as `whiteSpace` says), other control characters are refused.
         public var texts: [String]

@@ -15,12 +15,19 @@ public struct TrellisClient: Sendable {
     /// Sent as X-Request-Id on every call that does not give its own.
     public var requestID: String?
     public var session: URLSession
+    /// The font files given to `addFont`, shared by the client's copies: uploaded again whenever the service answers
+    /// that a request names one it does not store.
+    public let fontFiles: TrellisFontFiles
 
-    public init(baseURL: URL, timeout: TimeInterval = 30, requestID: String? = nil, session: URLSession = .shared) {
+    public init(
+        baseURL: URL, timeout: TimeInterval = 30, requestID: String? = nil, session: URLSession = .shared,
+        fontFiles: TrellisFontFiles = TrellisFontFiles()
+    ) {
         self.baseURL = baseURL
         self.timeout = timeout
         self.requestID = requestID
         self.session = session
+        self.fontFiles = fontFiles
     }
 
     /// POST /v1/outline/expansion: the nodes to expand so that every selection is visible, and each selection's path.
@@ -58,11 +65,41 @@ public struct TrellisClient: Sendable {
         try await send(request, requestID: requestID).value
     }
 
-    /// Sends any endpoint's request and answers the decoded value with the answer's X-Request-Id.
+    /// Sends any endpoint's request and answers the decoded value with the answer's X-Request-Id. When the service
+    /// answers that the request names a font it does not store, and this client was given that font's file
+    /// (`addFont`), the file is uploaded and the request sent again (at most twice).
     public func send<Request: TrellisEndpointRequest>(
         _ request: Request, requestID: String? = nil
     ) async throws(TrellisClientError) -> TrellisReply<Request.Response> {
         let urlRequest = try makeURLRequest(request, requestID: requestID ?? self.requestID)
+        var attempt = 0
+        var data: Data
+        var http: HTTPURLResponse
+        while true {
+            (data, http) = try await exchange(urlRequest)
+            guard !(200..<300).contains(http.statusCode) else { break }
+            // Rule: a status outside 2xx is an error; its body is problem+json, or (from the transport) anything else.
+            let problem = Self.problem(status: http.statusCode, body: data, requestID: http.value(forHTTPHeaderField: "X-Request-Id"))
+            guard attempt < Self.fontRetries, let body = urlRequest.httpBody, let ids = fontsToUpload(problem, body: body) else {
+                throw .problem(problem)
+            }
+            for id in ids { _ = try await storeFont(id, requestID: requestID) }
+            attempt += 1
+        }
+        let answerID = http.value(forHTTPHeaderField: "X-Request-Id")
+        do {
+            let decoder = JSONDecoder()
+            // A batch's entries decode by their own endpoints' answers.
+            if let batch = request as? BatchRequest { decoder.userInfo[BatchResponse.entriesKey] = batch.requests }
+            let value = try decoder.decode(Request.Response.self, from: data)
+            return TrellisReply(value: value, status: http.statusCode, requestID: answerID)
+        } catch {
+            throw .undecodableResponse(status: http.statusCode, requestID: answerID, detail: String(describing: error))
+        }
+    }
+
+    /// One exchange: the answer's bytes and head, or the transport's failure.
+    func exchange(_ urlRequest: URLRequest) async throws(TrellisClientError) -> (Data, HTTPURLResponse) {
         let data: Data
         let response: URLResponse
         do {
@@ -77,20 +114,7 @@ public struct TrellisClient: Sendable {
         guard let http = response as? HTTPURLResponse else {
             throw .undecodableResponse(status: 0, requestID: nil, detail: "not an HTTP response")
         }
-        let answerID = http.value(forHTTPHeaderField: "X-Request-Id")
-        // Rule: a status outside 2xx is an error; its body is problem+json, or (from the transport) anything else.
-        guard (200..<300).contains(http.statusCode) else {
-            throw .problem(Self.problem(status: http.statusCode, body: data, requestID: answerID))
-        }
-        do {
-            let decoder = JSONDecoder()
-            // A batch's entries decode by their own endpoints' answers.
-            if let batch = request as? BatchRequest { decoder.userInfo[BatchResponse.entriesKey] = batch.requests }
-            let value = try decoder.decode(Request.Response.self, from: data)
-            return TrellisReply(value: value, status: http.statusCode, requestID: answerID)
-        } catch {
-            throw .undecodableResponse(status: http.statusCode, requestID: answerID, detail: String(describing: error))
-        }
+        return (data, http)
     }
 
     /// Rule: the call has its own deadline, whatever the session's timeouts; FoundationNetworking ignores URLRequest's.

@@ -89,11 +89,29 @@ export interface TrellisClient {
   batch(body: Body<BatchRequest>, options?: CallOptions): Promise<BatchResponse>;
   /** GET /v1/fonts: the font faces text can be measured with. */
   fonts(options?: CallOptions): Promise<FontsResponse>;
+  /**
+   * Keeps a font file for the requests whose `fontFaces` name it, and resolves to its id (`sha256-` and the hex
+   * SHA-256 of the bytes, from WebCrypto). When the server answers that such a request names a font it does not
+   * store, the client asks with HEAD, uploads the file if it must, and sends the request again.
+   */
+  addFont(bytes: ArrayBuffer | ArrayBufferView): Promise<string>;
+  /** HEAD /v1/fonts/{id}: whether the server stores the font. */
+  hasFont(id: string, options?: CallOptions): Promise<boolean>;
+  /** GET /v1/fonts/{id}: a stored font's metadata. */
+  fontMetadata(id: string, options?: CallOptions): Promise<FontMetadata>;
+  /** PUT /v1/fonts/{id}: uploads a font file (its bytes, or the id of one given to addFont). */
+  storeFont(font: ArrayBuffer | ArrayBufferView | string, options?: CallOptions): Promise<FontMetadata>;
   /** POSTs to any path of the service. */
   post(path: string, body: unknown, options?: CallOptions): Promise<unknown>;
 }
 
 export function createClient(options: ClientOptions): TrellisClient;
+
+/** A font file's content id: "sha256-" and the 64 hex digits of the SHA-256 of its bytes. */
+export function fontId(bytes: ArrayBuffer | ArrayBufferView): Promise<string>;
+
+/** The problem type of a 422 whose request names a font that is not stored; its errors point at `/fontFaces/k/src`. */
+export const FONT_NOT_STORED: 'tag:trellis,2026:font-not-stored';
 
 /** The feature paths by method name. */
 export const endpoints: Readonly<{
@@ -216,6 +234,7 @@ export interface OutlineRowsRequest extends OutlineTreeInput {
 /** How a picker's rows wrap their labels (a list's paragraphs at the width less depth × indent and the padding). */
 export interface OutlineRowHeights extends ParagraphProperties {
   font: TextFont;
+  fontFaces?: FontFaceRule[] | null;
   width: number;
   /** The member each node's label is read from (default "label"). */
   labelKey?: string | null;
@@ -285,6 +304,7 @@ export interface FlowLayoutRequest {
   lineBreaking?: 'greedy' | 'balanced' | null;
   pixelScale?: number | null;
   font?: TextFont | null;
+  fontFaces?: FontFaceRule[] | null;
   labelPadding?: { top?: number | null; leading?: number | null; bottom?: number | null; trailing?: number | null } | null;
 }
 
@@ -403,16 +423,57 @@ export interface DrawerStateResponse {
 
 // ---- text ----------------------------------------------------------------------------------------
 
-/** A CSS font-family list of families from GET /v1/fonts (or sans-serif, serif, monospace), a size in px. */
+/** A CSS font-family list of families from GET /v1/fonts (or sans-serif, serif, monospace, system-ui) or declared in
+ * `fontFaces`, a size in px, and the element's other font properties (CSS syntax). */
 export interface TextFont {
   family: string;
   size: number;
   weight?: number | null;
   style?: 'normal' | 'italic' | 'oblique' | null;
+  /** font-stretch: a keyword (`condensed`) or a percentage (`87.5%`). */
+  stretch?: string | null;
+  /** font-feature-settings: `"liga" 0, "tnum"`. */
+  featureSettings?: string | null;
+  /** font-variation-settings: `"wght" 450, "slnt" -5`. */
+  variationSettings?: string | null;
+  opticalSizing?: 'auto' | 'none' | null;
+}
+
+/** An @font-face rule over a stored font (`src`: its id); the descriptors in CSS syntax. */
+export interface FontFaceRule {
+  family: string;
+  src: string;
+  /** A face of a collection (default 0). */
+  index?: number | null;
+  /** `400`, or a range `100 900`. */
+  weight?: string | null;
+  /** `normal`, `italic`, `oblique`, `oblique 10deg 20deg`. */
+  style?: string | null;
+  /** `condensed`, `75%`, or a range `75% 125%`. */
+  stretch?: string | null;
+  /** `U+0000-00FF, U+0131`. */
+  unicodeRange?: string | null;
+  featureSettings?: string | null;
+  variationSettings?: string | null;
+}
+
+/** A stored font: its format and size as sent, and its faces. */
+export interface FontMetadata {
+  id: string;
+  format: 'truetype' | 'opentype' | 'collection' | 'woff' | 'woff2';
+  size: number;
+  sanitizedSize: number;
+  faces: {
+    index: number; family: string; weight: number; style: 'normal' | 'italic'; stretch: string;
+    axes: { tag: string; min: number; default: number; max: number }[];
+    /** Each one's coordinate on every axis, in the order of `axes`. */
+    namedInstances: { name: string; coordinates: number[] }[];
+  }[];
 }
 
 export interface TextMeasureRequest {
   font: TextFont;
+  fontFaces?: FontFaceRule[] | null;
   texts: string[];
 }
 
@@ -423,6 +484,7 @@ export interface TextMeasureResponse {
 
 export interface TextLayoutRequest {
   font: TextFont;
+  fontFaces?: FontFaceRule[] | null;
   texts: string[];
   /** Exactly one of width and widths (1–16 widths: each text answers `layouts`). */
   width?: number;
@@ -480,6 +542,7 @@ export interface ListRow {
 
 export interface ListLayoutRequest extends ParagraphProperties {
   font: TextFont;
+  fontFaces?: FontFaceRule[] | null;
   rows: ListRow[];
   /** Exactly one of width and widths (1–16): one layout per width. */
   width?: number;

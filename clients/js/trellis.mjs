@@ -21,6 +21,48 @@ export const endpoints = Object.freeze({
 // At most this many characters of a non-problem error body become the problem's detail.
 const DETAIL_LIMIT = 1000;
 
+/** The problem type of a 422 whose request names, in `fontFaces`, a font the server does not store (evicted,
+ * stored on another replica, lost in a restart): each such error's pointer ends in `/fontFaces/k/src`. */
+export const FONT_NOT_STORED = 'tag:trellis,2026:font-not-stored';
+
+// How many times a request is sent again after uploading the fonts it names (another replica may answer it).
+const FONT_RETRIES = 2;
+
+/** A font file's content id: "sha256-" and the 64 hex digits of the SHA-256 of its bytes (WebCrypto). */
+export async function fontId(bytes) {
+  const digest = new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', fontBytes(bytes)));
+  return 'sha256-' + Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** A font file's bytes as a Uint8Array (from an ArrayBuffer, a typed array or a DataView). */
+function fontBytes(bytes) {
+  if (bytes instanceof Uint8Array) return bytes;
+  if (bytes instanceof ArrayBuffer) return new Uint8Array(bytes);
+  if (ArrayBuffer.isView(bytes)) return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  throw new TypeError('a font file must be an ArrayBuffer or a typed array');
+}
+
+/** The media type of a font file, from its first four bytes (RFC 8081's font/* types). */
+function fontType(bytes) {
+  const tag = String.fromCharCode(...bytes.subarray(0, 4));
+  if (tag === 'wOF2') return 'font/woff2';
+  if (tag === 'wOFF') return 'font/woff';
+  if (tag === 'OTTO') return 'font/otf';
+  if (tag === 'ttcf') return 'font/collection';
+  return tag === 'true' || (bytes[0] === 0 && bytes[1] === 1 && bytes[2] === 0 && bytes[3] === 0) ? 'font/ttf' : 'application/octet-stream';
+}
+
+/** The value an RFC 6901 pointer leads to in `value`, or undefined. */
+function atPointer(value, pointer) {
+  if (pointer === '') return value;
+  let here = value;
+  for (const token of pointer.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))) {
+    if (here === null || typeof here !== 'object' || !Object.prototype.hasOwnProperty.call(here, token)) return undefined;
+    here = here[token];
+  }
+  return here;
+}
+
 /** An answer that is not 2xx: the problem details (RFC 9457) and, for a 422, every error's pointer. */
 export class TrellisProblem extends Error {
   /**
@@ -51,18 +93,81 @@ export function createClient({ baseUrl, fetch: fetchFunction, headers = {}, requ
   const send = fetchFunction ?? globalThis.fetch;
   if (typeof send !== 'function') throw new TypeError('no fetch: pass createClient({fetch}) where there is no global fetch');
 
+  // The font files given to addFont, by id: uploaded again whenever a request finds one not stored.
+  const fontFiles = new Map();
+
+  function headersFor(options, extra = {}) {
+    const sent = new Headers(headers);
+    for (const [name, value] of new Headers(options.headers ?? {})) sent.set(name, value);
+    for (const [name, value] of Object.entries(extra)) if (!sent.has(name)) sent.set(name, value);
+    const id = options.requestId ?? (typeof requestId === 'function' ? requestId() : requestId);
+    if (id != null) sent.set('X-Request-Id', String(id));
+    return sent;
+  }
+
   async function post(path, body, options = {}) {
     // A string is JSON text already (sent unchanged); anything else is serialized with JSON.stringify.
     const text = typeof body === 'string' ? body : JSON.stringify(body);
     if (text === undefined) throw new TypeError(`${path}: the body must be a JSON value`);
-    const sent = new Headers(headers);
-    for (const [name, value] of new Headers(options.headers ?? {})) sent.set(name, value);
-    if (!sent.has('Content-Type')) sent.set('Content-Type', 'application/json');
-    if (!sent.has('Accept')) sent.set('Accept', 'application/json, application/problem+json');
-    const id = options.requestId ?? (typeof requestId === 'function' ? requestId() : requestId);
-    if (id != null) sent.set('X-Request-Id', String(id));
+    for (let attempt = 0; ; attempt++) {
+      const sent = headersFor(options, { 'Content-Type': 'application/json', Accept: 'application/json, application/problem+json' });
+      const response = await send(base + path, { method: 'POST', headers: sent, body: text, signal: options.signal });
+      if (options.onResponse) options.onResponse(response);
+      const answer = await response.text();
+      if (response.ok) return JSON.parse(answer);
+      const problem = problemOf(response, answer, path);
+      // A font the request names is not stored there: upload the ones this client was given, then send it again.
+      if (problem.problem.type !== FONT_NOT_STORED || attempt >= FONT_RETRIES) throw problem;
+      const parsed = typeof body === 'string' ? JSON.parse(body) : body;
+      const missing = new Set();
+      for (const error of problem.errors) {
+        const src = /\/src$/.test(error.pointer) ? atPointer(parsed, error.pointer) : undefined;
+        if (typeof src === 'string') missing.add(src);
+      }
+      if (missing.size === 0 || [...missing].some((id) => !fontFiles.has(id))) throw problem;
+      for (const id of missing) {
+        if (!(await hasFont(id, options))) await storeFont(id, options);
+      }
+    }
+  }
 
-    const response = await send(base + path, { method: 'POST', headers: sent, body: text, signal: options.signal });
+  /** Keeps a font file (an ArrayBuffer or typed array) for the requests that name it; resolves to its id. */
+  async function addFont(bytes) {
+    const data = fontBytes(bytes).slice();
+    const id = await fontId(data);
+    fontFiles.set(id, data);
+    return id;
+  }
+
+  /** HEAD /v1/fonts/{id}: whether the server stores the font. */
+  async function hasFont(id, options = {}) {
+    const path = '/v1/fonts/' + encodeURIComponent(id);
+    const response = await send(base + path, { method: 'HEAD', headers: headersFor(options), signal: options.signal });
+    if (options.onResponse) options.onResponse(response);
+    if (response.status === 404) return false;
+    if (response.ok) return true;
+    throw problemOf(response, '', path);
+  }
+
+  /** GET /v1/fonts/{id}: a stored font's metadata (format, size, faces with their axes and named instances). */
+  async function fontMetadata(id, options = {}) {
+    const path = '/v1/fonts/' + encodeURIComponent(id);
+    const response = await send(base + path, { method: 'GET', headers: headersFor(options), signal: options.signal });
+    if (options.onResponse) options.onResponse(response);
+    const answer = await response.text();
+    if (response.ok) return JSON.parse(answer);
+    throw problemOf(response, answer, path);
+  }
+
+  /** PUT /v1/fonts/{id}: uploads a font file (its bytes, or the id of one given to addFont); resolves to its
+   * metadata, whether it was new (201) or stored already (200). */
+  async function storeFont(font, options = {}) {
+    const id = typeof font === 'string' ? font : await addFont(font);
+    const data = fontFiles.get(id);
+    if (data === undefined) throw new TypeError(`storeFont: no font file ${id} was given to addFont`);
+    const path = '/v1/fonts/' + encodeURIComponent(id);
+    const sent = headersFor(options, { 'Content-Type': fontType(data), Accept: 'application/json, application/problem+json' });
+    const response = await send(base + path, { method: 'PUT', headers: sent, body: data, signal: options.signal });
     if (options.onResponse) options.onResponse(response);
     const answer = await response.text();
     if (response.ok) return JSON.parse(answer);
@@ -71,18 +176,14 @@ export function createClient({ baseUrl, fetch: fetchFunction, headers = {}, requ
 
   // GET /v1/fonts: the font faces text can be measured with.
   async function fonts(options = {}) {
-    const sent = new Headers(headers);
-    for (const [name, value] of new Headers(options.headers ?? {})) sent.set(name, value);
-    const id = options.requestId ?? (typeof requestId === 'function' ? requestId() : requestId);
-    if (id != null) sent.set('X-Request-Id', String(id));
-    const response = await send(base + '/v1/fonts', { method: 'GET', headers: sent, signal: options.signal });
+    const response = await send(base + '/v1/fonts', { method: 'GET', headers: headersFor(options), signal: options.signal });
     if (options.onResponse) options.onResponse(response);
     const answer = await response.text();
     if (response.ok) return JSON.parse(answer);
     throw problemOf(response, answer, '/v1/fonts');
   }
 
-  const client = { baseUrl: base, post, fonts };
+  const client = { baseUrl: base, post, fonts, addFont, hasFont, fontMetadata, storeFont };
   for (const [name, path] of Object.entries(endpoints)) {
     client[name] = (body, options) => post(path, body, options);
   }

@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import {
-  createClient, endpoints, TrellisProblem, listSlots, tanstackMeasurements, virtuosoHeightEstimates, flashListOverrideItemLayout,
-  reactWindowItemSize,
+  createClient, endpoints, fontId, FONT_NOT_STORED, TrellisProblem, listSlots, tanstackMeasurements, virtuosoHeightEstimates,
+  flashListOverrideItemLayout, reactWindowItemSize,
 } from './trellis.mjs';
 
 const moduleFile = fileURLToPath(new URL('./trellis.mjs', import.meta.url));
@@ -97,7 +97,7 @@ test('one method per endpoint, named as openapi.yaml\'s operationIds', () => {
 
 test('the client has a method for every POST endpoint the service lists at /', { timeout: TIMEOUT }, async () => {
   const index = await (await fetch(baseUrl)).json();
-  // POST /v1/fonts takes a font file, not JSON: it is not one of the JSON endpoints.
+  // POST /v1/fonts takes a font file: addFont and storeFont upload them (with PUT, the id being known).
   const posts = index.endpoints.filter((endpoint) => endpoint.method === 'POST' && endpoint.path !== '/v1/fonts')
     .map((endpoint) => endpoint.path);
   assert.deepEqual(Object.values(endpoints), posts);
@@ -331,4 +331,49 @@ test('list adapters: the shapes TanStack Virtual, react-virtuoso, FlashList and 
     assert.equal(top, layout.total);
   }
   assert.ok(layouts[0].total > layouts[1].total, 'narrower is taller');
+});
+
+// A font file the client is given once: it hashes it with WebCrypto, and the first request naming it finds it not
+// stored (422 of FONT_NOT_STORED at /fontFaces/0/src), asks with HEAD, uploads it with PUT and sends the request again.
+const interWoff2 = readFileSync(fileURLToPath(new URL('../../Tests/TrellisAPITests/Fonts/Fixtures/inter-latin.woff2', import.meta.url)));
+
+test('a font given to the client is uploaded when a request needs it, once', { timeout: TIMEOUT }, async () => {
+  const sent = [];
+  const counting = (url, init) => { sent.push(`${init.method} ${new URL(url).pathname}`); return fetch(url, init); };
+  const client = createClient({ baseUrl, fetch: counting });
+  const id = await client.addFont(interWoff2);
+  assert.equal(id, await fontId(new Uint8Array(interWoff2)));
+  assert.match(id, /^sha256-[0-9a-f]{64}$/);
+  const request = {
+    font: { family: 'Inter, DejaVu Sans', size: 16, weight: 450 },
+    fontFaces: [{ family: 'Inter', src: id, weight: '100 900' }],
+    texts: ['Swift', 'Ωμέγα'],
+  };
+  const first = await client.textMeasure(request);
+  assert.equal(first.texts.length, 2);
+  assert.deepEqual(sent, ['POST /v1/text/measure', `HEAD /v1/fonts/${id}`, `PUT /v1/fonts/${id}`, 'POST /v1/text/measure']);
+  sent.length = 0;
+  const again = await client.textMeasure(JSON.stringify(request));
+  assert.deepEqual(again, first);
+  assert.deepEqual(sent, ['POST /v1/text/measure']);
+  // A bolder weight of the variable font is wider.
+  const bold = await client.textMeasure({ ...request, font: { ...request.font, weight: 800 } });
+  assert.ok(bold.texts[0].width > first.texts[0].width);
+  assert.equal(await client.hasFont(id), true);
+  const metadata = await client.fontMetadata(id);
+  assert.equal(metadata.format, 'woff2');
+  assert.deepEqual(metadata.faces[0].axes.map((axis) => axis.tag), ['wght', 'slnt']);
+});
+
+test('a font the client was not given is a problem of FONT_NOT_STORED', { timeout: TIMEOUT }, async () => {
+  const client = createClient({ baseUrl });
+  const missing = 'sha256-' + 'ef'.repeat(32);
+  assert.equal(await client.hasFont(missing), false);
+  await assert.rejects(client.textLayout({
+    font: { family: 'Mine', size: 16 }, fontFaces: [{ family: 'Mine', src: missing }], texts: ['a'], width: 100,
+  }), (error) => error instanceof TrellisProblem && error.status === 422 && error.problem.type === FONT_NOT_STORED
+    && error.errors[0].pointer === '/fontFaces/0/src');
+  await assert.rejects(client.storeFont(missing), TypeError);
+  const stored = await client.storeFont(interWoff2);
+  assert.equal(stored.id, await fontId(interWoff2));
 });

@@ -1,11 +1,12 @@
 // Type-checked with the declarations (`tsc --strict --noEmit`, in make js-client-test): a call of every
 // method of trellis.d.ts as a TypeScript program would write it. Never run.
 import {
-  createClient, endpoints, TrellisProblem, listSlots, tanstackMeasurements, virtuosoHeightEstimates, flashListOverrideItemLayout,
-  reactWindowItemSize,
+  createClient, endpoints, fontId, FONT_NOT_STORED, TrellisProblem, listSlots, tanstackMeasurements, virtuosoHeightEstimates,
+  flashListOverrideItemLayout, reactWindowItemSize,
 } from './trellis';
 import type {
-  BatchEntry, BatchResponse, DrawerStateResponse, ListLayout, ListLayoutResponse, TanStackVirtualItem, FlowLayoutResponse, FontsResponse, OutlineExpansionResponse,
+  BatchEntry, BatchResponse, DrawerStateResponse, ListLayout, ListLayoutResponse, TanStackVirtualItem, FlowLayoutResponse, FontMetadata,
+  FontsResponse, OutlineExpansionResponse,
   OutlineRowsResponse, ProblemDetails, SectionsToggleResponse, TextLayoutResponse, TextMeasureResponse, TrellisClient,
 } from './trellis';
 
@@ -41,6 +42,20 @@ async function everyMethod(): Promise<void> {
   const scrollTo: number | undefined = first.anchor?.scrollOffset;
   void [items, estimates, itemSize, shown, scrollTo];
   const faces: FontsResponse = await client.fonts();
+  // Uploaded fonts: kept by the client, uploaded when a request finds one not stored.
+  const inter: string = await client.addFont(new Uint8Array([0x77, 0x4f, 0x46, 0x32]));
+  const same: string = await fontId(new ArrayBuffer(4));
+  const stored: boolean = await client.hasFont(inter);
+  const metadata: FontMetadata = await client.storeFont(inter);
+  const again: FontMetadata = await client.fontMetadata(metadata.id);
+  const axes: number = again.faces[0].axes.length;
+  const inInter: TextMeasureResponse = await client.textMeasure({
+    font: { family: 'Inter, sans-serif', size: 16, weight: 450, stretch: '100%', featureSettings: '"tnum"', variationSettings: '"slnt" -5', opticalSizing: 'auto' },
+    fontFaces: [{ family: 'Inter', src: inter, weight: '100 900', style: 'oblique 0deg 10deg', unicodeRange: 'U+0000-00FF' }],
+    texts: ['Swift'],
+  });
+  const notStored: string = FONT_NOT_STORED;
+  void [same, stored, axes, inInter, notStored];
   const anything: unknown = await client.post(endpoints.flowLayout, '{"containerWidth":1,"items":[]}');
 
   // A batch typed by path: each entry's body is checked against its endpoint's request, and each
