@@ -26,6 +26,8 @@ Usage: python3 scripts/playground/browser_test.py [--binary .build/debug/trellis
 """
 
 import argparse
+import base64
+import hashlib
 import json
 import pathlib
 import shutil
@@ -45,6 +47,8 @@ PAGE_FILE = ROOT / "Sources" / "TrellisAPI" / "Resources" / "playground.html"
 PROBE_FILE = HERE / "cors-probe.html"
 CLIENT_FILE = ROOT / "clients" / "js" / "trellis.mjs"
 BATCH_PATH = "/v1/batch"
+# Uploads: a font file, not a feature's JSON request (the Paragraphs panel's font file goes through the client).
+FONTS_PATH = "/v1/fonts"
 
 # Set by main(): --binary, --chromium, --chromedriver, --timeout.
 OPTIONS = argparse.Namespace(binary=DEBUG_BINARY, chromium=None, chromedriver=None, timeout=120)
@@ -116,7 +120,7 @@ def shown_panels(page):
 
 def features(server):
     """The feature registry's paths: the POST endpoints GET / lists, but the batch."""
-    return [e["path"] for e in server.index()["endpoints"] if e["method"] == "POST" and e["path"] != BATCH_PATH]
+    return [e["path"] for e in server.index()["endpoints"] if e["method"] == "POST" and e["path"] not in (BATCH_PATH, FONTS_PATH)]
 
 
 def load_playground(page, server):
@@ -460,6 +464,57 @@ def text_panel(page, server):
     request, answer = compare_text(page, server)
     require(all(len(t["lines"]) == 1 for t in answer["texts"]) and any("ellipsis" in t for t in answer["texts"]),
             f"text: nowrap with an ellipsis answered {answer}")
+
+
+FONT_FILE = ROOT / "Tests" / "TrellisAPITests" / "Fonts" / "Fixtures" / "inter-latin.woff2"
+
+# Each line of the first paragraph as the page's Chromium draws it, in the box's font: its width without the spaces
+# that hang at its end (a span of the line's text, measured alone).
+DROPPED_WIDTHS = """[...document.querySelectorAll('#text .text-box')][0] && (() => {
+    const box = document.querySelector('#text .text-box');
+    return [...box.querySelectorAll('.text-line')].map(line => {
+        const probe = document.createElement('span');
+        probe.style.font = getComputedStyle(box).font;
+        probe.style.whiteSpace = 'pre';
+        probe.textContent = line.textContent.replace(/[ \u3000]+$/, '');
+        document.body.append(probe);
+        const width = probe.getBoundingClientRect().width;
+        probe.remove();
+        return {width, api: Number(line.dataset.width), text: line.textContent};
+    }); })()"""
+
+
+def text_in_a_dropped_font(page, server):
+    """A font file dropped on the Paragraphs panel: the client hashes it, the service asks for it (422, font not
+    stored), the client uploads it and sends the request again; the page declares it in fontFaces and draws the
+    lines in the same bytes, where Chromium's own widths are the service's."""
+    data = FONT_FILE.read_bytes()
+    id = "sha256-" + hashlib.sha256(data).hexdigest()
+    require(server.request("HEAD", f"/v1/fonts/{id}")[0] == 404, "dropped font: the service stores it before the test")
+    # The latin paragraph alone, so that every line is in the dropped font.
+    set_request(page, "text", json.dumps({"font": {"family": "DejaVu Sans", "size": 16}, "width": 240,
+                                          "texts": ["Long labels must wrap, not overflow the chip they live in: "
+                                                    "a well-known request for tag lists."]}))
+    before = answers(page, "text")
+    page.evaluate(f"""(() => {{ const bytes = Uint8Array.from(atob({json.dumps(base64.b64encode(data).decode())}), c => c.charCodeAt(0));
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([bytes], 'inter-latin.woff2', {{type: 'font/woff2'}}));
+        document.getElementById('text').dispatchEvent(new DragEvent('drop', {{bubbles: true, cancelable: true, dataTransfer: transfer}})); }})()""")
+    result = settled(page, "text", before)
+    request, answer = compare_text(page, server)
+    require(result["state"] == "ok" and request.get("fontFaces") == [{"family": "Dropped font", "src": id, "weight": "1 1000"}]
+            and request["font"]["family"].startswith("Dropped font, DejaVu Sans"),
+            f"dropped font: the panel ({result['state']}) sent {request}")
+    require(server.request("HEAD", f"/v1/fonts/{id}")[0] == 200, "dropped font: the client did not upload it")
+    shown = page.evaluate(f"document.querySelector('#text output[data-for=\"fontFile\"]').textContent")
+    require(shown.startswith("inter-latin.woff2: " + id[:19]), f"dropped font: the panel says {shown!r}")
+    for weight in (400, 450, 700):
+        set_control(page, "text", "weight", weight, "input")
+        request, answer = compare_text(page, server)
+        require(request["font"]["weight"] == weight, f"dropped font: the weight control sent {request['font']}")
+        lines = page.evaluate(DROPPED_WIDTHS)
+        require(lines and all(abs(line["width"] - line["api"]) <= 1 / 64 for line in lines),
+                f"dropped font at weight {weight}: Chromium draws the lines {lines}")
 
 
 LIST_DOM = """(() => { const s = document.querySelector('#list .vlist');
@@ -979,6 +1034,9 @@ class Playground(Timed):
 
     def test_text_panel(self):
         text_panel(self.page, self.server)
+
+    def test_text_in_a_dropped_font(self):
+        text_in_a_dropped_font(self.page, self.server)
 
     def test_list_panel(self):
         list_panel(self.page, self.server)
