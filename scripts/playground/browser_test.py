@@ -157,9 +157,45 @@ def compare_outline(page, server):
     return json.loads(body), rows, shown
 
 
+OUTLINE_SIZES = """(() => { const s = document.querySelector('#outline .outline-scroll');
+    if (!s) return null;
+    const top = s.querySelector('.outline-list').getBoundingClientRect().top;
+    return {scrollTop: s.scrollTop, viewport: s.clientHeight,
+            rows: [...s.querySelectorAll('.orow[data-index]')].map(r => ({id: JSON.parse(r.dataset.id),
+              top: r.getBoundingClientRect().top - top, height: r.getBoundingClientRect().height,
+              mismatch: r.dataset.mismatch === 'true'}))}; })()"""
+
+
+def compare_outline_sizes(page, server):
+    """With rowHeights: the browser's own height and top of each row drawn equal to the service's (labels wrapped as
+    it wraps them), in a viewport of viewportHeight scrolled to the answer's selectedScrollOffset."""
+    body = request_text(page, "outline")
+    status, _, rows = server.post("/v1/outline/rows", body)
+    require(status == 200, f"outline: the API answered {status} to the page's request")
+    shown = page.evaluate(OUTLINE_SIZES)
+    require(shown is not None, "outline: rowHeights sent but no scrolling viewport drawn")
+    require(shown["viewport"] == json.loads(body)["rowHeights"]["viewportHeight"], f"outline: viewport {shown['viewport']} px")
+    require(len(shown["rows"]) == len(rows["rows"]), f"outline: {len(shown['rows'])} rows drawn of {len(rows['rows'])}")
+    for row, drawn in zip(rows["rows"], shown["rows"]):
+        require(drawn["id"] == row["id"] and near(drawn["height"], row["height"], 0.001) and near(drawn["top"], row["offset"], 0.001)
+                and not drawn["mismatch"], f"outline: row {row['id']!r} drawn {drawn['height']} high at {drawn['top']}, "
+                f"the API says {row['height']} at {row['offset']}")
+    require(rows["selectedScrollOffset"] is not None and near(shown["scrollTop"], rows["selectedScrollOffset"], 0.5),
+            f"outline: scrolled to {shown['scrollTop']}, the API says {rows['selectedScrollOffset']}")
+    selected = next(row for row in rows["rows"] if row["selected"])
+    require(shown["scrollTop"] - 0.5 <= selected["offset"] and
+            selected["offset"] + selected["height"] <= shown["scrollTop"] + shown["viewport"] + 0.5,
+            f"outline: the selected row ({selected['offset']}, {selected['height']} high) is not in view at {shown['scrollTop']}")
+    return rows, shown
+
+
 def outline_panel(page, server):
     require(page.evaluate("document.getElementById('outline').dataset.state") == "ok", "outline: panel not ok")
     request, rows, shown = compare_outline(page, server)
+    # The picker opens scrolled to the selection (below the viewport's first rows), a wrapped label's row taller.
+    sized, drawn = compare_outline_sizes(page, server)
+    require(drawn["scrollTop"] > 0, f"outline: the picker opened at the top ({drawn['scrollTop']}); its selection is further down")
+    require(any(row["height"] > request["rowHeights"]["minHeight"] for row in sized["rows"]), "outline: no label wraps")
     selected = [row for row in shown if row["selected"]]
     require(len(selected) == 1 and selected[0]["id"] == request["selection"], f"outline: selection not shown: {selected}")
     require(selected[0]["label"] == "FlowLayout.swift", f"outline: label {selected[0]['label']!r}")
@@ -174,6 +210,10 @@ def outline_panel(page, server):
     request, _, shown = compare_outline(page, server)
     require(request["selection"] == "readme", f"outline: clicking README.md sent selection {request.get('selection')!r}")
     require([row["id"] for row in shown if row["selected"]] == ["readme"], "outline: README.md is not checked")
+    # The request says where the picker was scrolled; the new selection was in view there, so the view stays.
+    _, drawn = compare_outline_sizes(page, server)
+    require(near(drawn["scrollTop"], request["rowHeights"].get("scrollOffset", 0), 0.5),
+            f"outline: clicked when scrolled to {request['rowHeights'].get('scrollOffset')}, now at {drawn['scrollTop']}")
 
     # Expand a collapsed node with its triangle.
     before = answers(page, "outline")
