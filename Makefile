@@ -321,8 +321,9 @@ soak: release
 	@command -v wrk >/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq wrk >/dev/null; }
 	python3 bench/soak.py --seconds $(SOAK_SECONDS)
 
-## fuzz: libFuzzer (with AddressSanitizer) on every feature endpoint, FUZZ_SECONDS (300) each, from
-## the seeds in fuzz/corpus/; crashes, hangs (FUZZ_TIMEOUT s) and blowups (FUZZ_RSS_MB) fail it.
+## fuzz: libFuzzer (with AddressSanitizer) on every feature endpoint and on font files (font-bytes: the
+## bytes read and shaped as a stored font), FUZZ_SECONDS (300) each, from the seeds in fuzz/corpus/;
+## crashes, hangs (FUZZ_TIMEOUT s) and blowups (FUZZ_RSS_MB) fail it.
 ## Not part of `make test`. FUZZ_ENDPOINTS="flow-layout" narrows it; see scripts/fuzz.sh.
 fuzz: deps
 	SWIFT=$(SWIFT) scripts/fuzz.sh

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make fuzz: builds the libFuzzer target (fuzz/TrellisFuzz) with -sanitize=fuzzer,address in its
-# own scratch path, then fuzzes each feature endpoint in turn for FUZZ_SECONDS, starting from the
-# committed seeds in fuzz/corpus/<endpoint>/ plus whatever earlier runs found.
+# own scratch path, then fuzzes each feature endpoint (and font-bytes: arbitrary bytes as a font file,
+# read and shaped as a stored font is) in turn for FUZZ_SECONDS, starting from the committed seeds in
+# fuzz/corpus/<endpoint>/ plus whatever earlier runs found.
 #
 # Inputs that take longer than FUZZ_TIMEOUT seconds (a hang) or push the process past
 # FUZZ_RSS_MB (a memory blowup) count as findings, like crashes and contract violations.
@@ -27,9 +28,10 @@ ENDPOINTS=${FUZZ_ENDPOINTS:-$(cd fuzz/corpus && ls)}
 SWIFT=${SWIFT:-swift}
 WORK=.build/fuzz-work
 
+# The C shims (HarfBuzz's, among them the font readers the font-bytes target reaches) are instrumented too.
 "$SWIFT" build -c release --scratch-path .build/fuzz --product TrellisFuzz \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -DTRELLIS_LIBFUZZER \
-    -Xcxx -fsanitize=fuzzer-no-link,address -Xswiftc -use-ld=lld
+    -Xcc -fsanitize=fuzzer-no-link,address -Xcxx -fsanitize=fuzzer-no-link,address -Xswiftc -use-ld=lld
 binary=$("$SWIFT" build -c release --scratch-path .build/fuzz --show-bin-path)/TrellisFuzz
 replayer=""
 if [ "${FUZZ_KEEP_GOING:-0}" = 1 ]; then

@@ -9,7 +9,8 @@
 //
 // The endpoint comes from TRELLIS_FUZZ_ENDPOINT: a path such as /v1/flow/layout or the short
 // name of its corpus folder (outline-expansion, outline-rows, flow-layout, sections-toggle,
-// drawer-state, text-measure, text-layout, batch).
+// drawer-state, text-measure, text-layout, batch), or font-bytes: arbitrary bytes as a font file, read
+// by HarfBuzz and the shim's own table readers and shaped with (`FontFuzz`).
 //
 // The cost check (`Cost`): every input's CPU time is held to TRELLIS_FUZZ_COST_MULTIPLE (default 8) ×
 // what a normal request of its endpoint and size costs in the same build (calibrated at start), and,
@@ -26,6 +27,7 @@ import TrellisText
 enum Fuzz {
     /// Corpus folder names and the paths they stand for, from the service's registry.
     static let endpoints: [(name: String, path: String)] = (Features.paths + [Features.batchPath]).map { (Features.shortName(of: $0), $0) }
+        + [(FontFuzz.name, FontFuzz.name)]
 
     /// With the default fonts loaded, so that text requests are measured rather than answered 503.
     static let service = TrellisService(configuration: ServiceConfiguration(
@@ -49,6 +51,7 @@ enum Fuzz {
     /// One input. Aborts (a libFuzzer finding) when the answer breaks the contract.
     @discardableResult
     static func run(_ data: UnsafeRawBufferPointer, path: String) -> Int {
+        if path == FontFuzz.name { return FontFuzz.run(data) }
         // The shim hands bodies over followed by TMHD_BODY_PADDING zero bytes and the service
         // parses them in place; do the same, in an allocation of exactly that size so that
         // AddressSanitizer catches any read past the padding.
@@ -269,7 +272,7 @@ enum Cost {
 
     /// Measures the normal requests (the least of 15 runs each) and sets `model`.
     static func calibrate(_ path: String) {
-        guard multiple > 0 else { return }
+        guard multiple > 0, path != FontFuzz.name else { return }
         var points: [(bytes: Double, seconds: Double)] = []
         for large in [false, true] {
             var least = Double.infinity, size = 0

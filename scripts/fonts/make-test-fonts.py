@@ -8,6 +8,10 @@ License, which allows redistributing modified copies): Tests/TrellisAPITests/Fon
 - deep.otf: Inter's static OTF (CFF outlines) cut to a few glyphs, whose charstring calls a local subroutine that
   calls itself: a maliciously deep font (OTS refuses it; nothing may recurse on it).
 
+It also writes the seeds of the font-bytes fuzz target, fuzz/corpus/font-bytes/ (each under 16 KB, the fuzzer's
+longest input): Inter's variable font, its static OTF, DejaVu Sans and Noto Color Emoji (CBDT bitmaps) cut to a
+few characters, and a WOFF2 of the first.
+
 The generated files are committed; run this again only to change them (python3 scripts/fonts/make-test-fonts.py).
 Needs fontTools and brotli from PyPI (the versions pinned in the Makefile as FONTTOOLS_VERSION, BROTLI_VERSION).
 """
@@ -24,6 +28,8 @@ from fontTools.ttLib import TTCollection, TTFont
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 OUT = ROOT / "Tests" / "TrellisAPITests" / "Fonts" / "Fixtures"
+SEEDS = ROOT / "fuzz" / "corpus" / "font-bytes"
+EMOJI = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
 INTER_VARIABLE = "/usr/share/fonts/truetype/inter-vf/Inter.var.ttf"
 INTER_STATIC = "/usr/share/fonts/opentype/inter/Inter-Regular.otf"
 DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
@@ -66,9 +72,9 @@ def deep(target):
 
 
 def main():
-    for path in (INTER_VARIABLE, INTER_STATIC, DEJAVU):
+    for path in (INTER_VARIABLE, INTER_STATIC, DEJAVU, EMOJI):
         if not pathlib.Path(path).is_file():
-            sys.exit(f"{path} is missing (apt-get install fonts-inter-variable fonts-inter fonts-dejavu-core)")
+            sys.exit(f"{path} is missing (apt-get install fonts-inter-variable fonts-inter fonts-dejavu-core fonts-noto-color-emoji)")
     OUT.mkdir(parents=True, exist_ok=True)
     cut(INTER_VARIABLE, OUT / "inter-latin.ttf", BASIC_LATIN)
     cut(INTER_VARIABLE, OUT / "inter-latin.woff", BASIC_LATIN, "woff")
@@ -80,6 +86,15 @@ def main():
         collection.fonts = [TTFont(OUT / "inter-latin.ttf"), TTFont(dejavu)]
         collection.save(str(OUT / "pair.ttc"))
     deep(OUT / "deep.otf")
+    SEEDS.mkdir(parents=True, exist_ok=True)
+    cut(INTER_VARIABLE, SEEDS / "inter-variable.ttf", "U+0020,U+0048,U+0065,U+006C,U+006F,U+0066,U+0069")
+    cut(INTER_VARIABLE, SEEDS / "inter-variable.woff2", "U+0020,U+0048,U+0065,U+006C,U+006F", "woff2")
+    cut(INTER_STATIC, SEEDS / "inter-cff.otf", "U+0020,U+0041,U+0056,U+0066,U+0069")
+    cut(DEJAVU, SEEDS / "dejavu.ttf", "U+0020,U+0041,U+0056,U+05E9,U+0644,U+0627")
+    cut(EMOJI, SEEDS / "emoji-cbdt.ttf", "U+1F389")
+    for seed in sorted(SEEDS.iterdir()):
+        if seed.stat().st_size > 16384:
+            sys.exit(f"{seed} is {seed.stat().st_size} bytes, more than the fuzzer's longest input")
     if shutil.which("ots-sanitize"):
         for name in sorted(p.name for p in OUT.iterdir()):
             with tempfile.TemporaryDirectory() as work:
