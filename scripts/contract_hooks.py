@@ -336,6 +336,17 @@ def _text_layout(body: dict) -> None:
         body["widths"] = [_clamp(w, 200, 1_000_000) for w in body["widths"]]
     if isinstance(body.get("lineHeight"), (int, float)):
         body["lineHeight"] = _clamp(body["lineHeight"], 1, 1_000)
+    # A line height in a string keeps its form and unit, within a range that resolves to (0, 10000) px at any size.
+    if isinstance(body.get("lineHeight"), str) and body["lineHeight"] != "normal":
+        text = body["lineHeight"]
+        unit = "px" if text.lower().endswith("px") else "%" if text.endswith("%") else ""
+        try:
+            value = float(text[:len(text) - len(unit)])
+        except ValueError:
+            value = 1.5
+        low, high = {"px": (1, 1_000), "%": (50, 500), "": (0.5, 5)}[unit]
+        value = _clamp(value, low, high) if math.isfinite(value) else low
+        body["lineHeight"] = f"{value!r}{unit}"
     # A tab size in a string keeps its form and unit, within the range its unit allows.
     if isinstance(body.get("tabSize"), str):
         text = body["tabSize"]

@@ -112,7 +112,7 @@ final class FontFixtureTests: XCTestCase {
                 for (number, layout) in try XCTUnwrap(fixture["layouts"] as? [[String: Any]]).enumerated() {
                     guard FixtureFilter.includes(id, layout: number) else { continue }
                     layouts.total += 1
-                    let outcome = try ParagraphFixtureTests.compare(shaper, text, layout, try ParagraphFixtureTests.style(layout))
+                    let outcome = try ParagraphFixtureTests.compare(shaper, text, layout, try ParagraphFixtureTests.style(layout, fontSize: font.size))
                     if outcome.startsAgree { layouts.starts += 1 }
                     if outcome.heightAgrees { layouts.heights += 1 }
                     outcomes.append(("\(id)/\(number)", outcome.agrees ? nil : outcome.detail))

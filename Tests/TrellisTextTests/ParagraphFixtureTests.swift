@@ -74,7 +74,7 @@ final class ParagraphFixtureTests: XCTestCase {
             for (number, layout) in try XCTUnwrap(fixture["layouts"] as? [[String: Any]]).enumerated() {
                 guard FixtureFilter.includes(id, layout: number) else { continue }
                 total += 1
-                let paragraphStyle = try Self.style(layout)
+                let paragraphStyle = try Self.style(layout, fontSize: size)
                 let mode = Self.mode(layout)
                 let caseID = "\(id)/\(number)"
                 let outcome = try Self.compare(shaper, text, layout, paragraphStyle)
@@ -199,7 +199,7 @@ final class ParagraphFixtureTests: XCTestCase {
         return end
     }
 
-    static func style(_ layout: [String: Any]) throws -> ParagraphStyle {
+    static func style(_ layout: [String: Any], fontSize: Double = 16) throws -> ParagraphStyle {
         var style = ParagraphStyle()
         switch layout["whiteSpace"] as? String ?? "normal" {
         case "pre-wrap": style.whiteSpace = .preWrap
@@ -226,7 +226,20 @@ final class ParagraphFixtureTests: XCTestCase {
         }
         style.maxLines = (layout["maxLines"] as? NSNumber)?.intValue
         style.textOverflow = layout["textOverflow"] as? String == "ellipsis" ? .ellipsis : .clip
-        style.lineHeight = (layout["lineHeight"] as? NSNumber)?.doubleValue
+        // line-height: px as a JSON number, else CSS's forms in a string ("1.5", "150%", "24px", "normal").
+        if let px = layout["lineHeight"] as? NSNumber {
+            style.lineHeight = LineHeight.length(px.doubleValue).px(fontSize: fontSize)
+        } else if let css = layout["lineHeight"] as? String, css != "normal" {
+            let lineHeight: LineHeight
+            if let px = Self.px(css) {
+                lineHeight = .length(px)
+            } else if css.hasSuffix("%") {
+                lineHeight = .percentage(try XCTUnwrap(Double(css.dropLast())))
+            } else {
+                lineHeight = .number(try XCTUnwrap(Double(css)))
+            }
+            style.lineHeight = lineHeight.px(fontSize: fontSize)
+        }
         return style
     }
 
@@ -245,6 +258,10 @@ final class ParagraphFixtureTests: XCTestCase {
             if layout["textOverflow"] != nil { return "\(mode) ellipsis" }
             if let wrap = layout["overflowWrap"] ?? layout["wordBreak"] { return "\(mode) \(wrap)" }
             return mode
+        case "line-height":
+            guard let value = layout["lineHeight"] else { return "normal" }
+            let form = value is NSNumber ? "px" : (value as? String).map { Self.px($0) != nil ? "px" : $0.hasSuffix("%") ? "%" : $0 == "normal" ? "normal" : "number" } ?? "?"
+            return layout["maxLines"] != nil ? "\(form) clamp" : form
         default:
             return mode(layout)
         }

@@ -494,7 +494,8 @@ export interface TextLayoutRequest {
   overflowWrap?: 'normal' | 'anywhere' | 'break-word' | null;
   maxLines?: number | null;
   textOverflow?: 'clip' | 'ellipsis' | null;
-  lineHeight?: number | null;
+  /** px as a number; or "normal", a number times the font size ("1.5"), a percentage ("150%") or a length ("24px"). */
+  lineHeight?: number | string | null;
   /** A number of spaces, or a length such as "20px" (default 8). */
   tabSize?: number | string | null;
   contentWidths?: boolean | null;

@@ -259,10 +259,28 @@ def group_break_data(rng, width, size):
     return out
 
 
+LINE_HEIGHT_NUMBERS = ["1", "1.2", "1.15", "1.25", "1.333", "1.5", "0.8", "2", "1.1", "1.4"]
+LINE_HEIGHT_PERCENTAGES = ["120%", "150%", "87.5%", "133%", "115%", "200%", "101%"]
+
+
+def group_line_height(rng, width, size):
+    """line-height as a number, a percentage, a length in px (in a string, and as a JSON number, fractional) and
+    normal, some with a clamp."""
+    out = [{"width": width(), "lineHeight": rng.choice(LINE_HEIGHT_NUMBERS)} for _ in range(2)]
+    out.append({"width": width(), "lineHeight": rng.choice(LINE_HEIGHT_PERCENTAGES)})
+    out.append({"width": width(), "lineHeight": f"{quarter(rng, size, size * 2.5) + rng.choice([0, 0.1, 0.3, 0.55]):g}px"})
+    out.append({"width": width(), "lineHeight": round(size * rng.uniform(1, 2), 2)})
+    out.append({"width": width(), "lineHeight": "normal"})
+    out.append({"width": width(), "lineHeight": rng.choice(LINE_HEIGHT_NUMBERS + LINE_HEIGHT_PERCENTAGES),
+                "maxLines": rng.randint(1, 3), "textOverflow": "ellipsis"})
+    return out
+
+
 # Group: (id prefix, how the text is made, the layouts, paragraphs per script in the main set and the hold-out).
 CSS_GROUPS = {
     "white-space": ("ws", typed, group_white_space, 24, 12),
     "break-data": ("bd", hyphenated, group_break_data, 24, 12),
+    "line-height": ("lh", paragraph, group_line_height, 16, 8),
 }
 
 

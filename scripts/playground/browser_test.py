@@ -491,6 +491,12 @@ def text_panel(page, server):
             f"text: clamp off sent {request}")
     # The typed message keeps its line breaks: each ends a line that says so, drawn where the API puts it.
     require(any(line.get("forcedBreak") for t in answer["texts"] for line in t["lines"]), f"text: pre-wrap kept no line feed: {answer}")
+    set_control(page, "text", "lineHeight", "2", "change")
+    request, answer = compare_text(page, server)
+    size = request["font"]["size"]
+    require(request.get("lineHeight") == "2" and all(line["height"] == 2 * size for t in answer["texts"] for line in t["lines"]),
+            f"text: line-height 2 sent {request.get('lineHeight')!r}, answered {answer}")
+    set_control(page, "text", "lineHeight", "", "change")
     set_control(page, "text", "tabSize", 4, "input")
     request, _ = compare_text(page, server)
     require(request.get("tabSize") == 4, f"text: the tabSize control sent {request.get('tabSize')!r}")

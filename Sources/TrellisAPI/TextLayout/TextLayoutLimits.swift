@@ -7,8 +7,11 @@ enum TextLayoutLimits {
     static let widths = NumberRange.exclusive(0, 10_000_000)
     /// Rule for `widths`: at most this many widths per request.
     static let maxWidths = 16
-    /// Rule for `lineHeight`: greater than 0, less than 10,000 px.
+    /// Rule for `lineHeight`: greater than 0, less than 10,000 px (a length, and what a number or percentage comes to).
     static let lineHeights = NumberRange.exclusive(0, 10_000)
+    /// Rule for `lineHeight` as a number (times the font size) and as a percentage (of it).
+    static let lineHeightFactors = NumberRange.exclusive(0, 10_000)
+    static let lineHeightPercentages = NumberRange.exclusive(0, 1_000_000)
     /// Rule for `maxLines`: an integer literal ≥ 1.
     static let maxLinesLimit = Int(Int32.max)
     /// Rule for `tabSize`: a number of spaces within [0, 1000], or a length within [0, 100000] px.

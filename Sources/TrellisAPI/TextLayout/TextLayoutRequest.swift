@@ -54,7 +54,7 @@ struct TextLayoutRequest: FeatureRequest {
         if let value = members.optional(Member.overflowWrap)?.oneOf(OverflowWrap.self, &problems) { style.overflowWrap = value }
         style.maxLines = members.optional(Member.maxLines)?.integer(&problems, min: 1, max: TextLayoutLimits.maxLinesLimit)
         if let value = members.optional(Member.textOverflow)?.oneOf(TextOverflow.self, &problems) { style.textOverflow = value }
-        style.lineHeight = members.optional(Member.lineHeight)?.number(&problems, TextLayoutLimits.lineHeights)
+        if let value = members.optional(Member.lineHeight) { style.lineHeight = Self.readLineHeight(value, fontSize: font?.size, &problems) }
         if let value = members.optional(Member.tabSize).flatMap({ Self.readTabSize($0, &problems) }) { style.tabSize = value }
         let contentWidths = members.optional(Member.contentWidths)?.boolean(&problems) ?? false
         guard problems.count == before, let font else { return nil }
@@ -64,6 +64,33 @@ struct TextLayoutRequest: FeatureRequest {
         self.perWidth = several != nil
         self.style = style
         self.contentWidths = contentWidths
+    }
+
+    /// Rule for `lineHeight`: a JSON number is px; a string is `normal` or a CSS number (times the font size), percentage
+    /// (of the font size) or length in px; resolved at the font's size (`LineHeight.px`), it is greater than 0 and less
+    /// than 10,000 px. nil for `normal`, and with a problem.
+    static func readLineHeight(_ value: JSONValue, fontSize: Double?, _ problems: inout Problems) -> Double? {
+        let lineHeight: LineHeight
+        if value.string == "normal" {
+            return nil
+        } else if value.string == nil {
+            guard let px = value.number(&problems, TextLayoutLimits.lineHeights) else { return nil }
+            lineHeight = .length(px)
+        } else {
+            guard let given = value.cssDimension(
+                &problems, numberUnit: "px",
+                units: [("px", TextLayoutLimits.lineHeights), ("", TextLayoutLimits.lineHeightFactors), ("%", TextLayoutLimits.lineHeightPercentages)],
+                expected: #""normal", a number (times the font size) such as "1.5", a percentage such as "150%" or a length such as "24px""#)
+            else { return nil }
+            lineHeight = given.unit == "px" ? .length(given.value) : given.unit == "%" ? .percentage(given.value) : .number(given.value)
+        }
+        guard let fontSize else { return nil }
+        let px = lineHeight.px(fontSize: fontSize)
+        guard TextLayoutLimits.lineHeights.contains(px) else {
+            problems.add(at: value, "must come to more than 0 and less than 10,000 px at the font's size")
+            return nil
+        }
+        return px
     }
 
     /// Rule for `tabSize`: a number of spaces (a JSON number, or a CSS number in a string), or a CSS length in px.

@@ -166,6 +166,23 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertEqual(lines.map { $0["baseline"] as? Double }, [20.5, 50.5])
     }
 
+    func testLineHeightAsANumberAPercentageOrALength() {
+        func heights(_ lineHeight: String, size: Double = 16) -> [Double] {
+            let answer = layout(#"{"font":{"family":"DejaVu Sans","size":\#(size)},"texts":["one two"],"width":30,"lineHeight":\#(lineHeight)}"#)
+            return lines(texts(answer)[0]).map { $0["height"] as? Double ?? -1 }
+        }
+        // A number times the font size, floored to 1/64 px: 1.2 × 16 px is 19.2, so 19.1875.
+        XCTAssertEqual(heights(#""1.2""#), [19.1875, 19.1875])
+        // A length rounded to 1/64 px, as a JSON number too (19.1 px is 19.09375).
+        XCTAssertEqual(heights(#""19.1px""#), [19.09375, 19.09375])
+        XCTAssertEqual(heights("19.1"), [19.09375, 19.09375])
+        // A percentage cut to a whole percent (87.9% is 87%), of the size, rounded: 0.87 × 21 px is 18.27, so 18.265625.
+        XCTAssertEqual(heights(#""87.9%""#, size: 21), [18.265625, 18.265625])
+        XCTAssertEqual(heights(#""150%""#), [24, 24])
+        // normal: the faces' own line, as when omitted.
+        XCTAssertEqual(heights(#""normal""#), [19, 19])
+    }
+
     func testEveryProblemHasItsPointer() {
         XCTAssertEqual(
             problems(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["a"]}"#), [["/width", "is required (or give widths)"]])
@@ -196,6 +213,15 @@ final class TextLayoutTests: XCTestCase {
                 problems(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["\#(text)"],"width":10,"whiteSpace":"pre-wrap"}"#).map(\.[0]),
                 ["/texts/0"], scalar)
         }
+        for lineHeight in [#""1.5em""#, #""-1""#, #""0%""#, #""10000px""#, #""Normal""#, #""1.5 ""#, "true", #""700""#] {
+            XCTAssertEqual(
+                problems(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["a"],"width":10,"lineHeight":\#(lineHeight)}"#).map(\.[0]),
+                ["/lineHeight"], lineHeight)
+        }
+        // A number or percentage that comes to 10,000 px or more at the font's size.
+        XCTAssertEqual(
+            problems(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["a"],"width":10,"lineHeight":"700"}"#),
+            [["/lineHeight", "must come to more than 0 and less than 10,000 px at the font's size"]])
         for tabSize in [#""8em""#, #""px""#, #""-1px""#, #"1001"#, #""200000px""#, #""4 px""#, "true"] {
             XCTAssertEqual(
                 problems(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["a"],"width":10,"tabSize":\#(tabSize)}"#).map(\.[0]),
