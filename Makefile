@@ -294,15 +294,17 @@ shim-sanitize-test: deps
 ## bench: side-by-side figures against the bare libmicrohttpd server, the parse limit of each large body
 ## (bench/parse-limit.cpp: simdjson's DOM parse of it), then the cost model (crafted requests
 ## against normal ones of each endpoint, bench/cost.py, COST_ARGS; parked bodies and a flood of heads
-## at the operations port, bench/gate.py); writes BENCHMARKS.md.
+## at the operations port, bench/gate.py), user fonts (storing a file, requests in an uploaded font
+## against the same font installed, crafted uploads, bench/fonts.py: fontTools, woff2, fonts-inter-variable); writes BENCHMARKS.md.
 COST_ARGS ?= --size 8000000 --repeats 3 --concurrent
-bench: release
+bench: release font-tools
 	@command -v wrk >/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq wrk >/dev/null; }
 	cc -O2 -Wall -Wextra -Werror -o .build/bare-server bench/bare-server.c $$(pkg-config --cflags --libs libmicrohttpd)
 	c++ -O2 -std=c++17 -Wall -Wextra -Werror -o .build/parse-limit bench/parse-limit.cpp $$(pkg-config --cflags --libs simdjson)
 	python3 bench/run.py $(BENCH_ARGS)
 	python3 bench/cost.py $(COST_ARGS) --write BENCHMARKS.md
 	python3 bench/gate.py --write BENCHMARKS.md
+	python3 bench/fonts.py --write BENCHMARKS.md
 	$(MAKE) browser-deps
 	python3 bench/lists.py --write BENCHMARKS.md
 
