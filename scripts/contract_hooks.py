@@ -347,6 +347,16 @@ def _text_layout(body: dict) -> None:
         low, high = {"px": (1, 1_000), "%": (50, 500), "": (0.5, 5)}[unit]
         value = _clamp(value, low, high) if math.isfinite(value) else low
         body["lineHeight"] = f"{value!r}{unit}"
+    # A text indent in a string keeps its unit, within its unit's range.
+    if isinstance(body.get("textIndent"), str):
+        text = body["textIndent"]
+        unit = "%" if text.endswith("%") else "px"
+        try:
+            value = float(text[:-1] if unit == "%" else text[:-2])
+        except ValueError:
+            value = 10.0
+        value = _clamp(value, -1_000, 1_000) if math.isfinite(value) else 10.0
+        body["textIndent"] = f"{value!r}{unit}"
     # A tab size in a string keeps its form and unit, within the range its unit allows.
     if isinstance(body.get("tabSize"), str):
         text = body["tabSize"]

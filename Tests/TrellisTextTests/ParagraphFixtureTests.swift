@@ -169,6 +169,15 @@ final class ParagraphFixtureTests: XCTestCase {
                 }
             }
         }
+        // Where each line drawn whole starts, from the box's start edge (a line that draws nothing has no rects).
+        if outcome.startsAgree, let xs = (expected["xs"] as? [NSNumber])?.map(\.doubleValue) {
+            for (index, line) in all.lines.enumerated() where index != cutLine && index < xs.count && widths[index] > 0 {
+                if abs(line.x - xs[index]) > Self.widthTolerance {
+                    outcome.widthsAgree = false
+                    outcome.detail += "line \(index) x \(line.x) (Chromium \(xs[index])); "
+                }
+            }
+        }
         if style.textOverflow == .ellipsis {
             let visibleEnd = (expected["visibleEnd"] as? NSNumber)?.intValue
             if expected["visibleEnd"] is NSNull {
@@ -226,6 +235,17 @@ final class ParagraphFixtureTests: XCTestCase {
         }
         style.maxLines = (layout["maxLines"] as? NSNumber)?.intValue
         style.textOverflow = layout["textOverflow"] as? String == "ellipsis" ? .ellipsis : .clip
+        let aligns: [String: TextAlign] = ["start": .start, "end": .end, "left": .left, "right": .right, "center": .center]
+        if let align = layout["textAlign"] as? String { style.textAlign = try XCTUnwrap(aligns[align]) }
+        if let align = layout["textAlignLast"] as? String {
+            let lasts: [String: TextAlignLast] = ["auto": .auto, "start": .start, "end": .end, "left": .left, "right": .right, "center": .center]
+            style.textAlignLast = try XCTUnwrap(lasts[align])
+        }
+        if let px = layout["textIndent"] as? NSNumber {
+            style.textIndent = .length(px.doubleValue)
+        } else if let css = layout["textIndent"] as? String {
+            style.textIndent = try Self.px(css).map { .length($0) } ?? .percentage(try XCTUnwrap(Double(css.dropLast())))
+        }
         // line-height: px as a JSON number, else CSS's forms in a string ("1.5", "150%", "24px", "normal").
         if let px = layout["lineHeight"] as? NSNumber {
             style.lineHeight = LineHeight.length(px.doubleValue).px(fontSize: fontSize)
@@ -258,6 +278,13 @@ final class ParagraphFixtureTests: XCTestCase {
             if layout["textOverflow"] != nil { return "\(mode) ellipsis" }
             if let wrap = layout["overflowWrap"] ?? layout["wordBreak"] { return "\(mode) \(wrap)" }
             return mode
+        case "text-align":
+            var parts: [String] = []
+            if let indent = layout["textIndent"] { parts.append((indent as? String)?.hasSuffix("%") == true ? "indent %" : "indent px") }
+            if let align = layout["textAlign"] as? String { parts.append(align) }
+            if let last = layout["textAlignLast"] as? String { parts.append("last \(last)") }
+            if layout["maxLines"] != nil { parts.append("clamp") }
+            return parts.joined(separator: " ")
         case "line-height":
             guard let value = layout["lineHeight"] else { return "normal" }
             let form = value is NSNumber ? "px" : (value as? String).map { Self.px($0) != nil ? "px" : $0.hasSuffix("%") ? "%" : $0 == "normal" ? "normal" : "number" } ?? "?"

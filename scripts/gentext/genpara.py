@@ -276,11 +276,26 @@ def group_line_height(rng, width, size):
     return out
 
 
+ALIGNS = ["start", "end", "left", "right", "center"]
+
+
+def group_text_align(rng, width, size):
+    """text-align at every value (some with text-align-last), text-indent in px (negative too) and %, alone and with
+    an alignment. (Not an indented clamp: Chromium's ellipsis there is not modelled.)"""
+    out = [{"width": width(), "textAlign": align} for align in ALIGNS]
+    out.append({"width": width(), "textAlign": rng.choice(ALIGNS), "textAlignLast": rng.choice(ALIGNS)})
+    out.append({"width": width(), "textIndent": rng.choice([f"{quarter(rng, size, size * 4):g}px", f"-{quarter(rng, 1, size * 2):g}px",
+                                                          f"{rng.randint(-20, 40)}%", round(size * rng.uniform(0.5, 3), 2)])})
+    out.append({"width": width(), "textIndent": f"{quarter(rng, size, size * 3):g}px", "textAlign": rng.choice(ALIGNS)})
+    return out
+
+
 # Group: (id prefix, how the text is made, the layouts, paragraphs per script in the main set and the hold-out).
 CSS_GROUPS = {
     "white-space": ("ws", typed, group_white_space, 24, 12),
     "break-data": ("bd", hyphenated, group_break_data, 24, 12),
     "line-height": ("lh", paragraph, group_line_height, 16, 8),
+    "text-align": ("ta", paragraph, group_text_align, 16, 8),
 }
 
 
@@ -407,6 +422,7 @@ document.fonts.ready.then(() => {
       previous = r;
     }
     const widths = [];
+    const xs = [];
     for (let k = 0; k < starts.length; k++) {
       let end = k + 1 < starts.length ? starts[k + 1] : text.length;
       // A line's forced break (LF, with a CR before it) and, where spaces hang, its trailing spaces and tabs are
@@ -420,10 +436,13 @@ document.fonts.ready.then(() => {
         left = Math.min(left, r.l); right = Math.max(right, r.r);
       }
       widths.push(right > left ? right - left : 0);
+      // Where the drawn text starts, from the box's start edge (its right edge in a right-to-left paragraph).
+      const box = block.getBoundingClientRect();
+      xs.push(right > left ? (getComputedStyle(block).direction === 'rtl' ? box.right - right : left - box.left) : 0);
     }
     let visibleEnd = -1;
     for (let i = 0; i < text.length; i++) if (rects[i] && rects[i].d) visibleEnd = i + 1;
-    out.push({starts: text.length ? starts : [], widths: text.length ? widths : [],
+    out.push({starts: text.length ? starts : [], widths: text.length ? widths : [], xs: text.length ? xs : [],
               height: block.getBoundingClientRect().height, visibleEnd: visibleEnd,
               candidates: block.dataset.lines && text.length ? candidates(block, node, text, starts) : []});
   }
@@ -695,6 +714,8 @@ def main():
             result = next(results)
             expected = {"starts": result["starts"], "widths": [gentext.number(w) for w in result["widths"]],
                         "height": gentext.number(result["height"])}
+            if any(member in layout for member in ("textAlign", "textAlignLast", "textIndent")):
+                expected["xs"] = [gentext.number(x) for x in result["xs"]]
             layout["expected"] = expected
             if result["candidates"]:
                 layout["candidates"] = result["candidates"]

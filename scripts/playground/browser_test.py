@@ -497,6 +497,18 @@ def text_panel(page, server):
     require(request.get("lineHeight") == "2" and all(line["height"] == 2 * size for t in answer["texts"] for line in t["lines"]),
             f"text: line-height 2 sent {request.get('lineHeight')!r}, answered {answer}")
     set_control(page, "text", "lineHeight", "", "change")
+    # An alignment and an indent: each line drawn at its x from the start edge.
+    set_control(page, "text", "textAlign", "center", "change")
+    set_control(page, "text", "textIndent", "10%", "change")
+    request, answer = compare_text(page, server)
+    xs = page.evaluate("""[...document.querySelectorAll('#text .text-box')].map(box => [...box.querySelectorAll('.text-line')].map(line => {
+        const b = box.getBoundingClientRect(), r = line.getBoundingClientRect();
+        return getComputedStyle(box).direction === 'rtl' ? b.right - r.right : r.left - b.left; }))""")
+    require(request.get("textAlign") == "center" and request.get("textIndent") == "10%"
+            and all(abs(x - line.get("x", 0)) < 0.02 for drawn, t in zip(xs, answer["texts"]) for x, line in zip(drawn, t["lines"]))
+            and any(line.get("x") for t in answer["texts"] for line in t["lines"]), f"text: lines drawn at {xs}, answered {answer}")
+    set_control(page, "text", "textAlign", "start", "change")
+    set_control(page, "text", "textIndent", "", "change")
     set_control(page, "text", "tabSize", 4, "input")
     request, _ = compare_text(page, server)
     require(request.get("tabSize") == 4, f"text: the tabSize control sent {request.get('tabSize')!r}")

@@ -14,6 +14,9 @@ enum TextLayoutLimits {
     static let lineHeightPercentages = NumberRange.exclusive(0, 1_000_000)
     /// Rule for `maxLines`: an integer literal ≥ 1.
     static let maxLinesLimit = Int(Int32.max)
+    /// Rule for `textIndent`: a length within (-1e7, 1e7) px, or a percentage of the width within [-1000, 1000] %.
+    static let textIndents = NumberRange.exclusive(-10_000_000, 10_000_000)
+    static let textIndentPercentages = NumberRange.closed(-1000, 1000)
     /// Rule for `tabSize`: a number of spaces within [0, 1000], or a length within [0, 100000] px.
     static let tabSpaces = NumberRange.closed(0, 1000)
     static let tabLengths = NumberRange.closed(0, 100_000)

@@ -17,7 +17,7 @@ struct TextLayoutRequest: FeatureRequest {
     /// The body's members.
     enum Member: Int, JSONMember {
         case font, fontFaces, texts, width, widths, whiteSpace, wordBreak, overflowWrap, maxLines, textOverflow, lineHeight, contentWidths
-        case tabSize
+        case tabSize, textAlign, textAlignLast, textIndent
         static let keys = JSONKeys(Member.self)
     }
 
@@ -56,6 +56,14 @@ struct TextLayoutRequest: FeatureRequest {
         if let value = members.optional(Member.textOverflow)?.oneOf(TextOverflow.self, &problems) { style.textOverflow = value }
         if let value = members.optional(Member.lineHeight) { style.lineHeight = Self.readLineHeight(value, fontSize: font?.size, &problems) }
         if let value = members.optional(Member.tabSize).flatMap({ Self.readTabSize($0, &problems) }) { style.tabSize = value }
+        if let value = members.optional(Member.textAlign)?.oneOf(TextAlign.self, &problems) { style.textAlign = value }
+        if let value = members.optional(Member.textAlignLast)?.oneOf(TextAlignLast.self, &problems) { style.textAlignLast = value }
+        if let value = members.optional(Member.textIndent)?.cssDimension(
+            &problems, numberUnit: "px", units: [("px", TextLayoutLimits.textIndents), ("%", TextLayoutLimits.textIndentPercentages)],
+            expected: #"a number of px within (-10000000, 10000000), or in a string a length in px or a percentage of the width within [-1000, 1000] ("24px", "-8px", "10%")"#)
+        {
+            style.textIndent = value.unit == "%" ? .percentage(value.value) : .length(value.value)
+        }
         let contentWidths = members.optional(Member.contentWidths)?.boolean(&problems) ?? false
         guard problems.count == before, let font else { return nil }
         self.font = font

@@ -59,6 +59,8 @@ enum TextLayoutResponse {
             json.key("start"); json.int(line.start)
             json.key("end"); json.int(line.end)
             json.key("width"); json.number(line.width)
+            // Rule for `x`: present only when the line does not start at the box's start edge (an indent, an alignment).
+            if line.x != 0 { json.key("x"); json.number(line.x) }
             json.key("top"); json.number(line.top)
             json.key("height"); json.number(line.height)
             json.key("baseline"); json.number(line.baseline)

@@ -43,3 +43,28 @@ extension TextOverflow: WireNamed {
         }
     }
 }
+
+extension TextAlign: WireNamed {
+    var wireName: String {
+        switch self {
+        case .start: "start"
+        case .end: "end"
+        case .left: "left"
+        case .right: "right"
+        case .center: "center"
+        }
+    }
+}
+
+extension TextAlignLast: WireNamed {
+    var wireName: String {
+        switch self {
+        case .auto: "auto"
+        case .start: "start"
+        case .end: "end"
+        case .left: "left"
+        case .right: "right"
+        case .center: "center"
+        }
+    }
+}

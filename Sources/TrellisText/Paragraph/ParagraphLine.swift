@@ -12,4 +12,7 @@ public struct ParagraphLine: Equatable, Sendable {
     public var baseline: Double
     /// The line ends in a forced break (a kept line feed, the line's last character).
     public var forcedBreak: Bool = false
+    /// Where what is drawn starts, in px from the box's start edge (its right edge in a right-to-left paragraph):
+    /// the first line's indent and the line's alignment.
+    public var x: Double = 0
 }

@@ -39,7 +39,52 @@ extension ParagraphShaper {
         if style.textOverflow == .ellipsis, !breaks.isEmpty {
             ellipsize(&layout, paragraph, breaks, width: width, style: style, memory: memory)
         }
+        if style.textAlign != .start || style.textAlignLast != .auto || style.textIndent != .none {
+            align(&layout, paragraph, width: width, style: style)
+        }
         return layout
+    }
+
+    /// Rule (Blink's line offset for `text-align`): each line's free room is its box (the first line's less its
+    /// indent) less its drawn width, in LayoutUnits; `start`/`end` are `left`/`right` by the paragraph's direction;
+    /// the last line and each line before a forced break take `text-align-last` unless it is `auto`. `left` puts the
+    /// line at the left edge (in a right-to-left paragraph, an overflowing line spills to the left); `right` at the
+    /// right edge (in a left-to-right paragraph an overflowing line stays at the left); `center` half the room from
+    /// the left, the half cut to 1/64 px (an overflowing line stays at its start edge). `x` is from the start edge,
+    /// the first line's indent added.
+    func align(_ layout: inout ParagraphLayout, _ paragraph: ShapedParagraph, width: Double, style: ParagraphStyle) {
+        let leftToRight = !paragraph.isRightToLeft
+        let box = Self.units(width) / 1024
+        let indent = style.textIndent.units(width: width) / 1024
+        for index in layout.lines.indices {
+            let line = layout.lines[index]
+            let lineIndent = index == 0 ? indent : 0
+            let available = box - lineIndent
+            let drawn = Int64((line.width * 64).rounded(.up))
+            let room = available - drawn
+            let last = index == layout.lineCount - 1 || line.forcedBreak
+            var align = style.textAlign
+            if last {
+                switch style.textAlignLast {
+                case .auto: break
+                case .start: align = .start
+                case .end: align = .end
+                case .left: align = .left
+                case .right: align = .right
+                case .center: align = .center
+                }
+            }
+            if align == .start { align = leftToRight ? .left : .right } else if align == .end { align = leftToRight ? .right : .left }
+            // The line's left edge from its box's left edge, in 1/64 px.
+            let left: Int64
+            switch align {
+            case .left: left = leftToRight ? 0 : min(room, 0)
+            case .right: left = leftToRight ? max(room, 0) : room
+            default: left = leftToRight || room > 0 ? max(room / 2, 0) : room
+            }
+            let fromStart = leftToRight ? left : available - left - drawn
+            layout.lines[index].x = Double(fromStart + lineIndent) / 64
+        }
     }
 
     /// The min-content width (every break opportunity taken; with `anywhere`, every grapheme cluster
@@ -103,8 +148,10 @@ extension ParagraphShaper {
             }
             return lines
         }
-        // Rule: at most W + 1/64 px (Chromium's allowance), in 1/65536 px.
+        // Rule: at most W + 1/64 px (Chromium's allowance), in 1/65536 px; the first line has its indent less.
         var limit = Limit(Self.units(width) + 1024)
+        limit.indent = style.textIndent.units(width: width)
+        if limit.indent != 0 { return lineBreaks(paragraph, limit: &limit, style: style, memory: memory) }
         // The breaks depend on the width only through the comparisons below: a width they all answer alike for
         // (as the last one laid out) breaks the same.
         if let known = memory.breaks(for: style, limit: limit.value) { return known }
@@ -119,10 +166,15 @@ extension ParagraphShaper {
         private(set) var fitting: Int64 = .min
         private(set) var failing: Int64 = .max
 
+        /// The first line's indent (1/65536 px) and whether the line being fitted is the first.
+        var indent: Int64 = 0
+        var firstLine = true
+
         init(_ value: Int64) { self.value = value }
 
-        /// Whether `width` fits.
-        mutating func fits(_ width: Int64) -> Bool {
+        /// Whether `width` fits (on the first line, after the indent).
+        mutating func fits(_ line: Int64) -> Bool {
+            let width = firstLine ? line + indent : line
             if width <= value {
                 fitting = max(fitting, width)
                 return true
@@ -141,6 +193,7 @@ extension ParagraphShaper {
             paragraph, wordBreak: style.wordBreak, breakSpaces: style.whiteSpace == .breakSpaces, lineStart: 0,
             boundaries: memory.boundaries)
         while start < count {
+            limit.firstLine = lines.isEmpty
             // Rule: a forced break ends the line.
             let segmentEnd = paragraph.segmentEnd(from: start)
             var tabs = LineTabs(paragraph, from: start)
@@ -460,9 +513,10 @@ extension ParagraphShaper {
         memory: ParagraphMemory
     ) {
         guard let ellipsis = ellipsisWidth() else { return }
-        let box = Self.units(width)
         let clamped = layout.lineCount > layout.lines.count
         let index = layout.lines.count - 1
+        // The first line's box is its indent narrower.
+        let box = Self.units(width) - (index == 0 ? style.textIndent.units(width: width) : 0)
         let line = breaks[index]
         if clamped || (!style.whiteSpace.wraps && line.width > box) {
             // The line's text up to its forced break, if it ends in one.

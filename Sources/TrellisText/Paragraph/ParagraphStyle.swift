@@ -10,6 +10,11 @@ public struct ParagraphStyle: Sendable, Equatable {
     public var lineHeight: Double?
     /// `tab-size`: where kept tabs advance to.
     public var tabSize: TabSize
+    /// `text-align` and `text-align-last`: each line's offset in its box.
+    public var textAlign: TextAlign = .start
+    public var textAlignLast: TextAlignLast = .auto
+    /// `text-indent`: the first line's offset from the start edge, and the room it loses.
+    public var textIndent: TextIndent = .none
 
     public init(
         whiteSpace: WhiteSpace = .normal, wordBreak: WordBreak = .normal, overflowWrap: OverflowWrap = .normal,
@@ -29,6 +34,6 @@ extension ParagraphStyle {
     /// Lines break alike in both styles (the clamp, the ellipsis and the line height do not change the breaks).
     func breaksAlike(_ other: ParagraphStyle) -> Bool {
         whiteSpace == other.whiteSpace && wordBreak == other.wordBreak && overflowWrap == other.overflowWrap
-            && tabSize == other.tabSize
+            && tabSize == other.tabSize && textIndent == other.textIndent
     }
 }

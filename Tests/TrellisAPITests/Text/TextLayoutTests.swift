@@ -183,6 +183,26 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertEqual(heights(#""normal""#), [19, 19])
     }
 
+    func testTextAlignAndTextIndentGiveEachLineItsX() {
+        func xs(_ text: String, _ options: String) -> [Double] {
+            let answer = layout(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["\#(text)"],"width":100\#(options)}"#)
+            return lines(texts(answer)[0]).map { $0["x"] as? Double ?? 0 }
+        }
+        // "one two three": lines "one two " (64.015625 px drawn) and "three" (42.328125 px).
+        XCTAssertEqual(xs("one two three", ""), [0, 0])
+        XCTAssertEqual(xs("one two three", #","textAlign":"end""#), [35.984375, 57.671875])
+        // Center: half the room, cut to 1/64 px.
+        XCTAssertEqual(xs("one two three", #","textAlign":"center""#), [17.984375, 28.828125])
+        // text-align-last for the last line; a right-to-left paragraph's x is from its right edge.
+        XCTAssertEqual(xs("one two three", #","textAlign":"end","textAlignLast":"start""#), [35.984375, 0])
+        XCTAssertEqual(xs("שלום עולם", #","textAlign":"left""#), [100 - (lines(texts(layout(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["שלום עולם"],"width":100}"#))[0])[0]["width"] as? Double ?? 0)])
+        // An indent moves the first line and narrows its room (10% of 100 px); a negative one starts before the edge.
+        XCTAssertEqual(xs("one two three", #","textIndent":"10%""#), [10, 0])
+        XCTAssertEqual(xs("one two three", #","textIndent":-8"#), [-8, 0])
+        XCTAssertEqual(starts(texts(layout(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["one two three"],"width":100,"textIndent":"50px"}"#))[0]), [0, 4])
+        XCTAssertEqual(starts(texts(layout(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["one two three"],"width":100}"#))[0]), [0, 8])
+    }
+
     func testEveryProblemHasItsPointer() {
         XCTAssertEqual(
             problems(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["a"]}"#), [["/width", "is required (or give widths)"]])
@@ -222,6 +242,11 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertEqual(
             problems(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["a"],"width":10,"lineHeight":"700"}"#),
             [["/lineHeight", "must come to more than 0 and less than 10,000 px at the font's size"]])
+        for (member, value) in [("textAlign", #""justify""#), ("textAlignLast", #""middle""#), ("textIndent", #""2em""#), ("textIndent", #""2000%""#), ("textIndent", "1e8")] {
+            XCTAssertEqual(
+                problems(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["a"],"width":10,"\#(member)":\#(value)}"#).map(\.[0]),
+                ["/" + member], value)
+        }
         for tabSize in [#""8em""#, #""px""#, #""-1px""#, #"1001"#, #""200000px""#, #""4 px""#, "true"] {
             XCTAssertEqual(
                 problems(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["a"],"width":10,"tabSize":\#(tabSize)}"#).map(\.[0]),
