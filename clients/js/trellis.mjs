@@ -105,6 +105,19 @@ export function createClient({ baseUrl, fetch: fetchFunction, headers = {}, requ
     return sent;
   }
 
+  // The fonts a font-not-stored problem's errors point at in `body` (their src), when this client was given every one
+  // of them; null otherwise (another problem, or a font it does not have).
+  function fontsToUpload(problem, body) {
+    if (problem?.type !== FONT_NOT_STORED || !Array.isArray(problem.errors)) return null;
+    const missing = new Set();
+    for (const error of problem.errors) {
+      const src = typeof error?.pointer === 'string' && /\/src$/.test(error.pointer) ? atPointer(body, error.pointer) : undefined;
+      if (typeof src !== 'string' || !fontFiles.has(src)) return null;
+      missing.add(src);
+    }
+    return missing.size > 0 ? missing : null;
+  }
+
   async function post(path, body, options = {}) {
     // A string is JSON text already (sent unchanged); anything else is serialized with JSON.stringify.
     const text = typeof body === 'string' ? body : JSON.stringify(body);
@@ -114,22 +127,34 @@ export function createClient({ baseUrl, fetch: fetchFunction, headers = {}, requ
       const response = await send(base + path, { method: 'POST', headers: sent, body: text, signal: options.signal });
       if (options.onResponse) options.onResponse(response);
       const answer = await response.text();
-      if (response.ok) return JSON.parse(answer);
-      const problem = problemOf(response, answer, path);
+      const parsed = () => (typeof body === 'string' ? JSON.parse(body) : body);
       // A font the request names is not stored there: upload the ones this client was given, then send it again.
-      if (problem.problem.type !== FONT_NOT_STORED || attempt >= FONT_RETRIES) throw problem;
-      const parsed = typeof body === 'string' ? JSON.parse(body) : body;
-      const missing = new Set();
-      for (const error of problem.errors) {
-        const src = /\/src$/.test(error.pointer) ? atPointer(parsed, error.pointer) : undefined;
-        if (typeof src === 'string') missing.add(src);
+      let missing = null;
+      if (response.ok) {
+        const value = JSON.parse(answer);
+        // A batch answers 200 with each entry's own answer: an entry's font-not-stored points into its own body.
+        if (path !== endpoints.batch || attempt >= FONT_RETRIES || !Array.isArray(value?.responses)
+          || !value.responses.some((entry) => entry?.status === 422 && entry.body?.type === FONT_NOT_STORED)) return value;
+        const requests = parsed()?.requests ?? [];
+        missing = new Set();
+        for (const [index, entry] of value.responses.entries()) {
+          if (entry?.status !== 422 || entry.body?.type !== FONT_NOT_STORED) continue;
+          const ids = fontsToUpload(entry.body, requests[index]?.body);
+          if (ids === null) return value;
+          for (const id of ids) missing.add(id);
+        }
+        if (missing.size === 0) return value;
+      } else {
+        const problem = problemOf(response, answer, path);
+        missing = attempt < FONT_RETRIES && problem.problem.type === FONT_NOT_STORED ? fontsToUpload(problem.problem, parsed()) : null;
+        if (missing === null) throw problem;
       }
-      if (missing.size === 0 || [...missing].some((id) => !fontFiles.has(id))) throw problem;
       for (const id of missing) {
         if (!(await hasFont(id, options))) await storeFont(id, options);
       }
     }
   }
+
 
   /** Keeps a font file (an ArrayBuffer or typed array) for the requests that name it; resolves to its id. */
   async function addFont(bytes) {

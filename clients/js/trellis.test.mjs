@@ -377,3 +377,32 @@ test('a font the client was not given is a problem of FONT_NOT_STORED', { timeou
   const stored = await client.storeFont(interWoff2);
   assert.equal(stored.id, await fontId(interWoff2));
 });
+
+test('a batch entry naming a font not stored: the client uploads it and sends the batch again', { timeout: TIMEOUT }, async () => {
+  const interTtf = readFileSync(fileURLToPath(new URL('../../Tests/TrellisAPITests/Fonts/Fixtures/inter-latin.ttf', import.meta.url)));
+  const sent = [];
+  const counting = (url, init) => { sent.push(`${init.method} ${new URL(url).pathname}`); return fetch(url, init); };
+  const client = createClient({ baseUrl, fetch: counting });
+  const id = await client.addFont(interTtf);
+  assert.equal(await client.hasFont(id), false, 'no other test stores this file');
+  sent.length = 0;
+  const inInter = {
+    font: { family: 'Inter', size: 16, weight: 450 }, fontFaces: [{ family: 'Inter', src: id, weight: '100 900' }], texts: ['Swift'],
+  };
+  const requests = [
+    { path: '/v1/text/measure', body: { font: { family: 'DejaVu Sans', size: 16 }, texts: ['Swift'] } },
+    { path: '/v1/text/measure', body: inInter },
+  ];
+  const { responses } = await client.batch({ requests });
+  assert.deepEqual(responses.map((entry) => entry.status), [200, 200]);
+  assert.deepEqual(sent, ['POST /v1/batch', `HEAD /v1/fonts/${id}`, `PUT /v1/fonts/${id}`, 'POST /v1/batch']);
+  assert.deepEqual(responses[1].body, await client.textMeasure(inInter));
+  // An entry naming a font the client was not given is answered as it is, with the others.
+  const missing = 'sha256-' + '7a'.repeat(32);
+  sent.length = 0;
+  const other = await client.batch({ requests: [requests[0], { path: '/v1/text/layout', body: {
+    font: { family: 'Mine', size: 16 }, fontFaces: [{ family: 'Mine', src: missing }], texts: ['a'], width: 100 } }] });
+  assert.deepEqual(other.responses.map((entry) => entry.status), [200, 422]);
+  assert.equal(other.responses[1].body.type, FONT_NOT_STORED);
+  assert.deepEqual(sent, ['POST /v1/batch']);
+});
