@@ -148,6 +148,26 @@ extension TrellisClient {
         return ids.isEmpty ? nil : ids
     }
 
+    /// The kept fonts that a batch's entries answered with a font-not-stored problem name (each entry's pointers lead
+    /// into its own `body` in the batch's `body`), or nil when there are none or one names a font this client was not
+    /// given.
+    func fontsToUpload(_ batch: BatchResponse, body: Data) -> [String]? {
+        let entries = batch.responses.enumerated().compactMap { index, answer -> (Int, TrellisProblem)? in
+            guard case .failure(.problem(let problem)) = answer.result, problem.type == Self.fontNotStored else { return nil }
+            return (index, problem)
+        }
+        guard !entries.isEmpty, let root = try? JSONSerialization.jsonObject(with: body) else { return nil }
+        var ids: [String] = []
+        for (index, problem) in entries {
+            guard let entryBody = Self.value(at: "/requests/\(index)/body", in: root) else { return nil }
+            for error in problem.errors where error.pointer.hasSuffix("/src") {
+                guard let id = Self.value(at: error.pointer, in: entryBody) as? String, fontFiles.file(id) != nil else { return nil }
+                if !ids.contains(id) { ids.append(id) }
+            }
+        }
+        return ids.isEmpty ? nil : ids
+    }
+
     /// RFC 6901: the value a pointer leads to.
     static func value(at pointer: String, in root: Any) -> Any? {
         var here: Any = root

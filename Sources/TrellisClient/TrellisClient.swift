@@ -73,28 +73,38 @@ public struct TrellisClient: Sendable {
     ) async throws(TrellisClientError) -> TrellisReply<Request.Response> {
         let urlRequest = try makeURLRequest(request, requestID: requestID ?? self.requestID)
         var attempt = 0
-        var data: Data
-        var http: HTTPURLResponse
         while true {
-            (data, http) = try await exchange(urlRequest)
-            guard !(200..<300).contains(http.statusCode) else { break }
+            let (data, http) = try await exchange(urlRequest)
+            let answerID = http.value(forHTTPHeaderField: "X-Request-Id")
             // Rule: a status outside 2xx is an error; its body is problem+json, or (from the transport) anything else.
-            let problem = Self.problem(status: http.statusCode, body: data, requestID: http.value(forHTTPHeaderField: "X-Request-Id"))
-            guard attempt < Self.fontRetries, let body = urlRequest.httpBody, let ids = fontsToUpload(problem, body: body) else {
-                throw .problem(problem)
+            guard (200..<300).contains(http.statusCode) else {
+                let problem = Self.problem(status: http.statusCode, body: data, requestID: answerID)
+                guard attempt < Self.fontRetries, let body = urlRequest.httpBody, let ids = fontsToUpload(problem, body: body) else {
+                    throw .problem(problem)
+                }
+                for id in ids { _ = try await storeFont(id, requestID: requestID) }
+                attempt += 1
+                continue
             }
-            for id in ids { _ = try await storeFont(id, requestID: requestID) }
-            attempt += 1
-        }
-        let answerID = http.value(forHTTPHeaderField: "X-Request-Id")
-        do {
-            let decoder = JSONDecoder()
-            // A batch's entries decode by their own endpoints' answers.
-            if let batch = request as? BatchRequest { decoder.userInfo[BatchResponse.entriesKey] = batch.requests }
-            let value = try decoder.decode(Request.Response.self, from: data)
+            let value: Request.Response
+            do {
+                let decoder = JSONDecoder()
+                // A batch's entries decode by their own endpoints' answers.
+                if let batch = request as? BatchRequest { decoder.userInfo[BatchResponse.entriesKey] = batch.requests }
+                value = try decoder.decode(Request.Response.self, from: data)
+            } catch {
+                throw .undecodableResponse(status: http.statusCode, requestID: answerID, detail: String(describing: error))
+            }
+            // A batch answers 200 with each entry's own answer: entries whose fonts are not stored are sent again
+            // once those fonts are uploaded.
+            if attempt < Self.fontRetries, let batch = value as? BatchResponse, let body = urlRequest.httpBody,
+                let ids = fontsToUpload(batch, body: body)
+            {
+                for id in ids { _ = try await storeFont(id, requestID: requestID) }
+                attempt += 1
+                continue
+            }
             return TrellisReply(value: value, status: http.statusCode, requestID: answerID)
-        } catch {
-            throw .undecodableResponse(status: http.statusCode, requestID: answerID, detail: String(describing: error))
         }
     }
 

@@ -44,6 +44,29 @@ final class TrellisClientFontTests: XCTestCase {
         XCTAssertEqual(stored, metadata)
     }
 
+    /// A batch whose entry names a font the server does not store: the client uploads it and sends the batch again,
+    /// and every entry is answered as alone.
+    func testABatchEntryNamingAFontNotStoredIsSentAgainAfterTheUpload() async throws {
+        let first = try server()
+        let client = first.client()
+        let metadata = try await client.addFont(try Self.woff2)
+        let measure = Client.TextMeasureRequest(
+            font: .init(family: "Inter", size: 16, weight: 450), fontFaces: [.init(family: "Inter", src: metadata.id, weight: "100 900")],
+            texts: ["Swift"])
+        let plain = Client.TextMeasureRequest(font: .init(family: "DejaVu Sans", size: 16), texts: ["Swift"])
+        let second = try server()
+        let elsewhere = Client(baseURL: second.client().baseURL, timeout: 10, fontFiles: client.fontFiles)
+        let answers = try await elsewhere.batch([.init(plain), .init(measure)])
+        XCTAssertEqual(answers.map(\.status), [200, 200])
+        let alone = try await client.textMeasure(measure)
+        XCTAssertEqual(try answers[1].get(Client.TextMeasureResponse.self), alone)
+        // A font the client was not given: the entry's problem is its answer, the batch is not sent again.
+        var missing = measure
+        missing.fontFaces = [.init(family: "Inter", src: "sha256-" + String(repeating: "5e", count: 32))]
+        let refused = try await elsewhere.batch([.init(plain), .init(missing)])
+        XCTAssertEqual(refused.map(\.status), [200, 422])
+    }
+
     func testAFontTheClientWasNotGivenIsTheProblemOfItsType() async throws {
         let server = try server()
         let missing = "sha256-" + String(repeating: "0f", count: 32)
