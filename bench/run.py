@@ -117,6 +117,18 @@ def nested_tree(count, fanout=10):
     return [nodes[0]]
 
 
+def labelled_tree(count, fanout=3):
+    """A nested tree of `count` nodes (as nested_tree) whose nodes have labels to search."""
+    words = ("report", "readme", "thread", "create", "sprite", "bread", "tree", "café")
+    tree = nested_tree(count, fanout)
+    stack = list(tree)
+    while stack:
+        node = stack.pop()
+        node["label"] = f"{words[node['id'] % 8]} {node['id']}"
+        stack.extend(node.get("children", []))
+    return tree
+
+
 def bodies():
     """The benchmark's request bodies by short name: (method, path, body or None)."""
     seed_flow = {"containerWidth": 300, "horizontalSpacing": 4, "verticalSpacing": 4,
@@ -129,6 +141,16 @@ def bodies():
                       "expanded": ["s0", "s7"], "toggle": "s20"}
     drawer = {"isPresented": False, "action": "toggle", "container": {"width": 390, "height": 844},
               "safeAreaInsets": {"top": 47, "leading": 0, "bottom": 34, "trailing": 0}}
+    seed_tags = ["Swift", "SwiftUI", "UIKit", "Xcode", "Apple", "iOS", "iPad"]
+    seed_flow_text = {"containerWidth": 300, "horizontalSpacing": 4, "verticalSpacing": 4,
+                      "font": {"family": "DejaVu Sans", "size": 17},
+                      "labelPadding": {"top": 8, "leading": 16, "bottom": 8, "trailing": 16},
+                      "items": [{"id": t, "text": t} for t in seed_tags]}
+    # Labels with every text path: one item narrowed to two lines, one cut to one, and the chip's count found by its fixed point.
+    chip_flow = dict(seed_flow_text, maxRows=2, overflowIndicator={"text": "+{n}"},
+                     items=[{"id": "long", "text": "Swift Package Manager", "maxWidth": 90, "maxLines": 2},
+                            {"id": "cut", "text": "Interface Builder", "maxWidth": 80}]
+                     + [{"id": t, "text": t} for t in seed_tags])
     return {
         "healthz": ("GET", "/healthz", None),
         "flow7": ("POST", "/v1/flow/layout", seed_flow),
@@ -139,6 +161,10 @@ def bodies():
         "sections50": ("POST", "/v1/sections/toggle", fifty_sections),
         "drawer": ("POST", "/v1/drawer/state", drawer),
         "flow24k": ("POST", "/v1/flow/layout", flow_body(24_000)),
+        "flow7text": ("POST", "/v1/flow/layout", seed_flow_text),
+        "flow9chip": ("POST", "/v1/flow/layout", chip_flow),
+        "rows20search": ("POST", "/v1/outline/rows", {"nodes": labelled_tree(20), "search": {"query": "rea"}, "limit": 10}),
+        "outline20search": ("POST", "/v1/outline/expansion", {"nodes": labelled_tree(20), "search": {"query": "re"}}),
         "measure3": ("POST", "/v1/text/measure", {"font": {"family": "DejaVu Sans", "size": 16}, "texts": ["Swift", "SwiftUI", "Xcode"]}),
         "batch3": ("POST", "/v1/batch", {"requests": [{"path": "/v1/flow/layout", "body": seed_flow},
                                                       {"path": "/v1/sections/toggle", "body": seed_sections},
@@ -196,10 +222,7 @@ def workloads():
                 {"id": i, "parent": (i - 1) // 8 if i else None,
                  "label": f"{('report', 'readme', 'thread', 'create', 'sprite', 'bread', 'tree', 'café')[i % 8]:<8}{i * 2654435761 % 10**12:012d}"}
                 for i in range(1_000_000)]}), 1, big),
-        ("flow, 7 tags as text (seed)", "POST", "/v1/flow/layout", write_body("flow7text", {
-            "containerWidth": 300, "horizontalSpacing": 4, "verticalSpacing": 4,
-            "font": {"family": "DejaVu Sans", "size": 17}, "labelPadding": {"top": 8, "leading": 16, "bottom": 8, "trailing": 16},
-            "items": [{"id": t, "text": t} for t in ["Swift", "SwiftUI", "UIKit", "Xcode", "Apple", "iOS", "iPad"]]}), 64, 8 << 20),
+        small("flow, 7 tags as text (seed)", "flow7text"),
         ("text measure, 10,000 short labels", "POST", "/v1/text/measure", write_body("measure10k", {
             "font": {"family": "DejaVu Sans, IPAGothic", "size": 16},
             "texts": [f"tag {i}" if i % 2 else f"タグ{i}" for i in range(10_000)]}), 4, 8 << 20),
