@@ -129,6 +129,18 @@ def labelled_tree(count, fanout=3):
     return tree
 
 
+def search_nodes(count):
+    """A flat tree of `count` nodes, eight children each, labelled with words and a number (half of them contain "rea")."""
+    return [{"id": i, "parent": (i - 1) // 8 if i else None,
+             "label": f"{('report', 'readme', 'thread', 'create', 'sprite', 'bread', 'tree', 'café')[i % 8]:<8}{i * 2654435761 % 10**12:012d}"}
+            for i in range(count)]
+
+
+def search_rows_body(count):
+    """The rows search over `search_nodes(count)`: the first 50 rows."""
+    return {"parentKey": "parent", "search": {"query": "rea"}, "limit": 50, "nodes": search_nodes(count)}
+
+
 def bodies():
     """The benchmark's request bodies by short name: (method, path, body or None)."""
     seed_flow = {"containerWidth": 300, "horizontalSpacing": 4, "verticalSpacing": 4,
@@ -165,6 +177,9 @@ def bodies():
         "flow9chip": ("POST", "/v1/flow/layout", chip_flow),
         "rows20search": ("POST", "/v1/outline/rows", {"nodes": labelled_tree(20), "search": {"query": "rea"}, "limit": 10}),
         "outline20search": ("POST", "/v1/outline/expansion", {"nodes": labelled_tree(20), "search": {"query": "re"}}),
+        "rows10ksearch": ("POST", "/v1/outline/rows", search_rows_body(10_000)),
+        "outline10ksearch": ("POST", "/v1/outline/expansion",
+                             {"parentKey": "parent", "search": {"query": "rea"}, "nodes": search_nodes(10_000)}),
         "measure3": ("POST", "/v1/text/measure", {"font": {"family": "DejaVu Sans", "size": 16}, "texts": ["Swift", "SwiftUI", "Xcode"]}),
         "batch3": ("POST", "/v1/batch", {"requests": [{"path": "/v1/flow/layout", "body": seed_flow},
                                                       {"path": "/v1/sections/toggle", "body": seed_sections},
@@ -217,11 +232,8 @@ def workloads():
         ("flow, 100,000 items", "POST", "/v1/flow/layout", write_body("flow100k", flow_body(100_000)), 1, big),
         ("outline expansion, 100,000 nodes nested", "POST", "/v1/outline/expansion", write_body("outline100k", outline100k), 1, big),
         ("outline expansion, 1,000,000-node flat chain", "POST", "/v1/outline/expansion", write_body("chain1m", chain), 1, big),
-        ("outline rows search, 1,000,000-node flat tree", "POST", "/v1/outline/rows", write_body("search1m", {
-            "parentKey": "parent", "search": {"query": "rea"}, "limit": 50, "nodes": [
-                {"id": i, "parent": (i - 1) // 8 if i else None,
-                 "label": f"{('report', 'readme', 'thread', 'create', 'sprite', 'bread', 'tree', 'café')[i % 8]:<8}{i * 2654435761 % 10**12:012d}"}
-                for i in range(1_000_000)]}), 1, big),
+        ("outline rows search, 1,000,000-node flat tree", "POST", "/v1/outline/rows",
+         write_body("search1m", search_rows_body(1_000_000)), 1, big),
         small("flow, 7 tags as text (seed)", "flow7text"),
         ("text measure, 10,000 short labels", "POST", "/v1/text/measure", write_body("measure10k", {
             "font": {"family": "DejaVu Sans, IPAGothic", "size": 16},

@@ -3,7 +3,7 @@
 #   bench/callgrind/run.sh BINARY WORKLOAD N
 # runs BINARY (a release trellis; stripped, since valgrind can't read Swift's debug info) under
 # callgrind with one thread, sends N keep-alive requests of WORKLOAD (a short name from bench/run.py's
-# bodies(): healthz, flow7, outline20, rows20, sections2, sections50, drawer, flow24k, flow7text, flow9chip, rows20search, outline20search, measure3, batch3, ...), and prints the instructions collected. Run it with N = 0 and N = 2000 and take
+# bodies(): healthz, flow7, outline20, rows20, sections2, sections50, drawer, flow24k, flow7text, flow9chip, rows20search, outline20search, rows10ksearch, outline10ksearch, measure3, batch3, ...), and prints the instructions collected. Run it with N = 0 and N = 2000 and take
 # (difference) / 2000 as the cost of one request.
 set -euo pipefail
 binary=$1 workload=$2 n=$3
