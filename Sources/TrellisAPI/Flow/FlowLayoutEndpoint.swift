@@ -7,19 +7,24 @@ enum FlowLayoutEndpoint: Endpoint {
     static let path = "/v1/flow/layout"
     static let workingMemoryPerByte = 12
 
+    /// One compute per request: the flow's (`FlowLayout.compute`) when every item and the chip are sizes, else the
+    /// flow of labels' (`FlowLabels.compute`, with the fonts), whose refusals are recorded at their texts.
     static func respond(to request: consuming FlowLayoutRequest, _ call: inout EndpointCall) {
-        var request = request
-        let result: FlowOutput
-        var paragraphs: [Int: ParagraphLayout] = [:]
-        if let labels = request.labels {
-            // The measured sizes go into the request's items in place.
-            guard let measured = labels.layout(&request.layout, &call, paragraphs: &paragraphs)
-            else { return }
-            result = measured
-        } else {
-            result = FlowLayout.compute(request.layout)
+        switch request.layout {
+        case .sizes(let input):
+            FlowLayoutResponse.write(FlowLayout.compute(input), ids: request.ids, to: &call.json)
+        case .labels(let input):
+            let body = request.body
+            let result = FlowLabels.compute(
+                input, text: { body.value(at: Int($0.reference)).string ?? "" }, cache: call.context.measureCache, meter: &call.meter)
+            switch result {
+            case .success(let output):
+                FlowLayoutResponse.write(output.layout, ids: request.ids, paragraphs: output.paragraphs, to: &call.json)
+            case .failure(.unmeasurable(let texts)):
+                for text in texts { call.problems.add(text.refusal, at: body.value(at: Int(text.text.reference))) }
+            case .failure(.stopped):
+                return
+            }
         }
-        call.json.reserveCapacity(FlowLayoutResponse.estimatedSize(result, hasIDs: !request.ids.isEmpty))
-        FlowLayoutResponse.write(result, ids: request.ids, paragraphs: paragraphs, to: &call.json)
     }
 }

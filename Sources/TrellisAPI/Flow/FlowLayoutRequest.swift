@@ -2,14 +2,21 @@ import TrellisJSON
 import TrellisCore
 import TrellisText
 
-/// A flow layout request as the API reads it: the core's request and the ids to echo.
+/// A flow layout request as the API reads it: the input of the compute it is for and the ids to echo.
 struct FlowLayoutRequest: FeatureRequest {
-    var layout: FlowInput
+    /// What the request is computed with.
+    enum Layout {
+        /// Every item and the chip given as sizes: the core's flow.
+        case sizes(FlowInput)
+        /// Rule: some item or the chip given as text, measured in `font` with `labelPadding`.
+        case labels(FlowLabelsInput)
+    }
+
+    var layout: Layout
     /// The items' ids by index; empty when no item has one.
     var ids: [JSONValue?]
-    /// Rule: the items given as text, the font and padding they are measured with, and the
-    /// chip's label; nil when nothing is given as text.
-    var labels: FlowLabels?
+    /// The body the texts are in (a `FlowLabelText` is where its value is).
+    var body: JSONValue
 
     /// The body's members.
     enum Member: Int, JSONMember {
@@ -30,18 +37,22 @@ struct FlowLayoutRequest: FeatureRequest {
         static let keys = JSONKeys(ChipMember.self)
     }
 
+    /// The items as read: sizes until the first item given as text, then every item as given (the sizes read
+    /// before it kept).
+    struct Items {
+        var sized: [FlowItem] = []
+        var labels: [FlowLabelItem]?
+    }
+
     init?(reading body: JSONValue, _ context: FeatureContext, _ problems: inout Problems) {
         guard body.expectObject(&problems) else { return nil }
         let before = problems.count
         let members = body.fields(Member.self)
         let containerWidth = members.required(Member.containerWidth, &problems)?.number(&problems, FlowLimits.lengths)
-        var items: [FlowItem] = []
+        var items = Items()
         var ids: [JSONValue?] = []
-        var texts: [FlowLabels.Text] = []
-        var narrowings: [FlowLabels.Narrowing] = []
         if let list = members.required(Member.items, &problems), let elements = list.array(&problems, maxCount: FlowLimits.maxItems) {
-            items.reserveCapacity(list.count)
-            Self.readItems(elements, count: list.count, into: &items, ids: &ids, texts: &texts, narrowings: &narrowings, &problems)
+            Self.readItems(elements, count: list.count, into: &items, ids: &ids, &problems)
         }
         let horizontalSpacing = members.optional(Member.horizontalSpacing)?.number(&problems, FlowLimits.lengths)
         let verticalSpacing = members.optional(Member.verticalSpacing)?.number(&problems, FlowLimits.lengths)
@@ -51,51 +62,62 @@ struct FlowLayoutRequest: FeatureRequest {
         let rowAlignment = members.optional(Member.rowAlignment)?.oneOf(FlowRowAlignment.self, &problems)
         let direction = members.optional(Member.direction)?.oneOf(FlowDirection.self, &problems)
         let maxRows = members.optional(Member.maxRows)?.integer(&problems, min: 1, max: FlowLimits.maxRowsLimit)
-        var chipLabel: FlowLabels.Text?
+        var chipLabel: FlowLabelText?
         let overflowIndicator = members.optional(Member.overflowIndicator).flatMap { Self.readChip($0, label: &chipLabel, &problems) }
         let lineBreaking = members.optional(Member.lineBreaking)?.oneOf(FlowLineBreaking.self, &problems)
         let pixelScale = members.optional(Member.pixelScale)?.number(&problems, FlowLimits.pixelScales)
         // Rule: `font` is required with any text; given without text, it is still checked.
-        var labels: FlowLabels?
-        let hasText = !texts.isEmpty || chipLabel != nil
+        var labels: FlowLabelsRequest?
+        let hasText = items.labels != nil || chipLabel != nil
         let font = members.optional(Member.font)
         let padding = members.optional(Member.labelPadding)
         let faces = members.optional(Member.fontFaces)
         if hasText || font != nil || padding != nil || faces != nil {
-            labels = FlowLabels.read(
-                body, font: font, faces: faces, padding: padding, texts: texts, narrowings: narrowings, chip: chipLabel, context,
-                &problems)
-            if !hasText { labels = nil }
+            labels = FlowLabelsRequest.read(body, font: font, faces: faces, padding: padding, hasText: hasText, context, &problems)
         }
         guard problems.count == before, let containerWidth else { return nil }
-        let layout = FlowInput(
-            containerWidth: containerWidth,
-            items: items,
-            horizontalSpacing: horizontalSpacing ?? 0,
-            verticalSpacing: verticalSpacing ?? 0,
-            columnGap: columnGap ?? 0,
-            rowGap: rowGap ?? 0,
-            alignment: alignment ?? .leading,
-            rowAlignment: rowAlignment ?? .top,
-            direction: direction ?? .ltr,
-            maxRows: maxRows,
-            overflowIndicator: overflowIndicator,
-            lineBreaking: lineBreaking ?? .greedy,
-            pixelScale: pixelScale
-        )
-        self.init(layout: layout, ids: ids, labels: labels)
-    }
-
-    init(layout: FlowInput, ids: [JSONValue?], labels: FlowLabels?) {
-        self.layout = layout
+        if hasText, let labels {
+            layout = .labels(FlowLabelsInput(
+                containerWidth: containerWidth,
+                items: items.labels ?? items.sized.map { .size($0) },
+                font: labels.font,
+                padding: labels.padding,
+                horizontalSpacing: horizontalSpacing ?? 0,
+                verticalSpacing: verticalSpacing ?? 0,
+                columnGap: columnGap ?? 0,
+                rowGap: rowGap ?? 0,
+                alignment: alignment ?? .leading,
+                rowAlignment: rowAlignment ?? .top,
+                direction: direction ?? .ltr,
+                maxRows: maxRows,
+                overflowIndicator: chipLabel.map { .text($0) } ?? overflowIndicator.map { .size($0) },
+                lineBreaking: lineBreaking ?? .greedy,
+                pixelScale: pixelScale
+            ))
+        } else {
+            layout = .sizes(FlowInput(
+                containerWidth: containerWidth,
+                items: items.sized,
+                horizontalSpacing: horizontalSpacing ?? 0,
+                verticalSpacing: verticalSpacing ?? 0,
+                columnGap: columnGap ?? 0,
+                rowGap: rowGap ?? 0,
+                alignment: alignment ?? .leading,
+                rowAlignment: rowAlignment ?? .top,
+                direction: direction ?? .ltr,
+                maxRows: maxRows,
+                overflowIndicator: overflowIndicator,
+                lineBreaking: lineBreaking ?? .greedy,
+                pixelScale: pixelScale
+            ))
+        }
         self.ids = ids
-        self.labels = labels
+        self.body = body
     }
 
     /// Reads every item in one pass over its members; ids are kept only once one appears.
     static func readItems(
-        _ elements: JSONElements, count: Int, into items: inout [FlowItem], ids: inout [JSONValue?],
-        texts: inout [FlowLabels.Text], narrowings: inout [FlowLabels.Narrowing], _ problems: inout Problems
+        _ elements: JSONElements, count: Int, into items: inout Items, ids: inout [JSONValue?], _ problems: inout Problems
     ) {
         for (index, element) in elements.enumerated() {
             guard element.expectObject(&problems) else { continue }
@@ -107,6 +129,7 @@ struct FlowLayoutRequest: FeatureRequest {
             let text = members[ItemMember.text]
             let maxWidth = members[ItemMember.maxWidth]
             let maxLines = members[ItemMember.maxLines]
+            var label: (text: FlowLabelText, narrowing: FlowLabelNarrowing?)?
             var itemWidth: Double?
             var itemHeight: Double?
             if let text, !text.isNull {
@@ -114,20 +137,10 @@ struct FlowLayoutRequest: FeatureRequest {
                 if width != nil || height != nil {
                     problems.add(at: element, "has both text and width or height: give one or the other")
                 } else if TextFontRequest.checkText(text, &problems) {
-                    if texts.isEmpty { texts.reserveCapacity(count - index) }
                     let limit = maxWidth.flatMap { $0.isNull ? nil : $0.number(&problems, FlowLimits.lengths) }
                     let lines = maxLines.flatMap { $0.isNull ? nil : $0.integer(&problems, min: 1, max: FlowLimits.maxLinesLimit) } ?? 1
-                    if let limit {
-                        // Parallel to the texts, made when the first item narrows.
-                        if narrowings.isEmpty { narrowings = Array(repeating: .none, count: texts.count) }
-                        narrowings.append(FlowLabels.Narrowing(maxWidth: limit, maxLines: Int32(lines)))
-                    } else if !narrowings.isEmpty {
-                        narrowings.append(.none)
-                    }
-                    texts.append(FlowLabels.Text(item: index, value: text))
+                    label = (FlowLabelsRequest.text(text), limit.map { FlowLabelNarrowing(maxWidth: $0, maxLines: Int32(lines)) })
                 }
-                itemWidth = 0
-                itemHeight = 0
             } else {
                 // Rule for `maxWidth`: only text items are narrowed.
                 if let maxWidth, !maxWidth.isNull { problems.add(at: element, member: "maxWidth", "applies only to items given as text") }
@@ -144,12 +157,28 @@ struct FlowLayoutRequest: FeatureRequest {
                 }
                 ids.append(clientID)
             }
-            items.append(FlowItem(width: itemWidth ?? 0, height: itemHeight ?? 0, breakBefore: forcesBreak))
+            if let label {
+                if items.labels == nil {
+                    // The first text: the sizes read so far go with the labels, with room for every item.
+                    var labels: [FlowLabelItem] = []
+                    labels.reserveCapacity(count)
+                    for item in items.sized { labels.append(.size(item)) }
+                    items.sized = []
+                    items.labels = labels
+                }
+                items.labels?.append(.text(label.text, narrowing: label.narrowing, breakBefore: forcesBreak))
+            } else if items.labels != nil {
+                items.labels?.append(.size(FlowItem(width: itemWidth ?? 0, height: itemHeight ?? 0, breakBefore: forcesBreak)))
+            } else {
+                // Room for every item, made by the first one (a flow whose first item is text needs none).
+                if index == 0 { items.sized.reserveCapacity(count) }
+                items.sized.append(FlowItem(width: itemWidth ?? 0, height: itemHeight ?? 0, breakBefore: forcesBreak))
+            }
         }
     }
 
-    /// Rule for `overflowIndicator`: the chip's `{ width, height }`, or `{ text }` (its size measured later).
-    static func readChip(_ value: JSONValue, label: inout FlowLabels.Text?, _ problems: inout Problems) -> Size? {
+    /// Rule for `overflowIndicator`: the chip's `{ width, height }`, or `{ text }` (its size measured for each count).
+    static func readChip(_ value: JSONValue, label: inout FlowLabelText?, _ problems: inout Problems) -> Size? {
         guard value.expectObject(&problems) else { return nil }
         let members = value.fields(ChipMember.self)
         guard let text = members.optional(ChipMember.text) else {
@@ -164,7 +193,7 @@ struct FlowLayoutRequest: FeatureRequest {
             return nil
         }
         guard TextFontRequest.checkText(text, &problems) else { return nil }
-        label = FlowLabels.Text(item: -1, value: text)
-        return Size(width: 0, height: 0)
+        label = FlowLabelsRequest.text(text)
+        return nil
     }
 }

@@ -10,6 +10,7 @@ enum FlowLayoutResponse {
     }
 
     static func write(_ result: FlowOutput, ids: [JSONValue?], paragraphs: [Int: ParagraphLayout] = [:], to json: inout JSONWriter) {
+        json.reserveCapacity(estimatedSize(result, hasIDs: !ids.isEmpty))
         json.beginObject()
         json.key("items")
         json.beginArray()
