@@ -235,10 +235,12 @@ final class ParagraphFixtureTests: XCTestCase {
         }
         style.maxLines = (layout["maxLines"] as? NSNumber)?.intValue
         style.textOverflow = layout["textOverflow"] as? String == "ellipsis" ? .ellipsis : .clip
-        let aligns: [String: TextAlign] = ["start": .start, "end": .end, "left": .left, "right": .right, "center": .center]
+        let aligns: [String: TextAlign] = ["start": .start, "end": .end, "left": .left, "right": .right, "center": .center, "justify": .justify]
         if let align = layout["textAlign"] as? String { style.textAlign = try XCTUnwrap(aligns[align]) }
         if let align = layout["textAlignLast"] as? String {
-            let lasts: [String: TextAlignLast] = ["auto": .auto, "start": .start, "end": .end, "left": .left, "right": .right, "center": .center]
+            let lasts: [String: TextAlignLast] = [
+                "auto": .auto, "start": .start, "end": .end, "left": .left, "right": .right, "center": .center, "justify": .justify,
+            ]
             style.textAlignLast = try XCTUnwrap(lasts[align])
         }
         if let px = layout["textIndent"] as? NSNumber {
@@ -278,7 +280,7 @@ final class ParagraphFixtureTests: XCTestCase {
             if layout["textOverflow"] != nil { return "\(mode) ellipsis" }
             if let wrap = layout["overflowWrap"] ?? layout["wordBreak"] { return "\(mode) \(wrap)" }
             return mode
-        case "text-align":
+        case "text-align", "justify":
             var parts: [String] = []
             if let indent = layout["textIndent"] { parts.append((indent as? String)?.hasSuffix("%") == true ? "indent %" : "indent px") }
             if let align = layout["textAlign"] as? String { parts.append(align) }

@@ -498,8 +498,8 @@ export interface TextLayoutRequest {
   lineHeight?: number | string | null;
   /** A number of spaces, or a length such as "20px" (default 8). */
   tabSize?: number | string | null;
-  textAlign?: 'start' | 'end' | 'left' | 'right' | 'center' | null;
-  textAlignLast?: 'auto' | 'start' | 'end' | 'left' | 'right' | 'center' | null;
+  textAlign?: 'start' | 'end' | 'left' | 'right' | 'center' | 'justify' | null;
+  textAlignLast?: 'auto' | 'start' | 'end' | 'left' | 'right' | 'center' | 'justify' | null;
   /** px as a number, or "24px", "-8px", "10%" (of the width). */
   textIndent?: number | string | null;
   contentWidths?: boolean | null;
@@ -508,7 +508,9 @@ export interface TextLayoutRequest {
 /** A line: UTF-16 offsets of the text as sent (lines tile it), what is drawn, and its box. */
 export interface TextLine { start: number; end: number; width: number; top: number; height: number; baseline: number; forcedBreak?: true;
   /** From the box's start edge (right edge in a right-to-left paragraph); absent when 0. */
-  x?: number }
+  x?: number;
+  /** On a justified line: the px added at each expansion opportunity. */
+  expansion?: number }
 
 /** Where the ellipsis is drawn: after the visible text (ending at `end`) of `line`, `x` from the line's start edge. */
 export interface TextEllipsis { line: number; end: number; x: number; width: number; text: string }

@@ -290,12 +290,22 @@ def group_text_align(rng, width, size):
     return out
 
 
+def group_justify(rng, width, size):
+    """text-align: justify at several widths, with text-align-last, an indent, and kept spaces."""
+    out = [{"width": width(), "textAlign": "justify"} for _ in range(4)]
+    out.append({"width": width(), "textAlign": "justify", "textAlignLast": rng.choice(["justify", "center", "end"])})
+    out.append({"width": width(), "textAlign": "justify", "textIndent": f"{quarter(rng, -size, size * 3):g}px"})
+    out.append({"width": width(), "textAlign": "justify", "whiteSpace": "pre-wrap"})
+    return out
+
+
 # Group: (id prefix, how the text is made, the layouts, paragraphs per script in the main set and the hold-out).
 CSS_GROUPS = {
     "white-space": ("ws", typed, group_white_space, 24, 12),
     "break-data": ("bd", hyphenated, group_break_data, 24, 12),
     "line-height": ("lh", paragraph, group_line_height, 16, 8),
     "text-align": ("ta", paragraph, group_text_align, 16, 8),
+    "justify": ("tj", paragraph, group_justify, 16, 8),
 }
 
 

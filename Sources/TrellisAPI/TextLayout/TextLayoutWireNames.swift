@@ -52,6 +52,7 @@ extension TextAlign: WireNamed {
         case .left: "left"
         case .right: "right"
         case .center: "center"
+        case .justify: "justify"
         }
     }
 }
@@ -65,6 +66,7 @@ extension TextAlignLast: WireNamed {
         case .left: "left"
         case .right: "right"
         case .center: "center"
+        case .justify: "justify"
         }
     }
 }

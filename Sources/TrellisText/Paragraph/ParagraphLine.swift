@@ -15,4 +15,7 @@ public struct ParagraphLine: Equatable, Sendable {
     /// Where what is drawn starts, in px from the box's start edge (its right edge in a right-to-left paragraph):
     /// the first line's indent and the line's alignment.
     public var x: Double = 0
+    /// With `justify`: the px added at each expansion opportunity (after each space; before and after each CJK
+    /// ideograph or symbol, once between two of them), 0 when the line is not justified.
+    public var expansion: Double = 0
 }

@@ -1,3 +1,5 @@
+import CHarfBuzzShim
+
 extension ParagraphShaper {
     /// Units: 1/65536 px.
     static let unit = 65536.0
@@ -40,9 +42,43 @@ extension ParagraphShaper {
             ellipsize(&layout, paragraph, breaks, width: width, style: style, memory: memory)
         }
         if style.textAlign != .start || style.textAlignLast != .auto || style.textIndent != .none {
-            align(&layout, paragraph, width: width, style: style)
+            align(&layout, paragraph, breaks, width: width, style: style)
         }
         return layout
+    }
+
+    /// Rule (Blink's expansion opportunities, `text-justify: auto`): one after each space (U+0020, U+00A0, U+3000) and
+    /// before and after each CJK ideograph or symbol or emoji (Emoji_Presentation; one between two of them), none at the
+    /// line's start or end; per grapheme cluster.
+    static func expansionOpportunities(_ paragraph: ShapedParagraph, _ start: Int, _ end: Int) -> Int {
+        var count = 0
+        var afterExpansion = true
+        // Each grapheme cluster by its first scalar (an emoji with its modifier or joined sequence is one).
+        for i in start..<end where i == start || paragraph.graphemeStarts[i] != 0 {
+            let scalar = paragraph.scalars[i]
+            if scalar == 0x20 || scalar == 0xA0 || scalar == 0x3000 {
+                count += 1
+                afterExpansion = true
+            } else if Self.isCJKIdeographOrSymbol(scalar) || paragraph.characterBits[i] & UInt8(TFONT_EMOJI_PRESENTATION) != 0 {
+                if !afterExpansion { count += 1 }
+                count += 1
+                afterExpansion = true
+            } else {
+                afterExpansion = false
+            }
+        }
+        if afterExpansion && count > 0 { count -= 1 }
+        return count
+    }
+
+    /// CJK ideographs and symbols as Blink expands between them: the unified ideographs and their extensions and
+    /// compatibility forms, radicals, CJK symbols and punctuation, kana, enclosed and compatibility CJK, full-width forms,
+    /// and the emoji planes' pictographs (measured: a line of emoji alone is justified).
+    static func isCJKIdeographOrSymbol(_ scalar: UInt32) -> Bool {
+        (0x2E80...0x2FFF).contains(scalar) || (0x3001...0x30FF).contains(scalar) || (0x31C0...0x31FF).contains(scalar)
+            || (0x3200...0x4DBF).contains(scalar) || (0x4E00...0x9FFF).contains(scalar) || (0xF900...0xFAFF).contains(scalar)
+            || (0xFE30...0xFE4F).contains(scalar) || (0xFF01...0xFF60).contains(scalar) || (0xFFE0...0xFFE6).contains(scalar)
+            || (0x1F000...0x1FAFF).contains(scalar) || (0x20000...0x3FFFF).contains(scalar)
     }
 
     /// Rule (Blink's line offset for `text-align`): each line's free room is its box (the first line's less its
@@ -52,7 +88,7 @@ extension ParagraphShaper {
     /// right edge (in a left-to-right paragraph an overflowing line stays at the left); `center` half the room from
     /// the left, the half cut to 1/64 px (an overflowing line stays at its start edge). `x` is from the start edge,
     /// the first line's indent added.
-    func align(_ layout: inout ParagraphLayout, _ paragraph: ShapedParagraph, width: Double, style: ParagraphStyle) {
+    func align(_ layout: inout ParagraphLayout, _ paragraph: ShapedParagraph, _ breaks: [BrokenLine], width: Double, style: ParagraphStyle) {
         let leftToRight = !paragraph.isRightToLeft
         let box = Self.units(width) / 1024
         let indent = style.textIndent.units(width: width) / 1024
@@ -66,13 +102,26 @@ extension ParagraphShaper {
             var align = style.textAlign
             if last {
                 switch style.textAlignLast {
-                case .auto: break
+                case .auto: if align == .justify { align = .start }
                 case .start: align = .start
                 case .end: align = .end
                 case .left: align = .left
                 case .right: align = .right
                 case .center: align = .center
+                case .justify: align = .justify
                 }
+            }
+            if align == .justify {
+                // Rule (Blink's justification): the room is shared by the line's expansion opportunities; a line with
+                // none, with no room, or with an ellipsis is placed at its start.
+                let opportunities = Self.expansionOpportunities(paragraph, breaks[index].start, breaks[index].visible)
+                if opportunities > 0 && room > 0 && layout.ellipsis?.line != index {
+                    layout.lines[index].expansion = Double(Float(room) / 64 / Float(opportunities))
+                    layout.lines[index].width = Double(available) / 64
+                    layout.lines[index].x = Double(lineIndent) / 64
+                    continue
+                }
+                align = .start
             }
             if align == .start { align = leftToRight ? .left : .right } else if align == .end { align = leftToRight ? .right : .left }
             // The line's left edge from its box's left edge, in 1/64 px.
@@ -80,7 +129,8 @@ extension ParagraphShaper {
             switch align {
             case .left: left = leftToRight ? 0 : min(room, 0)
             case .right: left = leftToRight ? max(room, 0) : room
-            default: left = leftToRight || room > 0 ? max(room / 2, 0) : room
+            case .center: left = leftToRight || room > 0 ? max(room / 2, 0) : room
+            case .start, .end, .justify: left = 0
             }
             let fromStart = leftToRight ? left : available - left - drawn
             layout.lines[index].x = Double(fromStart + lineIndent) / 64

@@ -1,12 +1,12 @@
-/// CSS `text-align` (without `justify`): where each line sits in its box.
+/// CSS `text-align`: where each line sits in its box.
 public enum TextAlign: Sendable, CaseIterable {
-    case start, end, left, right, center
+    case start, end, left, right, center, justify
 }
 
 /// CSS `text-align-last`: the alignment of the paragraph's last line and of each line before a forced break
 /// (`auto`: as `text-align`).
 public enum TextAlignLast: Sendable, CaseIterable {
-    case auto, start, end, left, right, center
+    case auto, start, end, left, right, center, justify
 }
 
 /// CSS `text-indent`: how far the first line starts from the box's start edge (negative: before it).

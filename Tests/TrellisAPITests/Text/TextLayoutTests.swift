@@ -196,7 +196,15 @@ final class TextLayoutTests: XCTestCase {
         // text-align-last for the last line; a right-to-left paragraph's x is from its right edge.
         XCTAssertEqual(xs("one two three", #","textAlign":"end","textAlignLast":"start""#), [35.984375, 0])
         XCTAssertEqual(xs("שלום עולם", #","textAlign":"left""#), [100 - (lines(texts(layout(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["שלום עולם"],"width":100}"#))[0])[0]["width"] as? Double ?? 0)])
-        // An indent moves the first line and narrows its room (10% of 100 px); a negative one starts before the edge.
+        // Justify: a line's room shared by its expansion opportunities (one space in "one two": 35.984375 px), the line as
+        // wide as the box; the last line at its start, or justified with textAlignLast.
+        let justified = lines(texts(layout(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["one two three"],"width":100,"textAlign":"justify"}"#))[0])
+        XCTAssertEqual(justified.map { $0["expansion"] as? Double ?? 0 }, [35.984375, 0])
+        XCTAssertEqual(justified.map { $0["width"] as? Double ?? 0 }, [100, 42.328125])
+        // Between CJK ideographs: "漢字漢字" has three opportunities.
+        let cjk = lines(texts(layout(#"{"font":{"family":"Droid Sans Fallback","size":16},"texts":["漢字漢字漢字"],"width":70,"textAlign":"justify"}"#))[0])
+        XCTAssertEqual(cjk.map { $0["expansion"] as? Double ?? 0 }, [(70 - 64) / 3.0, 0].map { Double(Float($0)) })
+                // An indent moves the first line and narrows its room (10% of 100 px); a negative one starts before the edge.
         XCTAssertEqual(xs("one two three", #","textIndent":"10%""#), [10, 0])
         XCTAssertEqual(xs("one two three", #","textIndent":-8"#), [-8, 0])
         XCTAssertEqual(starts(texts(layout(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["one two three"],"width":100,"textIndent":"50px"}"#))[0]), [0, 4])
@@ -242,7 +250,7 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertEqual(
             problems(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["a"],"width":10,"lineHeight":"700"}"#),
             [["/lineHeight", "must come to more than 0 and less than 10,000 px at the font's size"]])
-        for (member, value) in [("textAlign", #""justify""#), ("textAlignLast", #""middle""#), ("textIndent", #""2em""#), ("textIndent", #""2000%""#), ("textIndent", "1e8")] {
+        for (member, value) in [("textAlign", #""justify-all""#), ("textAlignLast", #""middle""#), ("textIndent", #""2em""#), ("textIndent", #""2000%""#), ("textIndent", "1e8")] {
             XCTAssertEqual(
                 problems(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["a"],"width":10,"\#(member)":\#(value)}"#).map(\.[0]),
                 ["/" + member], value)
