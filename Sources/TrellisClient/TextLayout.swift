@@ -41,6 +41,11 @@ extension TrellisClient {
         }
     }
 
+    /// CSS text-align (and text-align-last, which also takes `auto`): each line's place in its box.
+    public enum TextAlign: String, Sendable, Codable, CaseIterable {
+        case auto, start, end, left, right, center, justify
+    }
+
     /// CSS word-break.
     public enum TextWordBreak: String, Sendable, Codable, CaseIterable {
         case normal
@@ -87,6 +92,11 @@ extension TrellisClient {
         public var lineHeight: Double?
         /// CSS tab-size; nil is 8 spaces.
         public var tabSize: TextTabSize?
+        /// CSS text-align (not `auto`) and text-align-last; nil is start and auto.
+        public var textAlign: TextAlign?
+        public var textAlignLast: TextAlign?
+        /// CSS text-indent in px (negative: the first line starts before the start edge); nil is 0.
+        public var textIndent: Double?
         /// Also answer each text's minContentWidth and maxContentWidth.
         public var contentWidths: Bool?
 
@@ -146,6 +156,10 @@ extension TrellisClient {
             public var baseline: Double
             /// True when the line ends in a kept line feed (absent otherwise).
             public var forcedBreak: Bool?
+            /// Where the drawn text starts, from the box's start edge (its right edge in a right-to-left paragraph); nil is 0.
+            public var x: Double?
+            /// On a justified line: the px added at each expansion opportunity.
+            public var expansion: Double?
 
             public init(start: Int, end: Int, width: Double, top: Double, height: Double, baseline: Double, forcedBreak: Bool? = nil) {
                 self.start = start

@@ -176,6 +176,15 @@ final class TrellisClientTests: XCTestCase {
         // A kept line feed ends its line, and says so; a control character other than tab, LF and CR is a 422.
         let typed = try await client.textLayout(.init(font: font, texts: ["two\nlines"], width: 100, whiteSpace: .preWrap, tabSize: .px(20)))
         XCTAssertEqual(typed.texts.first?.paragraph?.lines.map(\.forcedBreak), [true, nil])
+        // Alignment and indent: each line's x, a justified line's expansion.
+        var aligned = Client.TextLayoutRequest(font: font, texts: ["one two three"], width: 100)
+        aligned.textAlign = .justify
+        aligned.textAlignLast = .end
+        aligned.textIndent = 8
+        let alignedAnswer = try await client.textLayout(aligned)
+        let placed = try XCTUnwrap(alignedAnswer.texts.first?.paragraph?.lines)
+        XCTAssertEqual(placed.map(\.x), [8, placed.last.map { 100 - $0.width }])
+        XCTAssertEqual(placed.first?.expansion.map { $0 > 0 }, true)
         do {
             _ = try await client.textLayout(.init(font: font, texts: ["one", "two\u{7}bell"], width: 100))
             XCTFail("a control character was laid out")
