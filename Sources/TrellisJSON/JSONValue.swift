@@ -56,6 +56,16 @@ public struct JSONValue {
         return withStringBytes { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// The UTF-8 bytes of a string where the parsed document keeps them (simdjson has validated them), nil when the
+    /// value is not a string: valid as long as the document is (a request's, until its answer is written), so a
+    /// computation may read them later.
+    @inlinable public var stringBytes: UnsafeRawBufferPointer? {
+        guard tjson_type_at(document, index) == TJSON_STRING else { return nil }
+        var length = 0
+        let start = tjson_string(document, index, &length)
+        return UnsafeRawBufferPointer(start: start, count: length)
+    }
+
     /// The UTF-8 bytes of a string (simdjson has validated them).
     public func withStringBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
         var length = 0

@@ -8,17 +8,20 @@ enum OutlineExpansionEndpoint: Endpoint {
     static let depthAdvice: String? = OutlineLimits.depthAdvice
     static let sizeAdvice: String? = OutlineLimits.expansionSizeAdvice
 
+    /// One compute per request: the selections' expansion, or the search's (every match with its ranges), its
+    /// labels read from the body.
     static func respond(to request: OutlineExpansionRequest, _ call: inout EndpointCall) {
-        if let search = request.search {
-            // The answer lists every match's ranges: kept while matching.
-            var run = search.run(in: request.input, everyRange: true, &call.problems, call.meter)
-            defer { call.meter = run.meter }
-            guard call.problems.isEmpty, !run.meter.isStopped else { return }
-            let expansion = OutlineSearchExpansion.compute(OutlineSearchExpansionInput(tree: request.input.tree, matches: run.matches))
-            OutlineExpansionResponse.write(expansion, &run, request, to: &call.json)
-            return
+        let input = request.input
+        guard let search = request.search else {
+            let expansion = OutlineExpansion.compute(OutlineExpansionInput(tree: input.tree, selections: request.indices))
+            return OutlineExpansionResponse.write(expansion, request, to: &call.json)
         }
-        let expansion = OutlineExpansion.compute(OutlineExpansionInput(tree: request.input.tree, selections: request.indices))
-        OutlineExpansionResponse.write(expansion, request, to: &call.json)
+        let result = OutlineSearchExpansion.compute(
+            OutlineSearchExpansionInput(tree: input.tree, search: search.search), labels: { search.label(of: $0, in: input) },
+            meter: &call.meter)
+        switch result {
+        case .success(let expansion): OutlineExpansionResponse.write(expansion, request, to: &call.json)
+        case .failure(let refusal): search.record(refusal, in: input, &call.problems)
+        }
     }
 }

@@ -8,7 +8,7 @@ struct OutlineExpansionRequest: FeatureRequest {
     /// Each requested id's node index, or nil when it is not in the tree.
     let indices: [Int?]
     /// The search; nil when absent or null.
-    let search: OutlineSearchInput?
+    let search: OutlineSearchRequest?
 
     init?(reading body: JSONValue, _ context: FeatureContext, _ problems: inout Problems) {
         guard body.expectObject(&problems) else { return nil }
@@ -19,7 +19,7 @@ struct OutlineExpansionRequest: FeatureRequest {
         let many = members.optional(OutlineMember.selections)
         var selections: [JSONValue] = []
         let searchValue = members.optional(OutlineMember.search)
-        let search = searchValue.flatMap { OutlineSearchInput(reading: $0, context.folding, &problems) }
+        let search = searchValue.flatMap { OutlineSearchRequest(reading: $0, context.folding, &problems) }
         if searchValue != nil && (single != nil || many != nil) {
             // Rule: search with selection or selections → 422.
             problems.add(at: body, member: "search", "cannot be sent together with selection or selections; send one of them")

@@ -29,10 +29,7 @@ enum OutlineExpansionResponse {
     }
 
     /// With a search: `{"expand": [id], "matches": [{"id", "ranges": [[start, end]]}]}`, no `paths`.
-    static func write(
-        _ expansion: OutlineSearchExpansionOutput, _ search: inout OutlineSearchRun, _ request: OutlineExpansionRequest,
-        to json: inout JSONWriter
-    ) {
+    static func write(_ expansion: OutlineSearchExpansionOutput, _ request: OutlineExpansionRequest, to json: inout JSONWriter) {
         let input = request.input
         json.beginObject()
         json.key("expand")
@@ -42,13 +39,25 @@ enum OutlineExpansionResponse {
         json.key("matches")
         json.beginArray()
         // Past the answer's bound nothing more is written: stop walking the matches.
-        for node in expansion.matches where json.failure == nil && !search.meter.isStopped {
+        for node in expansion.matches where json.failure == nil {
             json.beginObject()
             json.key("id"); input.writeID(of: node, to: &json)
-            json.key("ranges"); search.writeRanges(of: node, to: &json)
+            json.key("ranges"); write(expansion.ranges, of: node, to: &json)
             json.endObject()
         }
         json.endArray()
         json.endObject()
+    }
+
+    /// `[[start, end], …]`: one entry's ranges (a node's, or a row's), in UTF-16 code units of its label.
+    static func write(_ ranges: OutlineMatchRanges?, of entry: Int, to json: inout JSONWriter) {
+        json.beginArray()
+        ranges?.forEach(of: entry) { start, end in
+            json.beginArray()
+            json.int(start)
+            json.int(end)
+            json.endArray()
+        }
+        json.endArray()
     }
 }

@@ -1,3 +1,5 @@
+import TrellisCore
+
 /// The documented limits of both outline endpoints (openapi.yaml and docs/limits.md quote them).
 enum OutlineLimits {
     /// Nodes per request, in either form.
@@ -10,8 +12,8 @@ enum OutlineLimits {
     static let maxKeyBytes = 256
     /// Unicode scalars in a search's `query`.
     static let maxQueryScalars = 256
-    /// UTF-8 bytes of a label that is searched (as of a string id).
-    static let maxLabelBytes = 4096
+    /// UTF-8 bytes of a label that is searched (as of a string id): the core's limit.
+    static let maxLabelBytes = OutlineSearch.maxLabelBytes
     /// Ids in `expanded`.
     static let maxExpanded = maxNodes
     /// How to ask for a smaller answer when it would pass its size limit.

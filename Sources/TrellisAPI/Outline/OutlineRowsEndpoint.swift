@@ -9,59 +9,61 @@ enum OutlineRowsEndpoint: Endpoint {
     static let depthAdvice: String? = OutlineLimits.depthAdvice
     static let sizeAdvice: String? = OutlineLimits.rowsSizeAdvice
 
+    /// One compute per request: the rows of the `expanded` nodes, or (rule: with a search, the rows are the matches
+    /// and their ancestors, opened; `expanded` is not used) the rows of the search, its labels read from the body;
+    /// with `rowHeights`, the same rows with their labels laid out (TrellisText).
     static func respond(to request: OutlineRowsRequest, _ call: inout EndpointCall) {
-        let selection = request.selection.flatMap { request.input.index(of: $0) }
-        var shown = OutlineRowsInput.Shown.expanded(request.expanded)
-        var meter = call.meter
-        var written: OutlineSearchRun?
+        let input = request.input
+        let selection = request.selection.flatMap { input.index(of: $0) }
+        if let heights = request.rowHeights { return respond(to: request, heights, selection: selection, &call) }
+        guard let search = request.search else {
+            let rows = OutlineRows.compute(OutlineRowsInput(
+                tree: input.tree, selection: selection, expanded: request.expanded, offset: request.offset, limit: request.limit))
+            return OutlineRowsResponse.write(rows, request, to: &call.json)
+        }
+        let result = OutlineRows.compute(
+            OutlineRowsSearchInput(tree: input.tree, selection: selection, search: search.search, offset: request.offset, limit: request.limit),
+            labels: { search.label(of: $0, in: input) }, meter: &call.meter)
+        switch result {
+        case .success(let rows): OutlineRowsResponse.write(rows, request, to: &call.json)
+        case .failure(let refusal): search.record(refusal, in: input, &call.problems)
+        }
+    }
+
+    /// Rule: with rowHeights, every visible row's label is laid out, for its height and offset.
+    private static func respond(
+        to request: OutlineRowsRequest, _ heights: OutlineRowHeightsInput, selection: Int?, _ call: inout EndpointCall
+    ) {
+        let input = request.input
+        let labels = OutlineLabelReader(input, key: heights.labelKey)
+        let layout = OutlineRowsLayoutInput(
+            rows: OutlineRowsInput(tree: input.tree, selection: selection, expanded: request.expanded, offset: request.offset, limit: request.limit),
+            font: heights.font, style: heights.style, width: heights.width, indent: heights.indent, chrome: heights.chrome,
+            gap: heights.gap, scroll: heights.scroll)
+        let result: Result<OutlineRowsLayoutOutput, OutlineRowsLayoutRefusal>?
         if let search = request.search {
-            // Rule: with a search, the rows are the matches and their ancestors, opened; `expanded` is not used.
-            let run = search.run(in: request.input, &call.problems, call.meter)
-            guard call.problems.isEmpty, !run.meter.isStopped else {
-                call.meter = run.meter
-                return
-            }
-            shown = .matches(run.matches)
-            meter = run.meter
-            written = run
-        }
-        let input = OutlineRowsInput(tree: request.input.tree, selection: selection, shown: shown, offset: request.offset, limit: request.limit)
-        var layout: OutlineRowsLayoutOutput?
-        let rows: OutlineRowsOutput
-        if let heights = request.rowHeights {
-            // Rule: with rowHeights, every visible row's label is laid out, for its height and offset.
-            let labels = OutlineLabelReader(request.input, key: heights.labelKey)
-            let result = OutlineRowsLayout.compute(
-                OutlineRowsLayoutInput(
-                    rows: input, font: heights.font, style: heights.style, width: heights.width, indent: heights.indent,
-                    chrome: heights.chrome, gap: heights.gap, scroll: heights.scroll),
-                label: labels.label(of:), cache: call.context.shapingCache, meter: &meter)
-            for node in labels.tooLong {
-                if let value = labels.value(of: node) {
-                    call.problems.add(at: value, "must be at most \(OutlineLimits.maxLabelBytes) bytes of UTF-8 to be laid out")
-                }
-            }
-            switch result {
-            case .success(let made)?:
-                layout = made
-                rows = made.rows
-            case .failure(let refused)?:
-                call.problems.add(refused.refusal, at: labels.value(of: refused.node))
-                call.meter = meter
-                return
-            case nil:
-                call.meter = meter
-                return
-            }
-            guard call.problems.isEmpty else {
-                call.meter = meter
-                return
-            }
+            result = OutlineRowsLayout.compute(
+                layout, search: search.search, labels: { search.label(of: $0, in: input) }, label: labels.label(of:),
+                cache: call.context.shapingCache, meter: &call.meter)
         } else {
-            rows = OutlineRows.compute(input)
+            result = OutlineRowsLayout.compute(layout, label: labels.label(of:), cache: call.context.shapingCache, meter: &call.meter)?
+                .mapError { .label($0) }
         }
-        written?.meter = meter
-        OutlineRowsResponse.write(rows, request, layout: layout, search: &written, to: &call.json)
-        call.meter = written?.meter ?? meter
+        for node in labels.tooLong {
+            if let value = labels.value(of: node) {
+                call.problems.add(at: value, "must be at most \(OutlineLimits.maxLabelBytes) bytes of UTF-8 to be laid out")
+            }
+        }
+        switch result {
+        case .success(let made)?:
+            guard call.problems.isEmpty else { return }
+            OutlineRowsResponse.write(made.rows, request, layout: made, to: &call.json)
+        case .failure(.label(let refused))?:
+            call.problems.add(refused.refusal, at: labels.value(of: refused.node))
+        case .failure(.search(let refusal))?:
+            request.search?.record(refusal, in: input, &call.problems)
+        case nil:
+            return
+        }
     }
 }

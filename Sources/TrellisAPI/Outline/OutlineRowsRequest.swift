@@ -11,7 +11,7 @@ struct OutlineRowsRequest: FeatureRequest {
     let limit: Int?
     let includeNoSelection: Bool
     /// The search; nil when absent or null.
-    let search: OutlineSearchInput?
+    let search: OutlineSearchRequest?
     /// How each row's label wraps (the rows' heights and offsets); nil when absent or null.
     let rowHeights: OutlineRowHeightsInput?
 
@@ -32,7 +32,7 @@ struct OutlineRowsRequest: FeatureRequest {
         let offset = members.optional(OutlineMember.offset).map { $0.integer(&problems, min: 0) ?? 0 } ?? 0
         let limit = members.optional(OutlineMember.limit).flatMap { $0.integer(&problems, min: 0) }
         let includeNoSelection = members.optional(OutlineMember.includeNoSelection).map { $0.boolean(&problems) ?? true } ?? true
-        let search = members.optional(OutlineMember.search).flatMap { OutlineSearchInput(reading: $0, context.folding, &problems) }
+        let search = members.optional(OutlineMember.search).flatMap { OutlineSearchRequest(reading: $0, context.folding, &problems) }
         let rowHeights = members.optional(OutlineMember.rowHeights).flatMap { OutlineRowHeightsInput(reading: $0, context, &problems) }
         guard let input, problems.count == before else { return nil }
         self.input = input

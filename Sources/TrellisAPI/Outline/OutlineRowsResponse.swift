@@ -8,18 +8,15 @@ enum OutlineRowsResponse {
     /// also has `match` (`{"ranges"}` or null) and the answer `matchCount`.
     /// With row heights, each row also has `height` and `offset`, and the answer `totalHeight` and, with a viewport,
     /// `selectedScrollOffset` (null when the selection is not a row).
-    static func write(
-        _ rows: OutlineRowsOutput, _ request: OutlineRowsRequest, layout: OutlineRowsLayoutOutput? = nil, search: inout OutlineSearchRun?,
-        to json: inout JSONWriter
-    ) {
+    static func write(_ rows: OutlineRowsOutput, _ request: OutlineRowsRequest, layout: OutlineRowsLayoutOutput? = nil, to json: inout JSONWriter) {
         let input = request.input
         // A row with short ids is about 100 bytes: the buffer grows once or not at all.
-        json.reserveCapacity(256 + rows.rows.count * (search == nil ? 100 : 130))
+        json.reserveCapacity(256 + rows.rows.count * (rows.matches == nil ? 100 : 130))
         json.beginObject()
         json.key("rows")
         json.beginArray()
         // Past the answer's bound nothing more is written: stop walking the rows.
-        for (k, row) in rows.rows.enumerated() where json.failure == nil && search?.meter.isStopped != true {
+        for (k, row) in rows.rows.enumerated() where json.failure == nil {
             json.beginObject()
             json.key("index"); json.int(row.index)
             json.key("id"); input.writeID(of: row.node, to: &json)
@@ -33,12 +30,12 @@ enum OutlineRowsResponse {
                 json.key("height"); json.number(layout.heights[k])
                 json.key("offset"); json.number(layout.offsets[k])
             }
-            if search != nil {
+            if let matches = rows.matches {
                 // Rule: a matching row has its ranges; an ancestor only on the way has null.
                 json.key("match")
-                if search?.matches.isMatch(row.node) == true {
+                if matches.isMatch(row.node) {
                     json.beginObject()
-                    json.key("ranges"); search?.writeRanges(of: row.node, to: &json)
+                    json.key("ranges"); OutlineExpansionResponse.write(rows.ranges, of: k, to: &json)
                     json.endObject()
                 } else {
                     json.null()
@@ -57,8 +54,8 @@ enum OutlineRowsResponse {
                 if let offset = layout.selectedScrollOffset { json.number(offset) } else { json.null() }
             }
         }
-        if let search {
-            json.key("matchCount"); json.int(search.matches.matchCount)
+        if let matches = rows.matches {
+            json.key("matchCount"); json.int(matches.matchCount)
         }
         // Rule: the "No Selection" row is selected exactly when selection is null or absent.
         if request.includeNoSelection {

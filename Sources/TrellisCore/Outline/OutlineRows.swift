@@ -41,14 +41,24 @@ public struct OutlineRowsOutput: Sendable, Equatable {
     public let totalRows: Int
     /// Index of the selected node's row among all visible rows; nil when not visible or no selection.
     public let selectedRow: Int?
+    /// With a search (`compute(_:labels:meter:)`): which nodes match.
+    public let matches: OutlineSearchMatches?
+    /// With a search: the ranges of each row of `rows` that matches, by its position in `rows`.
+    public let ranges: OutlineMatchRanges?
 
     /// Rows as made elsewhere (tests, caches).
     public init(rows: [OutlineRow], totalRows: Int, selectedRow: Int?) {
+        self.init(rows: rows, totalRows: totalRows, selectedRow: selectedRow, matches: nil, ranges: nil)
+    }
+
+    /// Rows of a search, with which nodes match and the ranges of each row (by its position in `rows`).
+    public init(rows: [OutlineRow], totalRows: Int, selectedRow: Int?, matches: OutlineSearchMatches?, ranges: OutlineMatchRanges?) {
         self.rows = rows
         self.totalRows = totalRows
         self.selectedRow = selectedRow
+        self.matches = matches
+        self.ranges = ranges
     }
-
 }
 
 /// The outline picker's rows.

@@ -147,6 +147,6 @@ final class OutlineSearchTests: XCTestCase {
         ], totalRows: 5, selectedRow: nil))
         XCTAssertEqual(OutlineRows.compute(OutlineRowsInput(tree: tree, selection: 4, matches: matches, offset: 3, limit: 1)).rows.map(\.node), [4])
         XCTAssertEqual(OutlineRows.compute(OutlineRowsInput(tree: tree, selection: 4, matches: matches, offset: 3, limit: 1)).selectedRow, 3)
-        XCTAssertEqual(OutlineSearchExpansion.compute(OutlineSearchExpansionInput(tree: tree, matches: matches)), OutlineSearchExpansionOutput(expand: [0, 1, 3], matches: [1, 4, 8]))
+        XCTAssertEqual(OutlineSearchExpansion.expansion(tree: tree, matches: matches), OutlineSearchExpansionOutput(expand: [0, 1, 3], matches: [1, 4, 8]))
     }
 }
