@@ -54,7 +54,7 @@ struct ListLayoutRequest: FeatureRequest {
         let font = members.required(Member.font, &problems).flatMap {
             TextFontRequest.read($0, faces: members.optional(Member.fontFaces), context, &problems)
         }
-        let widths = Self.readWidths(body, members[Member.width], members[Member.widths], &problems)
+        let widths = TextLayoutRequest.readWidths(body, members[Member.width], members[Member.widths], &problems)
         let shared = ListParagraphStyleReader.read(
             whiteSpace: members.optional(Member.whiteSpace), wordBreak: members.optional(Member.wordBreak),
             overflowWrap: members.optional(Member.overflowWrap), maxLines: members.optional(Member.maxLines),
@@ -81,27 +81,6 @@ struct ListLayoutRequest: FeatureRequest {
 
     /// The value of paragraph `index` (for its problem's pointer).
     func paragraphValue(_ index: Int) -> JSONValue { body.value(at: Int(paragraphValues[index])) }
-
-    /// Rule for `width`: exactly one of width and widths (1 to 16), neither null, each as a paragraph's.
-    static func readWidths(_ body: JSONValue, _ single: JSONValue?, _ several: JSONValue?, _ problems: inout Problems) -> [Double] {
-        var widths: [Double] = []
-        switch (single, several) {
-        case (nil, nil):
-            problems.add(at: body, member: "width", "is required (or give widths)")
-        case (.some, .some):
-            problems.add(at: body, "has both width and widths: give one or the other")
-        case (.some(let value), nil):
-            if let width = value.number(&problems, TextLayoutLimits.widths) { widths = [width] }
-        case (nil, .some(let value)):
-            if let elements = value.array(&problems, maxCount: TextLayoutLimits.maxWidths) {
-                if value.count == 0 { problems.add(at: value, "must have at least 1 element") }
-                for element in elements {
-                    if let width = element.number(&problems, TextLayoutLimits.widths) { widths.append(width) }
-                }
-            }
-        }
-        return widths
-    }
 
     /// `{offset?, viewportHeight, overscan?}`.
     static func readScroll(_ value: JSONValue, _ problems: inout Problems) -> ListScroll? {

@@ -29,25 +29,7 @@ struct TextLayoutRequest: FeatureRequest {
             TextFontRequest.read($0, faces: members.optional(Member.fontFaces), context, &problems)
         }
         let texts = TextFontRequest.readTexts(members.required(Member.texts, &problems), &problems)
-        var widths: [Double] = []
-        // Rule for `width`: exactly one of width and widths, neither null.
-        let single = members[Member.width]
-        let several = members[Member.widths]
-        switch (single, several) {
-        case (nil, nil):
-            problems.add(at: body, member: "width", "is required (or give widths)")
-        case (.some, .some):
-            problems.add(at: body, "has both width and widths: give one or the other")
-        case (.some(let value), nil):
-            if let width = value.number(&problems, TextLayoutLimits.widths) { widths = [width] }
-        case (nil, .some(let value)):
-            if let elements = value.array(&problems, maxCount: TextLayoutLimits.maxWidths) {
-                if value.count == 0 { problems.add(at: value, "must have at least 1 element") }
-                for element in elements {
-                    if let width = element.number(&problems, TextLayoutLimits.widths) { widths.append(width) }
-                }
-            }
-        }
+        let widths = Self.readWidths(body, members[Member.width], members[Member.widths], &problems)
         var style = ParagraphStyle()
         if let value = members.optional(Member.whiteSpace)?.oneOf(WhiteSpace.self, &problems) { style.whiteSpace = value }
         if let value = members.optional(Member.wordBreak)?.oneOf(WordBreak.self, &problems) { style.wordBreak = value }
@@ -69,7 +51,7 @@ struct TextLayoutRequest: FeatureRequest {
         self.font = font
         self.texts = texts
         self.widths = widths
-        self.perWidth = several != nil
+        self.perWidth = members[Member.widths] != nil
         self.style = style
         self.contentWidths = contentWidths
     }
@@ -108,5 +90,28 @@ struct TextLayoutRequest: FeatureRequest {
             expected: #"a number of spaces within [0, 1000], or a length within [0, 100000] px such as "20px""#)
         else { return nil }
         return size.unit.isEmpty ? .spaces(size.value) : .length(size.value)
+    }
+}
+
+extension TextLayoutRequest {
+    /// Rule for `width`: exactly one of width and widths (1 to 16), neither null, each as a paragraph's.
+    static func readWidths(_ body: JSONValue, _ single: JSONValue?, _ several: JSONValue?, _ problems: inout Problems) -> [Double] {
+        var widths: [Double] = []
+        switch (single, several) {
+        case (nil, nil):
+            problems.add(at: body, member: "width", "is required (or give widths)")
+        case (.some, .some):
+            problems.add(at: body, "has both width and widths: give one or the other")
+        case (.some(let value), nil):
+            if let width = value.number(&problems, TextLayoutLimits.widths) { widths = [width] }
+        case (nil, .some(let value)):
+            if let elements = value.array(&problems, maxCount: TextLayoutLimits.maxWidths) {
+                if value.count == 0 { problems.add(at: value, "must have at least 1 element") }
+                for element in elements {
+                    if let width = element.number(&problems, TextLayoutLimits.widths) { widths.append(width) }
+                }
+            }
+        }
+        return widths
     }
 }
