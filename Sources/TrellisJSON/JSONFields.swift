@@ -6,7 +6,7 @@ import CSimdJSON
 public final class JSONKeys: @unchecked Sendable {
     // @unchecked: written only by init; every reader shares it.
     /// The most names one lookup holds.
-    public static let capacity = 16
+    public static let capacity = 32
 
     /// The names' bytes, their starts and the names by length, in one allocation that `table` points into.
     private let storage: UnsafeMutableRawPointer
@@ -25,10 +25,10 @@ public final class JSONKeys: @unchecked Sendable {
         let lengths = longest + 1
         let startsOffset = (total + 7) & ~7
         let byLengthOffset = startsOffset + (names.count + 1) * MemoryLayout<Int>.stride
-        storage = .allocate(byteCount: byLengthOffset + lengths * 2, alignment: 8)
+        storage = .allocate(byteCount: byLengthOffset + lengths * 4, alignment: 8)
         let bytes = storage.bindMemory(to: UInt8.self, capacity: total)
         let starts = (storage + startsOffset).bindMemory(to: Int.self, capacity: names.count + 1)
-        let byLength = (storage + byLengthOffset).bindMemory(to: UInt16.self, capacity: lengths)
+        let byLength = (storage + byLengthOffset).bindMemory(to: UInt32.self, capacity: lengths)
         byLength.initialize(repeating: 0, count: lengths)
         var start = 0
         for (i, name) in names.enumerated() {
@@ -37,7 +37,7 @@ public final class JSONKeys: @unchecked Sendable {
                 (bytes + start).initialize(to: byte)
                 start += 1
             }
-            byLength[name.utf8.count] |= 1 << UInt16(i)
+            byLength[name.utf8.count] |= 1 << UInt32(i)
         }
         (starts + names.count).initialize(to: start)
         table = tjson_keys(bytes: bytes, starts: starts, by_length: byLength, lengths: lengths)
@@ -73,16 +73,16 @@ public struct JSONFields {
     /// The object (for problems about a missing member); its document holds the values.
     public let object: JSONValue
     /// Each name's value, as its tape index (0, the root's word, for none).
-    @usableFromInline var found: InlineArray<16, Int32>
+    @usableFromInline var found: InlineArray<32, Int32>
 
     @inlinable
     init(object: JSONValue, keys: JSONKeys) {
         self.object = object
-        var found = InlineArray<16, Int32>(repeating: 0)
+        var found = InlineArray<32, Int32>(repeating: 0)
         if tjson_type_at(object.document, object.index) == TJSON_OBJECT {
             withUnsafePointer(to: keys.table) { table in
                 withUnsafeMutablePointer(to: &found) { slots in
-                    slots.withMemoryRebound(to: Int32.self, capacity: 16) { slots in
+                    slots.withMemoryRebound(to: Int32.self, capacity: 32) { slots in
                         tjson_find_members(object.document, object.index, table, slots)
                     }
                 }

@@ -117,7 +117,7 @@ static inline const uint8_t *tjson_string(tjson_document document, size_t index,
 typedef struct {
     const uint8_t *bytes;
     const size_t *starts;
-    const uint16_t *by_length;
+    const uint32_t *by_length;
     size_t lengths;
 } tjson_keys;
 
