@@ -12,17 +12,74 @@ enum FontFacesRequest {
     /// The rules in order, or nil after recording every problem (with its pointer). A `src` that names no stored
     /// font is recorded at the `src` and gives the problems the type `ProblemTypes.fontNotStored`.
     static func read(_ list: JSONValue, _ library: FontLibrary, _ problems: inout Problems) -> [FontFaceRule]? {
+        var fonts: [StoredFont] = []
+        return read(list, library, &problems, fonts: &fonts)
+    }
+
+    /// The rules, as `read` reads them, and in `fonts` the stored font each rule's `src` named, in order.
+    static func read(
+        _ list: JSONValue, _ library: FontLibrary, _ problems: inout Problems, fonts: inout [StoredFont]
+    ) -> [FontFaceRule]? {
         guard let elements = list.array(&problems, maxCount: FontLimits.maxFontFaces) else { return nil }
         let before = problems.count
         var rules: [FontFaceRule] = []
         rules.reserveCapacity(list.count)
+        fonts.reserveCapacity(list.count)
         for element in elements {
-            if let rule = readRule(element, library, &problems) { rules.append(rule) }
+            if let rule = readRule(element, library, &problems, &fonts) { rules.append(rule) }
         }
         return problems.count == before ? rules : nil
     }
 
-    private static func readRule(_ element: JSONValue, _ library: FontLibrary, _ problems: inout Problems) -> FontFaceRule? {
+    /// Rule: the bytes that determine a `fontFaces` list exactly, so that what it resolved to can be remembered: per
+    /// rule, each member's name and value as written, in order (strings as their UTF-8 with its length, numbers as
+    /// their 64 bits, null), each token tagged; the same bytes are read as the same rules over the same stored fonts.
+    /// nil (nothing remembered: the list is read as usual) for an empty list or one of another shape than rules of
+    /// strings, numbers and nulls, or past `maxBytes`. One pass over the list, no more bytes than it has plus 14 per
+    /// member.
+    static func declarationKey(_ list: JSONValue, maxBytes: Int) -> [UInt8]? {
+        guard list.kind == .array else { return nil }
+        var key: [UInt8] = []
+        var rules = 0
+        func appendText(_ bytes: UnsafeRawBufferPointer) {
+            withUnsafeBytes(of: UInt32(truncatingIfNeeded: bytes.count).littleEndian) { key.append(contentsOf: $0) }
+            key.append(contentsOf: bytes)
+        }
+        for element in list.elements {
+            rules += 1
+            guard rules <= FontLimits.maxFontFaces, element.kind == .object else { return nil }
+            key.append(UInt8(ascii: "R"))
+            for (name, value) in element.members {
+                guard let nameBytes = name.stringBytes else { return nil }
+                key.append(UInt8(ascii: "N"))
+                appendText(nameBytes)
+                switch value.kind {
+                case .string:
+                    guard let bytes = value.stringBytes else { return nil }
+                    key.append(UInt8(ascii: "s"))
+                    appendText(bytes)
+                case .integer:
+                    guard let integer = value.int64 else { return nil }
+                    key.append(UInt8(ascii: "i"))
+                    withUnsafeBytes(of: integer.littleEndian) { key.append(contentsOf: $0) }
+                case .double:
+                    guard let double = value.double else { return nil }
+                    key.append(UInt8(ascii: "d"))
+                    withUnsafeBytes(of: double.bitPattern.littleEndian) { key.append(contentsOf: $0) }
+                case .null:
+                    key.append(UInt8(ascii: "n"))
+                case .object, .array, .bool:
+                    return nil
+                }
+                guard key.count <= maxBytes else { return nil }
+            }
+        }
+        return rules > 0 ? key : nil
+    }
+
+    private static func readRule(
+        _ element: JSONValue, _ library: FontLibrary, _ problems: inout Problems, _ fonts: inout [StoredFont]
+    ) -> FontFaceRule? {
         guard element.expectObject(&problems) else { return nil }
         let before = problems.count
         let members = element.fields(Member.self)
@@ -39,6 +96,7 @@ enum FontFacesRequest {
         if let src = members.required(Member.src, &problems), let text = src.text(&problems) {
             if let id = FontID(text) {
                 if let font = library.store.font(id) {
+                    fonts.append(font)
                     if index < font.faces.count {
                         face = font.faces[index]
                     } else if let indexValue = members.optional(Member.index) {

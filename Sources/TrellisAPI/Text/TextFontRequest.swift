@@ -31,8 +31,24 @@ enum TextFontRequest {
         let variations = FontFacesRequest.descriptor(
             members.optional(Member.variationSettings), FontDescriptorSyntax.variationSettings, &problems)
         let opticalSizing = members.optional(Member.opticalSizing)?.oneOf(OpticalSizing.self, &problems)
+        let properties = FontProperties(
+            size: size ?? 16, weight: Double(weight ?? 400), width: stretch ?? 100, style: style ?? .normal,
+            features: features ?? [], variations: variations ?? [], opticalSizing: opticalSizing != OpticalSizing.none)
+        // Rule: declared faces read before from the same rules, family list and properties resolve as they did then,
+        // while the store keeps every font the rules name (it forgets the resolution when it evicts one of them).
+        var remembering: DeclaredFacesKey?
+        if let facesValue, problems.count == before, let family, let size, family.utf8.count <= TextLimits.maxFamilyBytes,
+            let declaration = FontFacesRequest.declarationKey(facesValue, maxBytes: FontStore.maxRememberedBytes)
+        {
+            let key = DeclaredFacesKey(declaration: declaration, family: family, properties: properties)
+            if let resolved = context.fontLibrary.store.declaredFaces(key) {
+                return TextFont(faces: resolved.faces, settings: resolved.settings, size: size, primary: resolved.primary)
+            }
+            remembering = key
+        }
         let facesBefore = problems.count
-        let rules = facesValue.flatMap { FontFacesRequest.read($0, context.fontLibrary, &problems) } ?? []
+        var stored: [StoredFont] = []
+        let rules = facesValue.flatMap { FontFacesRequest.read($0, context.fontLibrary, &problems, fonts: &stored) } ?? []
         // Rule: with a rule that could not be read (a font not stored), the families it declares are unknown here:
         // the list is not resolved, so that only the rule's own problem is listed.
         guard problems.count == facesBefore else { return nil }
@@ -57,13 +73,13 @@ enum TextFontRequest {
             case .failure(let mistake):
                 record(mistake, at: familyValue, &problems)
             case .success(let entries):
-                let properties = FontProperties(
-                    size: size ?? 16, weight: Double(weight ?? 400), width: stretch ?? 100, style: style ?? .normal,
-                    features: features ?? [], variations: variations ?? [], opticalSizing: opticalSizing != OpticalSizing.none)
                 switch context.fonts.resolve(entries, properties: properties, declared: rules) {
                 case .success(let resolved):
                     font = size.flatMap {
                         TextFont(faces: resolved.faces, settings: resolved.settings, size: $0, primary: resolved.primary)
+                    }
+                    if let remembering, font != nil, problems.count == before {
+                        context.fontLibrary.store.remember(remembering, resolved, fonts: stored)
                     }
                 case .failure(let unknown):
                     record(unknown, at: familyValue, context.fonts, rules, &problems)

@@ -1,5 +1,5 @@
 /// The element's font properties besides its family list: what faces are matched and set up with.
-public struct FontProperties: Sendable {
+public struct FontProperties: Hashable, Sendable {
     public var size: Double
     /// Weight, width (font-stretch) and slope (font-style) for matching declared faces and setting their axes.
     public var selection: FontSelection

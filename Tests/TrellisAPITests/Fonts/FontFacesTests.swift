@@ -51,6 +51,31 @@ final class FontFacesTests: XCTestCase {
         XCTAssertLessThan(regular[0], bold[0])
     }
 
+    /// A declaration is remembered with everything it is read from: the same rules spelt the same way are answered
+    /// as before, and a rule's descriptor, the family list or the element's properties changed are read anew.
+    func testARememberedDeclarationAnswersOnlyTheSameRulesAndProperties() throws {
+        func body(_ rule: String, family: String = "Inter", weight: Int = 700, size: Int = 16) -> String {
+            #"{"font":{"family":"\#(family)","size":\#(size),"weight":\#(weight)},"fontFaces":[{"family":"Inter","src":"\#(Self.inter)"\#(rule)}],"texts":["Hamburgefonstiv"]}"#
+        }
+        let variable = widths(body(#","weight":"100 900""#))
+        XCTAssertEqual(variable, [try expected("Hamburgefonstiv", weight: 700)])
+        XCTAssertEqual(widths(body(#","weight":"100 900""#)), variable)
+        XCTAssertEqual(widths(body(#","weight":"100  900""#)), variable)
+        // Pinned at 400: wght stays at 400 whatever the request's weight.
+        XCTAssertEqual(widths(body(#","weight":"400""#)), [try expected("Hamburgefonstiv", weight: 400)])
+        XCTAssertEqual(widths(body(#","weight":"100 900""#, weight: 300)), [try expected("Hamburgefonstiv", weight: 300)])
+        XCTAssertEqual(widths(body(#","weight":"100 900""#, size: 32)), [try expected("Hamburgefonstiv", weight: 700, size: 32)])
+        XCTAssertEqual(widths(body(#","weight":"100 900","variationSettings":"\"wght\" 400""#)), [try expected("Hamburgefonstiv", weight: 400)])
+        // Another family list: DejaVu Sans, installed, shows the text.
+        XCTAssertEqual(
+            widths(body(#","weight":"100 900""#, family: "DejaVu Sans")),
+            widths(#"{"font":{"family":"DejaVu Sans","size":16,"weight":700},"texts":["Hamburgefonstiv"]}"#))
+        // Characters outside the rule's range fall back to the installed family after it.
+        XCTAssertEqual(
+            widths(body(#","weight":"100 900","unicodeRange":"U+0-40""#, family: "Inter, DejaVu Sans")),
+            widths(#"{"font":{"family":"DejaVu Sans","size":16,"weight":700},"texts":["Hamburgefonstiv"]}"#))
+    }
+
     func testDeclaredFamiliesShadowInstalledOnesAndFallBackToThem() {
         let installed = widths(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["Swift"]}"#)
         let shadowed = widths(

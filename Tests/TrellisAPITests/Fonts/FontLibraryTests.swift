@@ -211,4 +211,85 @@ final class FontLibraryTests: XCTestCase {
         XCTAssertNil(FontID("sha256-" + hex + "0"))
         XCTAssertNil(FontID("sha256-" + hex.dropLast() + "g"))
     }
+
+    /// A declared Inter (weight 100 900) resolved as a request resolves it.
+    private static func resolution(of font: StoredFont, weight: Double = 450) throws -> ResolvedFaces {
+        let face = try XCTUnwrap(font.faces.first)
+        let rule = FontFaceRule(family: "Inter", face: face, capabilities: SelectionCapabilities(weight: SelectionRange(100, 900)))
+        return try FontCollection(faces: []).resolve(
+            FontFamilyList.parse("Inter").get(), properties: FontProperties(size: 16, weight: weight), declared: [rule]
+        ).get()
+    }
+
+    /// Rule: a remembered resolution never outlives a font its declaration names: evicting the font forgets it (its
+    /// faces are freed with the font), and a resolution made from a font evicted meanwhile is not remembered.
+    func testARememberedResolutionDoesNotKeepAnEvictedFont() throws {
+        let fonts = try ["inter-latin.woff2", "inter-latin.ttf", "inter-latin.woff"].map(Self.fixture)
+        var sizes: [Int] = []
+        for bytes in fonts {
+            guard case .success(let stored) = store(bytes, in: FontLibrary()) else { return XCTFail("not stored") }
+            sizes.append(stored.font.memoryBytes)
+        }
+        let library = FontLibrary(storeBytes: sizes.sorted().suffix(2).reduce(0, +))
+        let key = DeclaredFacesKey(declaration: Array("inter 100 900".utf8), family: "Inter", properties: FontProperties(size: 16, weight: 450))
+        weak var evictedFace: FontFace?
+        try {
+            guard case .success(.created(let font)) = store(fonts[0], in: library) else { return XCTFail("not stored") }
+            library.store.remember(key, try Self.resolution(of: font), fonts: [font])
+            let remembered = try XCTUnwrap(library.store.declaredFaces(key))
+            XCTAssertTrue(remembered.faces.first === font.faces.first)
+            // Another key (here another weight) is another resolution.
+            XCTAssertNil(library.store.declaredFaces(DeclaredFacesKey(
+                declaration: key.declaration, family: "Inter", properties: FontProperties(size: 16, weight: 451))))
+            evictedFace = font.faces.first
+        }()
+        XCTAssertNotNil(evictedFace)
+        _ = store(fonts[1], in: library)
+        _ = store(fonts[2], in: library)
+        XCTAssertFalse(library.store.contains(try Self.id(of: fonts[0])))
+        XCTAssertEqual(library.store.declaredCount, 0)
+        XCTAssertEqual(library.store.declaredBytes, 0)
+        XCTAssertNil(library.store.declaredFaces(key))
+        XCTAssertNil(evictedFace, "the evicted font's face is still held")
+
+        // Resolved from a font that is evicted before the resolution is remembered: not remembered.
+        let kept = try XCTUnwrap(library.store.fontsByUse.first)
+        let resolved = try Self.resolution(of: kept)
+        _ = store(fonts[0], in: library)
+        XCTAssertFalse(library.store.contains(kept.id))
+        library.store.remember(key, resolved, fonts: [kept])
+        XCTAssertEqual(library.store.declaredCount, 0)
+        // Nor from a font stored again since (another object under the same id).
+        let keptBytes = try XCTUnwrap(fonts.first { (try? Self.id(of: $0)) == kept.id })
+        guard case .success(.created(let again)) = store(keptBytes, in: library) else { return XCTFail("not stored") }
+        XCTAssertFalse(again === kept)
+        library.store.remember(key, resolved, fonts: [kept])
+        XCTAssertEqual(library.store.declaredCount, 0)
+        library.store.remember(key, try Self.resolution(of: again), fonts: [again])
+        XCTAssertEqual(library.store.declaredCount, 1)
+    }
+
+    /// Rule: remembered resolutions count at most `FontStore.declaredCapacity` bytes, and one that would count more
+    /// than `maxRememberedBytes` is not remembered.
+    func testRememberedResolutionsStayWithinTheirBytes() throws {
+        let library = FontLibrary()
+        guard case .success(let stored) = store(try Self.fixture("inter-latin.woff2"), in: library) else { return XCTFail("not stored") }
+        let font = stored.font
+        let resolved = try Self.resolution(of: font)
+        let large = DeclaredFacesKey(
+            declaration: [UInt8](repeating: 1, count: FontStore.maxRememberedBytes), family: "Inter", properties: FontProperties(size: 16))
+        library.store.remember(large, resolved, fonts: [font])
+        XCTAssertEqual(library.store.declaredCount, 0)
+        var kept = 0
+        for index in 0..<4000 {
+            let key = DeclaredFacesKey(
+                declaration: Array("rule \(index) ".utf8) + [UInt8](repeating: 2, count: 1000), family: "Inter",
+                properties: FontProperties(size: 16))
+            library.store.remember(key, resolved, fonts: [font])
+            XCTAssertLessThanOrEqual(library.store.declaredBytes, FontStore.declaredCapacity)
+            kept = max(kept, library.store.declaredCount)
+        }
+        XCTAssertGreaterThan(kept, 500)
+        XCTAssertLessThan(kept, 1100)
+    }
 }

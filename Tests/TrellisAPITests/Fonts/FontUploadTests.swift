@@ -181,4 +181,45 @@ final class FontUploadTests: XCTestCase {
         let width = try XCTUnwrap(((measured.json["texts"] as? [[String: Any]])?.first?["width"] as? NSNumber)?.doubleValue)
         XCTAssertGreaterThan(width, 30)
     }
+
+    /// A request declaring the same rules again is answered from the resolution the store remembers, the same bytes;
+    /// once the font is evicted the store forgets it, and the same request is the 422 at its src until the font is
+    /// uploaded again.
+    func testARememberedDeclarationIsForgottenWhenItsFontIsEvicted() throws {
+        let fonts = try ["inter-latin.woff2", "inter-latin.ttf", "inter-latin.woff"].map(Self.fixture)
+        let sized = FontLibrary()
+        var bytes = 0
+        for font in fonts { if case .success(let stored) = font.withUnsafeBytes({ sized.store($0) }) { bytes = max(bytes, stored.font.memoryBytes) } }
+        // Room for two of them.
+        let library = FontLibrary(storeBytes: 2 * bytes + bytes / 2)
+        let server = try server(library)
+        let ids = try fonts.map(Self.id)
+        XCTAssertEqual(try send(server, "PUT", "/v1/fonts/\(ids[0])", fonts[0]).status, 201)
+        let measure = #"{"font":{"family":"Inter","size":16,"weight":450},"fontFaces":[{"family":"Inter","src":"\#(ids[0])","weight":"100 900"}],"texts":["Hamburgefonstiv"]}"#
+        let first = try server.request("POST", "/v1/text/measure", json: measure)
+        XCTAssertEqual(first.status, 200, first.text)
+        XCTAssertEqual(library.store.declaredCount, 1)
+        let again = try server.request("POST", "/v1/text/measure", json: measure)
+        XCTAssertEqual(again.status, 200, again.text)
+        XCTAssertEqual(again.body, first.body)
+        XCTAssertEqual(library.store.declaredCount, 1)
+        // A remembered request counts as a use of its font: the other one is the least recently used.
+        XCTAssertEqual(try send(server, "PUT", "/v1/fonts/\(ids[1])", fonts[1], type: "font/ttf").status, 201)
+        _ = try server.request("POST", "/v1/text/measure", json: measure)
+        XCTAssertEqual(try send(server, "PUT", "/v1/fonts/\(ids[2])", fonts[2], type: "font/woff").status, 201)
+        XCTAssertEqual(try send(server, "HEAD", "/v1/fonts/\(ids[1])").status, 404)
+        XCTAssertEqual(library.store.declaredCount, 1)
+        // Evicting the declared font forgets what its declaration resolved to.
+        XCTAssertEqual(try send(server, "PUT", "/v1/fonts/\(ids[1])", fonts[1], type: "font/ttf").status, 201)
+        XCTAssertEqual(try send(server, "HEAD", "/v1/fonts/\(ids[0])").status, 404)
+        XCTAssertEqual(library.store.declaredCount, 0)
+        let evicted = try server.request("POST", "/v1/text/measure", json: measure)
+        XCTAssertEqual(evicted.status, 422, evicted.text)
+        XCTAssertEqual(evicted.json["type"] as? String, ProblemTypes.fontNotStored)
+        XCTAssertEqual((evicted.json["errors"] as? [[String: String]])?.map { $0["pointer"] }, ["/fontFaces/0/src"])
+        XCTAssertEqual(try send(server, "PUT", "/v1/fonts/\(ids[0])", fonts[0]).status, 201)
+        let uploadedAgain = try server.request("POST", "/v1/text/measure", json: measure)
+        XCTAssertEqual(uploadedAgain.status, 200, uploadedAgain.text)
+        XCTAssertEqual(uploadedAgain.body, first.body)
+    }
 }
