@@ -40,6 +40,7 @@ enum FontFacesRequest {
     static func declarationKey(_ list: JSONValue, maxBytes: Int) -> [UInt8]? {
         guard list.kind == .array else { return nil }
         var key: [UInt8] = []
+        key.reserveCapacity(min(maxBytes, 256))
         var rules = 0
         func appendText(_ bytes: UnsafeRawBufferPointer) {
             withUnsafeBytes(of: UInt32(truncatingIfNeeded: bytes.count).littleEndian) { key.append(contentsOf: $0) }

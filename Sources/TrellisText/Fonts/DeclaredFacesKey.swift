@@ -11,4 +11,19 @@ public struct DeclaredFacesKey: Hashable, Sendable {
         self.family = family
         self.properties = properties
     }
+
+    /// The declaration and the family hashed as runs of bytes (byte by byte, or as a String, hashing them would cost
+    /// more than reading them did).
+    public func hash(into hasher: inout Hasher) {
+        declaration.withUnsafeBytes { hasher.combine(bytes: $0) }
+        var family = family
+        family.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        hasher.combine(properties)
+    }
+
+    public static func == (a: DeclaredFacesKey, b: DeclaredFacesKey) -> Bool {
+        a.declaration.count == b.declaration.count
+            && a.declaration.withUnsafeBytes { x in b.declaration.withUnsafeBytes { y in x.elementsEqual(y) } }
+            && a.family == b.family && a.properties == b.properties
+    }
 }
