@@ -284,9 +284,28 @@ def _font_faces(body: dict) -> None:
     body.pop("fontFaces", None)
 
 
+def _spacing(body: dict) -> None:
+    # Letter and word spacing keep their form and unit, small enough that a spaced cluster or word never needs a line
+    # of its own (so no answer passes its size bound), an em so at any font size.
+    for key, px_limit in (("letterSpacing", 5), ("wordSpacing", 20)):
+        value = body.get(key)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            body[key] = _clamp(value, -px_limit, px_limit)
+        elif isinstance(value, str) and value != "normal":
+            unit = "em" if value.lower().endswith("em") else "px"
+            try:
+                number = float(value[:-2])
+            except ValueError:
+                number = 0.0
+            limit = px_limit / 100 if unit == "em" else px_limit
+            number = _clamp(number, -limit, limit) if math.isfinite(number) else 0.0
+            body[key] = f"{number!r}{unit}"
+
+
 def _text(body: dict) -> None:
     _font_faces(body)
     _font(body.get("font"))
+    _spacing(body)
     if isinstance(body.get("texts"), list):
         body["texts"] = [_label(text) for text in body["texts"]]
 

@@ -46,6 +46,9 @@ extension TrellisClient {
         /// @font-face rules over stored fonts that `font.family` may name.
         public var fontFaces: [FontFaceRule]?
         public var texts: [String]
+        /// CSS letter-spacing and word-spacing, which widen (or narrow) each text as in a paragraph; nil is normal (0).
+        public var letterSpacing: TextSpacing? = nil
+        public var wordSpacing: TextSpacing? = nil
 
         public init(font: TextFont, fontFaces: [FontFaceRule]? = nil, texts: [String]) {
             self.font = font

@@ -99,6 +99,10 @@ extension TrellisClient {
         public var textIndent: Double?
         /// Also answer each text's minContentWidth and maxContentWidth.
         public var contentWidths: Bool?
+        /// CSS letter-spacing (after every grapheme cluster; optional ligatures off) and word-spacing (after every
+        /// space and no-break space); nil is normal (0).
+        public var letterSpacing: TextSpacing? = nil
+        public var wordSpacing: TextSpacing? = nil
 
         public init(
             font: TextFont, texts: [String], width: Double, whiteSpace: TextWhiteSpace? = nil, wordBreak: TextWordBreak? = nil,

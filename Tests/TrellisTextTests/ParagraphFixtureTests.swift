@@ -77,7 +77,8 @@ final class ParagraphFixtureTests: XCTestCase {
                 let paragraphStyle = try Self.style(layout, fontSize: size)
                 let mode = Self.mode(layout)
                 let caseID = "\(id)/\(number)"
-                let outcome = try Self.compare(shaper, text, layout, paragraphStyle)
+                let spacing = try Self.spacing(layout, fontSize: size)
+                let outcome = try Self.compare(spacing.isNone ? shaper : ParagraphShaper(font: font.spaced(spacing)), text, layout, paragraphStyle)
                 if FixtureFilter.isActive {
                     print("\(caseID) [\(script) \(mode)] \(family) \(size)px width \(layout["width"] ?? "?"): "
                         + (outcome.agrees ? "agrees with Chromium" : outcome.detail))
@@ -265,6 +266,19 @@ final class ParagraphFixtureTests: XCTestCase {
         return style
     }
 
+    /// letter-spacing and word-spacing: px as a JSON number, else CSS's px or em in a string, resolved as Blink does (in
+    /// double, then a float).
+    static func spacing(_ layout: [String: Any], fontSize: Double) throws -> TextSpacing {
+        func px(_ value: Any?) throws -> Double {
+            if let number = value as? NSNumber { return Double(Float(number.doubleValue)) }
+            guard let css = value as? String else { return 0 }
+            if let px = Self.px(css) { return Double(Float(px)) }
+            let em = try XCTUnwrap(css.hasSuffix("em") ? Double(css.dropLast(2)) : nil, "spacing \(css)")
+            return Double(Float(em * fontSize))
+        }
+        return TextSpacing(letter: try px(layout["letterSpacing"]), word: try px(layout["wordSpacing"]))
+    }
+
     /// A CSS length in px ("13.5px").
     static func px(_ css: String) -> Double? {
         css.hasSuffix("px") ? Double(css.dropLast(2)) : nil
@@ -286,6 +300,19 @@ final class ParagraphFixtureTests: XCTestCase {
             if let align = layout["textAlign"] as? String { parts.append(align) }
             if let last = layout["textAlignLast"] as? String { parts.append("last \(last)") }
             if layout["maxLines"] != nil { parts.append("clamp") }
+            return parts.joined(separator: " ")
+        case "letter-spacing", "word-spacing":
+            let member = group == "letter-spacing" ? "letterSpacing" : "wordSpacing"
+            var parts: [String] = []
+            if let value = layout[member] {
+                let css = value as? String ?? "px"
+                parts.append((css.hasSuffix("em") ? "em" : "px") + ((value as? NSNumber)?.doubleValue ?? Double(css.filter { $0 == "-" || $0 == "." || $0.isNumber }) ?? 0 < 0 ? " negative" : ""))
+            }
+            if group == "word-spacing" && layout["letterSpacing"] != nil { parts.append("with letter-spacing") }
+            if let mode = layout["whiteSpace"] as? String { parts.append(mode) }
+            if let wrap = layout["overflowWrap"] as? String { parts.append(wrap) }
+            if let align = layout["textAlign"] as? String { parts.append(align) }
+            if layout["maxLines"] != nil { parts.append("clamp") } else if layout["textOverflow"] != nil { parts.append("ellipsis") }
             return parts.joined(separator: " ")
         case "line-height":
             guard let value = layout["lineHeight"] else { return "normal" }

@@ -475,6 +475,9 @@ export interface TextMeasureRequest {
   font: TextFont;
   fontFaces?: FontFaceRule[] | null;
   texts: string[];
+  /** px as a number, or "normal", "1.5px", "0.05em" (of the font size); negative narrows. */
+  letterSpacing?: number | string | null;
+  wordSpacing?: number | string | null;
 }
 
 export interface TextMeasureResponse {
@@ -503,6 +506,9 @@ export interface TextLayoutRequest {
   /** px as a number, or "24px", "-8px", "10%" (of the width). */
   textIndent?: number | string | null;
   contentWidths?: boolean | null;
+  /** px as a number, or "normal", "1.5px", "0.05em" (of the font size); negative narrows. */
+  letterSpacing?: number | string | null;
+  wordSpacing?: number | string | null;
 }
 
 /** A line: UTF-16 offsets of the text as sent (lines tile it), what is drawn, and its box. */

@@ -299,6 +299,53 @@ def group_justify(rng, width, size):
     return out
 
 
+# letter-spacing and word-spacing: px as JSON numbers, px and em in strings, negative included.
+LETTER_SPACINGS = [1, 0.5, 2, -0.5, -1, 0.25, 3, 0.1, "0.05em", "0.1em", "-0.03em", "1.5px", "-0.75px", "0.12em", "0.3px"]
+WORD_SPACINGS = [2, 5, -2, 0.5, 10, -1, 0.1, "0.25em", "-0.1em", "4.5px", "1em", "-3px", "0.33em"]
+
+
+def spaced(rng, script, sentences, family):
+    """A paragraph whose spaces vary: some doubled (kept in pre-wrap), sometimes a no-break space (in a family whose
+    first face has one) and a space at the start."""
+    text = paragraph(rng, script, sentences, family)
+    if rng.random() < 0.3:
+        text = text.replace(" ", "  ", rng.randint(1, 3))
+    if family.startswith("DejaVu") and " " in text and rng.random() < 0.3:
+        at = rng.choice([i for i, c in enumerate(text) if c == " "])
+        text = text[:at] + "\u00a0" + text[at + 1:]
+    if rng.random() < 0.15:
+        text = " " + text
+    return text
+
+
+def group_letter_spacing(rng, width, size):
+    """letter-spacing alone at several values, and with kept spaces, a cut inside words, an alignment and an
+    ellipsis."""
+    value = lambda: rng.choice(LETTER_SPACINGS)
+    out = [{"width": width(), "letterSpacing": value()} for _ in range(4)]
+    out.append({"width": width(), "letterSpacing": value(), "whiteSpace": "pre-wrap"})
+    out.append({"width": quarter(rng, size * 2, size * 10), "letterSpacing": value(),
+                "overflowWrap": rng.choice(["anywhere", "break-word"])})
+    out.append({"width": width(), "letterSpacing": value(), "textAlign": rng.choice(["center", "end", "justify"])})
+    out.append({"width": width(), "letterSpacing": value(), **rng.choice([
+        {"maxLines": rng.randint(1, 3), "textOverflow": "ellipsis"},
+        {"whiteSpace": "nowrap", "textOverflow": "ellipsis"}])})
+    return out
+
+
+def group_word_spacing(rng, width, size):
+    """word-spacing alone at several values, with kept spaces, with letter-spacing, justified and with an ellipsis."""
+    value = lambda: rng.choice(WORD_SPACINGS)
+    out = [{"width": width(), "wordSpacing": value()} for _ in range(4)]
+    out.append({"width": width(), "wordSpacing": value(), "whiteSpace": rng.choice(["pre-wrap", "break-spaces"])})
+    out.append({"width": width(), "wordSpacing": value(), "letterSpacing": rng.choice(LETTER_SPACINGS)})
+    out.append({"width": width(), "wordSpacing": value(), "textAlign": rng.choice(["justify", "center"])})
+    out.append({"width": width(), "wordSpacing": value(), **rng.choice([
+        {"maxLines": rng.randint(1, 3), "textOverflow": "ellipsis"},
+        {"whiteSpace": "nowrap", "textOverflow": "ellipsis"}])})
+    return out
+
+
 # Group: (id prefix, how the text is made, the layouts, paragraphs per script in the main set and the hold-out).
 CSS_GROUPS = {
     "white-space": ("ws", typed, group_white_space, 24, 12),
@@ -306,6 +353,8 @@ CSS_GROUPS = {
     "line-height": ("lh", paragraph, group_line_height, 16, 8),
     "text-align": ("ta", paragraph, group_text_align, 16, 8),
     "justify": ("tj", paragraph, group_justify, 16, 8),
+    "letter-spacing": ("ls", spaced, group_letter_spacing, 16, 8),
+    "word-spacing": ("wsp", spaced, group_word_spacing, 16, 8),
 }
 
 
@@ -547,12 +596,16 @@ def ellipsis_text(font, face_list):
 
 
 def band_page(bands, face_list):
-    """One absolutely placed block per band, each `height` px tall plus a gap, at x = 0 (texts set from JSON, as sent)."""
+    """One absolutely placed block per band, each `height` px tall plus a gap, at x = 0 (texts set from JSON, as sent;
+    a band's `tail`, when it has one, in a span without letter-spacing after its text)."""
     blocks = []
     top = 0
     for band in bands:
-        blocks.append({"classes": band["classes"], "css": f"position: absolute; left: 0; top: {top}px; {band['css']}",
-                       "text": band["text"]})
+        block = {"classes": band["classes"], "css": f"position: absolute; left: 0; top: {top}px; {band['css']}",
+                 "text": band["text"]}
+        if "tail" in band:
+            block["tail"] = band["tail"]
+        blocks.append(block)
         band["top"] = top
         top += band["height"] + 8
     page = ("<!doctype html><html><head><meta charset=\"utf-8\"><style>" + gentext.font_faces_css(face_list) +
@@ -561,6 +614,9 @@ def band_page(bands, face_list):
             " .clamp { display: -webkit-box; -webkit-box-orient: vertical; overflow: hidden; } .cut { overflow: hidden; }"
             "</style></head><body><script>for (const c of " + script_json(blocks) + ") { const d = document.createElement('div');"
             " d.setAttribute('dir', 'auto'); d.className = c.classes; d.style.cssText = c.css; d.textContent = c.text;"
+            # A tail (an explicit ellipsis) in a span of its own without letter-spacing, as Chromium draws its ellipsis.
+            " if (c.tail) { const s = document.createElement('span'); s.style.letterSpacing = '0'; s.textContent = c.tail;"
+            " d.appendChild(s); }"
             " document.body.appendChild(d); }</script></body></html>")
     return page, top
 
@@ -638,8 +694,13 @@ def verify_ellipses(all_cases, face_list, chromium):
                 # A cut inside an Arabic word keeps the joining form Chromium drew: a ZWJ keeps it too.
                 joined = 0 < end < len(text) and all("\u0620" <= c <= "\u064a" for c in (text[end - 1], text[end]))
                 for glue in ([""] + (["\u200d"] if joined else [])):
-                    bands.append({"classes": plain_classes, "css": plain_css + f"; height: {height - 4}px; overflow: hidden",
-                                  "text": text[:end] + glue + ellipsis, "height": height, "of": layout, "end": end})
+                    band = {"classes": plain_classes, "css": plain_css + f"; height: {height - 4}px; overflow: hidden",
+                            "text": text[:end] + glue + ellipsis, "height": height, "of": layout, "end": end}
+                    if "letterSpacing" in layout:
+                        # Chromium draws its ellipsis without the letter spacing (measured: an explicit one in a span
+                        # with letter-spacing: 0 paints the same pixels).
+                        band["text"], band["tail"] = text[:end] + glue, ellipsis
+                    bands.append(band)
         page, total = band_page(bands, face_list)
         workdir = pathlib.Path(tempfile.mkdtemp(prefix="trellis-genpara-px-"))
         rows, step = screenshot_rows(page, total, chromium, workdir)

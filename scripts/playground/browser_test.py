@@ -509,6 +509,13 @@ def text_panel(page, server):
             and any(line.get("x") for t in answer["texts"] for line in t["lines"]), f"text: lines drawn at {xs}, answered {answer}")
     set_control(page, "text", "textAlign", "start", "change")
     set_control(page, "text", "textIndent", "", "change")
+    set_control(page, "text", "letterSpacing", "0.05em", "change")
+    set_control(page, "text", "wordSpacing", "4", "change")
+    request, _ = compare_text(page, server)
+    require(request.get("letterSpacing") == "0.05em" and request.get("wordSpacing") == 4,
+            f"text: the spacing controls sent {request.get('letterSpacing')!r}, {request.get('wordSpacing')!r}")
+    set_control(page, "text", "letterSpacing", "", "change")
+    set_control(page, "text", "wordSpacing", "", "change")
     set_control(page, "text", "tabSize", 4, "input")
     request, _ = compare_text(page, server)
     require(request.get("tabSize") == 4, f"text: the tabSize control sent {request.get('tabSize')!r}")

@@ -10,6 +10,10 @@ enum TextLimits {
     static let sizes = NumberRange.openClosed(0, 1000)
     /// Rule for `weight`: an integer 1–1000.
     static let weights = 1...1000
+    /// Rule for `letterSpacing` and `wordSpacing`: a length within [-1000, 1000] px (what an em comes to, too), or
+    /// within [-100, 100] em.
+    static let spacings = NumberRange.closed(-1000, 1000)
+    static let spacingEms = NumberRange.closed(-100, 100)
     /// The longest family list read.
     static let maxFamilyBytes = 4096
 }

@@ -1,7 +1,7 @@
 import TrellisJSON
 import TrellisText
 
-/// The body of `POST /v1/text/measure`: `{font, fontFaces?, texts}`.
+/// The body of `POST /v1/text/measure`: `{font, fontFaces?, texts, letterSpacing?, wordSpacing?}`.
 struct TextMeasureRequest: FeatureRequest {
     var font: TextFont
     var texts: [(value: JSONValue, text: String)]
@@ -9,6 +9,7 @@ struct TextMeasureRequest: FeatureRequest {
     /// The body's members.
     enum Member: Int, JSONMember {
         case font, fontFaces, texts
+        case letterSpacing, wordSpacing
         static let keys = JSONKeys(Member.self)
     }
 
@@ -20,8 +21,10 @@ struct TextMeasureRequest: FeatureRequest {
             TextFontRequest.read($0, faces: members.optional(Member.fontFaces), context, &problems)
         }
         let texts = TextFontRequest.readTexts(members.required(Member.texts, &problems), &problems)
-        guard problems.count == before, let font else { return nil }
-        self.font = font
+        let spacing = TextSpacingRequest.read(
+            letter: members.optional(Member.letterSpacing), word: members.optional(Member.wordSpacing), fontSize: font?.size, &problems)
+        guard problems.count == before, let font, let spacing else { return nil }
+        self.font = spacing.isNone ? font : font.spaced(spacing)
         self.texts = texts
     }
 }

@@ -2,7 +2,7 @@ import TrellisJSON
 import TrellisText
 
 /// A paragraph layout request: `{font, texts, width | widths, whiteSpace?, wordBreak?, overflowWrap?,
-/// maxLines?, textOverflow?, lineHeight?, tabSize?, contentWidths?}`.
+/// maxLines?, textOverflow?, lineHeight?, tabSize?, contentWidths?, letterSpacing?, wordSpacing?, …}`.
 struct TextLayoutRequest: FeatureRequest {
     var font: TextFont
     var texts: [(value: JSONValue, text: String)]
@@ -18,6 +18,7 @@ struct TextLayoutRequest: FeatureRequest {
     enum Member: Int, JSONMember {
         case font, fontFaces, texts, width, widths, whiteSpace, wordBreak, overflowWrap, maxLines, textOverflow, lineHeight, contentWidths
         case tabSize, textAlign, textAlignLast, textIndent
+        case letterSpacing, wordSpacing
         static let keys = JSONKeys(Member.self)
     }
 
@@ -47,8 +48,10 @@ struct TextLayoutRequest: FeatureRequest {
             style.textIndent = value.unit == "%" ? .percentage(value.value) : .length(value.value)
         }
         let contentWidths = members.optional(Member.contentWidths)?.boolean(&problems) ?? false
-        guard problems.count == before, let font else { return nil }
-        self.font = font
+        let spacing = TextSpacingRequest.read(
+            letter: members.optional(Member.letterSpacing), word: members.optional(Member.wordSpacing), fontSize: font?.size, &problems)
+        guard problems.count == before, let font, let spacing else { return nil }
+        self.font = spacing.isNone ? font : font.spaced(spacing)
         self.texts = texts
         self.widths = widths
         self.perWidth = members[Member.widths] != nil

@@ -6,11 +6,13 @@ import CHarfBuzzShim
 public struct TextFont: Sendable {
     public let faces: [FontFace]
     /// Per face, in the same order.
-    public let settings: [FaceSettings]
+    public private(set) var settings: [FaceSettings]
     public let size: Double
     /// Rule for `height`: the first family's face whose unicode-range holds U+0020 (the first face without
     /// declared ranges), as Blink picks a segmented family's primary font.
     public let primary: Int
+    /// `letter-spacing` and `word-spacing` (`spaced(_:)`).
+    public private(set) var spacing: TextSpacing = .none
 
     /// nil without faces, when the settings are not one per face, when `primary` is not a face, or when the size is
     /// not positive and finite.
@@ -31,7 +33,24 @@ public struct TextFont: Sendable {
     var scale: Int32 { Int32((size * 65536).rounded()) }
 
     /// What a measured width depends on: the faces and their settings, in order, and the scale.
-    var key: FontKey { FontKey(faces: faces, settings: settings, scale: scale) }
+    var key: FontKey { FontKey(faces: faces, settings: settings, scale: scale, spacing: spacing) }
+
+    /// The font with `spacing`. Rule (Blink's font features): with letter spacing other than 0, every face shapes
+    /// without its optional ligatures (`liga`, `clig` and `calt` off, before the face's own settings, which win).
+    public func spaced(_ spacing: TextSpacing) -> TextFont {
+        var font = self
+        font.spacing = spacing
+        if spacing.letter != 0 {
+            // 'liga', 'clig', 'calt'
+            let off = [0x6C69_6761, 0x636C_6967, 0x6361_6C74].map { FontSetting(FontTag(UInt32($0)), 0) }
+            font.settings = settings.map { face in
+                var face = face
+                face.features = off + face.features
+                return face
+            }
+        }
+        return font
+    }
 
     /// The sized HarfBuzz font of face `index` with its settings; nil when memory ran out.
     func makeSizedFont(_ index: Int) -> OpaquePointer? {

@@ -92,15 +92,28 @@ public final class TextMeasurer {
                 }
                 guard meter.advance(pieceEnd - pieceStart) else { return .failure(.stopped) }
                 guard let font = faces.sized(faceOf[pieceStart]) else { return .failure(.outOfMemory) }
-                var piece: Int64 = 0
-                guard tfont_font_shape(
-                    font, scalars, count, pieceStart, pieceEnd - pieceStart, Int32(levels[runStart] & 1),
-                    resolved[pieceStart], &piece) == 0
-                else { return .failure(.outOfMemory) }
-                advance += piece
+                if self.font.spacing.isNone {
+                    var piece: Int64 = 0
+                    guard tfont_font_shape(
+                        font, scalars, count, pieceStart, pieceEnd - pieceStart, Int32(levels[runStart] & 1),
+                        resolved[pieceStart], &piece) == 0
+                    else { return .failure(.outOfMemory) }
+                    advance += piece
+                } else {
+                    // Rule: letter and word spacing follow each glyph cluster (`TextSpacing.clusterSpacing`).
+                    var advances = [Int64](repeating: 0, count: pieceEnd - pieceStart)
+                    var flags = [UInt8](repeating: 0, count: pieceEnd - pieceStart)
+                    guard tfont_font_shape_clusters(
+                        font, scalars, count, pieceStart, pieceEnd - pieceStart, Int32(levels[runStart] & 1),
+                        resolved[pieceStart], &advances, &flags) == 0
+                    else { return .failure(.outOfMemory) }
+                    self.font.spacing.apply(to: &advances, flags: flags, scalars, start: pieceStart, count: pieceEnd - pieceStart, script: resolved[pieceStart])
+                    advance += advances.reduce(0, +)
+                }
                 pieceStart = pieceEnd
             }
-            total += (advance + Self.roundingUnit - 1) / Self.roundingUnit * Self.roundingUnit
+            // (Negative spacing can make a run's advance negative: it counts as 0.)
+            total += (max(advance, 0) + Self.roundingUnit - 1) / Self.roundingUnit * Self.roundingUnit
             runStart = runEnd
         }
         return .success(Double(total) / Double(Self.unitsPerPixel))

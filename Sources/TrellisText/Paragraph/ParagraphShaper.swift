@@ -132,6 +132,12 @@ public final class ParagraphShaper {
                     if i > pieceStart { unsafe[i] = (flags & 2 != 0 ? 1 : 0) | (flags & 1 == 0 ? 2 : 0) }
                 }
                 Self.splitLigatures(&advances, pieceFlags, clusterStarts, pieceStart, pieceEnd)
+                // Rule: letter and word spacing follow each glyph cluster, on the advance of the scalar that starts it.
+                if !font.spacing.isNone {
+                    for i in pieceStart..<pieceEnd where pieceFlags[i - pieceStart] & 1 != 0 {
+                        advances[i] += font.spacing.clusterSpacing(scalars[i], index: i, script: scripts[pieceStart])
+                    }
+                }
                 pieceStart = pieceEnd
             }
             runStart = runEnd
@@ -211,6 +217,13 @@ public final class ParagraphShaper {
                 script: paragraph.scripts[pieceStart], face: Int(paragraph.faces[pieceStart]))
             else { return nil }
             for i in 0..<(pieceEnd - pieceStart) where pieceStart + i < measuredEnd { total += pieceAdvances[i] }
+            // The piece's clusters take their spacing as the paragraph's do.
+            if !font.spacing.isNone {
+                let script = paragraph.scripts[pieceStart]
+                for i in 0..<(pieceEnd - pieceStart) where pieceStart + i < measuredEnd && pieceFlags[i] & 1 != 0 {
+                    total += font.spacing.clusterSpacing(paragraph.scalars[pieceStart + i], index: pieceStart + i, script: script)
+                }
+            }
             pieceStart = pieceEnd
         }
         return total
