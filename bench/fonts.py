@@ -99,11 +99,11 @@ def storing_rows(files, repeats, workdir):
 
 # The fonts of the request rows: (name, file, family installed, media type). Both at weight 400, where the installed
 # face and the declared one are the same face at the same instance, so the answers must be the same bytes: Chromium's
-# @font-face sets a variable face's axes from the request, while an installed face (--font-dir) is used at its default
-# instance, so at another weight the two are different text.
+# @font-face sets a variable face's axes from the request, while an installed variable font (--font-dir) is its named
+# instances, so between instances the two are different text.
 REQUEST_FONTS = [
     ("Roboto Regular (static TTF)", ROBOTO, "Roboto", "font/ttf"),
-    ("Inter variable (roman), its default instance", INTER_ROMAN, "Inter", "font/ttf"),
+    ("Inter variable (roman)", INTER_ROMAN, "Inter", "font/ttf"),
 ]
 
 
@@ -176,8 +176,8 @@ def request_rows(args, workdir):
 
 def request_cpu_rows(repeats, workdir):
     """The server's CPU per MB of a large text measure (4,000 different texts of about 200 characters) in each font
-    installed and uploaded, at weight 400 (the same answers) and for Inter also at 450 (the installed face at its
-    default instance, the declared one at wght 450): the shaping's own cost, without the per-request fixed part that
+    installed and uploaded, at weight 400 (the same answers) and for Inter also at 450 (the installed font's Medium
+    instance, the declared one at wght 450): the shaping's own cost, without the per-request fixed part that
     dominates the wrk rows; one server with one worker, medians of `repeats` bodies with different texts."""
     fonts = workdir / "cpu-fonts"
     fonts.mkdir()
@@ -433,7 +433,7 @@ def main():
             "",
             f"- Shaping's own cost: `POST /v1/text/measure` with 4,000 different texts of about 200 characters (0.8 MB), "
             f"one server with one worker, the server's CPU per MB, median of {args.cost_repeats} bodies each way; at "
-            "weight 450 the installed Inter is at its default instance and the declared one at wght 450 (different "
+            "weight 450 the installed Inter is its Medium named instance and the declared one at wght 450 (different "
             "answers: the variation's own cost). The fixed part (µs per request): one small request sent 2,000 times on "
             "a keep-alive connection (its text measured once, then answered by the measure cache), the server's CPU per "
             "request: for the uploaded font, spelling the key of its `fontFaces` and finding the resolution the store "

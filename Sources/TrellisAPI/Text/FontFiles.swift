@@ -56,8 +56,9 @@ public enum FontFiles {
         return found.sorted()
     }
 
-    /// Every face of every file (each face of a collection), each file once however many paths lead to it; the
-    /// files that held none are returned apart.
+    /// Every face of every file (each face of a collection, each named instance of a variable font:
+    /// `FontFace.installedFaces`), each file once however many paths lead to it; the files that held none are
+    /// returned apart.
     public static func load(_ paths: [String]) -> (faces: [FontFace], unusable: [String]) {
         var faces: [FontFace] = []
         var unusable: [String] = []
@@ -74,7 +75,7 @@ public enum FontFiles {
                 unusable.append(path)
                 continue
             }
-            let loaded = (0..<file.faceCount).compactMap { FontFace(file: file, index: $0) }
+            let loaded = (0..<file.faceCount).flatMap { FontFace.installedFaces(file: file, index: $0) }
             if loaded.isEmpty { unusable.append(path) }
             faces += loaded
         }

@@ -24,6 +24,9 @@ public final class FontFace: @unchecked Sendable {
     public let isColor: Bool
     /// The variation axes (fvar), in the font's order; empty for a face that does not vary.
     public let axes: [FontAxis]
+    /// The coordinates the face is fixed at, when it is one named instance of an installed variable font
+    /// (`installedFaces`): HarfBuzz shapes it with these before any other variation; empty: the font's defaults.
+    public let instance: [FontSetting]
 
     /// The number of faces in a font file's bytes (a collection has several); 0 when it is not a font.
     public static func faceCount(in data: [UInt8]) -> Int {
@@ -46,8 +49,27 @@ public final class FontFace: @unchecked Sendable {
         self.init(face: face)
     }
 
-    /// Takes over a face made by the shim.
-    private init?(face: OpaquePointer) {
+    /// Rule (Chromium on Linux, which asks fontconfig for an installed font): an installed variable font is its named
+    /// instances, each a face of its own fixed at the instance's coordinates, matched as static faces are (at
+    /// `font-weight: 700` Inter's variable font is its Bold instance, not its default); a font without named instances
+    /// is its default instance. Face `index` of `file`; empty when it is not a usable face.
+    public static func installedFaces(file: FontFile, index: Int) -> [FontFace] {
+        guard let face = FontFace(file: file, index: index) else { return [] }
+        guard !face.axes.isEmpty else { return [face] }
+        let instances = face.namedInstances().filter { $0.coordinates.count == face.axes.count }
+        guard !instances.isEmpty else { return [face] }
+        return instances.compactMap { instance in
+            guard index >= 0, index < Int(UInt32.max), let made = tfont_face_create_from_blob(file.blob, UInt32(index)) else {
+                return nil
+            }
+            return FontFace(face: made, instance: instance)
+        }
+    }
+
+    /// Takes over a face made by the shim; at a named instance, the instance's `wght` is its weight, it is italic when
+    /// its `slnt` is negative, its `ital` 1 or its name says Italic or Oblique (as fontconfig names an instance's
+    /// style), and its `wdth` gives its width class (the nearest of usWidthClass's percentages).
+    private init?(face: OpaquePointer, instance named: NamedInstance? = nil) {
         var name = [CChar](repeating: 0, count: 256)
         let needed = tfont_face_family(face, &name, name.count)
         if needed >= name.count {
@@ -63,15 +85,32 @@ public final class FontFace: @unchecked Sendable {
         tfont_face_get_facts(face, &facts)
         self.face = face
         self.family = family
-        weight = Int(facts.weight)
-        isItalic = facts.italic != 0
-        widthClass = Int(facts.width_class)
         unitsPerEm = Int(facts.units_per_em)
         ascender = Int(facts.ascender)
         descender = -Int(facts.descender)
         lineGap = Int(facts.line_gap)
         isColor = facts.color != 0
-        axes = Self.readAxes(face)
+        let axes = Self.readAxes(face)
+        self.axes = axes
+        var weight = Int(facts.weight), isItalic = facts.italic != 0, widthClass = Int(facts.width_class)
+        var instance: [FontSetting] = []
+        if let named, named.coordinates.count == axes.count {
+            instance = zip(axes, named.coordinates).map { FontSetting($0.tag, $1) }
+            func coordinate(_ tag: FontTag) -> Double? { instance.first { $0.tag == tag }?.value }
+            if let wght = coordinate(.weight), wght.isFinite { weight = Int(min(max(wght.rounded(), 1), 1000)) }
+            let name = FontFamilyList.asciiLowercased(named.name)
+            if (coordinate(.slant) ?? 0) < 0 || (coordinate(.italic) ?? 0) >= 1 || name.contains("italic") || name.contains("oblique") {
+                isItalic = true
+            }
+            if let wdth = coordinate(.width), wdth.isFinite {
+                let percentages: [Double] = [50, 62.5, 75, 87.5, 100, 112.5, 125, 150, 200]
+                widthClass = (percentages.indices.min { abs(percentages[$0] - wdth) < abs(percentages[$1] - wdth) } ?? 4) + 1
+            }
+        }
+        self.weight = weight
+        self.isItalic = isItalic
+        self.widthClass = widthClass
+        self.instance = instance
     }
 
     private static func readAxes(_ face: OpaquePointer) -> [FontAxis] {

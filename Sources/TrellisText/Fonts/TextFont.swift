@@ -52,11 +52,12 @@ public struct TextFont: Sendable {
         return font
     }
 
-    /// The sized HarfBuzz font of face `index` with its settings; nil when memory ran out.
+    /// The sized HarfBuzz font of face `index` at its instance, with its settings; nil when memory ran out.
     func makeSizedFont(_ index: Int) -> OpaquePointer? {
         let settings = settings[index]
         func raw(_ list: [FontSetting]) -> [tfont_setting] { list.map { tfont_setting(tag: $0.tag.value, value: Float($0.value)) } }
-        let variations = raw(settings.variations), features = raw(settings.features)
+        // An installed named instance's coordinates first: the request's own variations win over them.
+        let variations = raw(faces[index].instance + settings.variations), features = raw(settings.features)
         return tfont_font_create(faces[index].face, scale, variations, variations.count, features, features.count)
     }
 }

@@ -76,6 +76,35 @@ final class FontFacesTests: XCTestCase {
             widths(#"{"font":{"family":"DejaVu Sans","size":16,"weight":700},"texts":["Hamburgefonstiv"]}"#))
     }
 
+    /// Rule: an installed variable font is its named instances (Chromium on Linux takes an installed font's instance
+    /// from fontconfig): Inter installed measures at 700 as its Bold instance, the declared face at wght 700 does,
+    /// and in italic as its Italic instance (slnt -10); between instances the nearest is matched as static faces are.
+    func testAnInstalledVariableFontIsItsNamedInstances() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/inter-latin.ttf").path
+        let loaded = FontFiles.load([path])
+        XCTAssertEqual(loaded.unusable, [])
+        XCTAssertGreaterThan(loaded.faces.count, 2)
+        let weights = Set(loaded.faces.filter { !$0.isItalic }.map(\.weight))
+        XCTAssertTrue([100, 400, 700, 900].allSatisfy(weights.contains), "\(weights.sorted())")
+        XCTAssertTrue(loaded.faces.contains { $0.isItalic && $0.weight == 400 })
+        let installed = TrellisService(
+            configuration: ServiceConfiguration(context: FeatureContext(fonts: FontCollection(faces: loaded.faces), fontLibrary: Self.library)))
+        func width(_ weight: Int, _ style: String = "normal") -> Double {
+            let response = call(
+                installed, "POST", "/v1/text/measure",
+                json: #"{"font":{"family":"Inter","size":16,"weight":\#(weight),"style":"\#(style)"},"texts":["Hamburgefonstiv"]}"#)
+            XCTAssertEqual(response.status, 200, response.text)
+            return ((response.json["texts"] as? [[String: Any]])?.first?["width"] as? NSNumber)?.doubleValue ?? .nan
+        }
+        XCTAssertEqual(width(400), try expected("Hamburgefonstiv", weight: 400))
+        XCTAssertEqual(width(700), try expected("Hamburgefonstiv", weight: 700))
+        XCTAssertEqual(width(300), try expected("Hamburgefonstiv", weight: 300))
+        XCTAssertEqual(width(650), width(700))
+        XCTAssertLessThan(width(400), width(700))
+        XCTAssertEqual(width(400, "italic"), try expected("Hamburgefonstiv", weight: 400, style: .italic))
+        XCTAssertNotEqual(width(400, "italic"), width(400))
+    }
+
     func testDeclaredFamiliesShadowInstalledOnesAndFallBackToThem() {
         let installed = widths(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["Swift"]}"#)
         let shadowed = widths(
