@@ -2,21 +2,27 @@ import CHarfBuzzShim
 
 /// Where a line may end, as Chromium's line breaker decides for text seen from a line start: ICU's
 /// line breaker (UAX #14, `lb=normal`) with Blink's rules on top, in the order Blink applies them.
-struct BreakOpportunities {
+///
+/// A class: the breaker asks it about every position of every line at every width, and a struct holding the
+/// paragraph's arrays was copied (each array retained and released) on each of those calls. One request on one
+/// thread uses it.
+final class BreakOpportunities {
     let paragraph: ShapedParagraph
     let wordBreak: WordBreak
     /// `white-space: break-spaces`: a line may break after every space.
     let breakSpaces: Bool
     /// The line start: ICU sees the text from here.
-    private(set) var lineStart: Int
+    // Read on every position asked and written once per line, never overlapping: the dynamic exclusivity checks
+    // cost more than the rules they guard.
+    @exclusivity(unchecked) private(set) var lineStart: Int
     /// ICU's boundaries of the paragraph, found once and remembered across line starts and widths.
     let boundaries: LineBoundaries
     /// ICU's boundaries seen from the line start, asked for on the first position only ICU decides, and those of
     /// the last line start before it that asked.
-    private var seenFromLineStart: LineBoundaries.View?
-    private var seenBefore: LineBoundaries.View?
+    @exclusivity(unchecked) private var seenFromLineStart: LineBoundaries.View?
+    @exclusivity(unchecked) private var seenBefore: LineBoundaries.View?
     /// The furthest position the line is expected to ask about (where it stops fitting).
-    private var reach = 0
+    @exclusivity(unchecked) private var reach = 0
     private let pairs: [UInt8]?
     private let breakAllRows: [UInt64]
 
@@ -31,10 +37,10 @@ struct BreakOpportunities {
     }
 
     /// The same text seen from another line start, whose line asks about positions up to `reach`.
-    mutating func startLine(at start: Int, reach: Int) {
+    func startLine(at start: Int, reach: Int) {
         lineStart = start
         self.reach = reach
-        if let seen = seenFromLineStart { seenBefore = seen }
+        if seenFromLineStart != nil { swap(&seenBefore, &seenFromLineStart) }
         seenFromLineStart = nil
     }
 
@@ -111,7 +117,7 @@ struct BreakOpportunities {
     }
 
     /// Whether a line may end before scalar `i` (lineStart < i < count); the paragraph's end always may.
-    mutating func isOpportunity(_ i: Int) -> Bool {
+    func isOpportunity(_ i: Int) -> Bool {
         let scalars = paragraph.scalars
         let current = scalars[i]
         let last = scalars[i - 1]
@@ -228,10 +234,10 @@ struct BreakOpportunities {
     }
 
     /// ICU's boundary at `i` for the text seen from the line start.
-    mutating func icuBoundary(_ i: Int) -> Bool {
+    func icuBoundary(_ i: Int) -> Bool {
         if seenFromLineStart == nil { seenFromLineStart = boundaries.view(from: lineStart, after: seenBefore, reach: max(i, reach)) }
+        if let found = seenFromLineStart?.isBoundary(i) { return found }
         guard let seen = seenFromLineStart else { return false }
-        if let found = seen.isBoundary(i) { return found }
         seenFromLineStart = boundaries.extended(seen, to: max(i, reach))
         return seenFromLineStart?.isBoundary(i) ?? false
     }

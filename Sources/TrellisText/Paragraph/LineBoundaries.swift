@@ -10,21 +10,22 @@ import CHarfBuzzShim
 /// (a word cut by `anywhere` or `break-word`, a break Blink's rules add) it finds its own boundaries until
 /// they meet the whole text's, and the same ones again from any of them. So ICU runs once over the whole
 /// text, and again only from such a line start, over the line and a lookahead, remembered by line start for
-/// every width. One request on one thread uses it.
+/// every width. One request on one thread uses it, never overlapping its accesses (so they are not checked at run
+/// time: the checks cost more than the lookups they guard).
 final class LineBoundaries {
     private let scalars: [UInt32]
     private let lineBreakClasses: [UInt8]
     private let scripts: [UInt32]
     /// ICU's boundaries over the whole text (1 before a scalar where one is); empty until first asked.
-    private var whole: [UInt8] = []
+    @exclusivity(unchecked) private var whole: [UInt8] = []
     /// ICU run again from a line start (`runs`), by line start (-1: not run).
-    private var runAt: [Int32] = []
-    private var runs: [Run] = []
-    private var scratch: [UInt8] = []
+    @exclusivity(unchecked) private var runAt: [Int32] = []
+    @exclusivity(unchecked) private var runs: [Run] = []
+    @exclusivity(unchecked) private var scratch: [UInt8] = []
     /// Scalars ICU was run over since the last `takeWork()`.
-    private var work = 0
+    @exclusivity(unchecked) private var work = 0
     /// ICU failed (memory): no boundaries from it, Blink's other rules alone.
-    private var failed = false
+    @exclusivity(unchecked) private var failed = false
 
     /// ICU's boundaries of the text from `origin` are taken up to this many scalars before the end of the text
     /// it was given (its rules and dictionaries look ahead: 16 scalars gave every boundary ICU finds over the

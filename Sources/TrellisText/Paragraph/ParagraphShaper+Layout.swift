@@ -238,8 +238,7 @@ extension ParagraphShaper {
         let count = paragraph.count
         var lines: [BrokenLine] = []
         var start = 0
-        var clusterEnds: [Int] = []
-        var scanner = BreakOpportunities(
+        let scanner = BreakOpportunities(
             paragraph, wordBreak: style.wordBreak, breakSpaces: style.whiteSpace == .breakSpaces, lineStart: 0,
             boundaries: memory.boundaries)
         while start < count {
@@ -247,16 +246,8 @@ extension ParagraphShaper {
             // Rule: a forced break ends the line.
             let segmentEnd = paragraph.segmentEnd(from: start)
             var tabs = LineTabs(paragraph, from: start)
-            // Where the line stops fitting: its width (without hanging spaces) passes the limit.
-            var overflowAt = start + 1
-            while overflowAt <= segmentEnd {
-                if !paragraph.hangs(overflowAt - 1) {
-                    guard let width = lineWidth(paragraph, start, overflowAt, tabs: &tabs, style: style, memory: memory, exact: false)
-                    else { return nil }
-                    if !limit.fits(width) { break }
-                }
-                overflowAt += 1
-            }
+            guard var overflowAt = overflow(paragraph, from: start, segmentEnd: segmentEnd, limit: &limit, tabs: &tabs, style: style, memory: memory)
+            else { return nil }
             // The positions to look at: all up to there and, past it, those inside the glyph cluster that crosses
             // the limit (its advance is only known whole, and shaping the edge again may fit).
             var scanEnd = segmentEnd
@@ -289,8 +280,7 @@ extension ParagraphShaper {
             if line == nil {
                 if style.overflowWrap != .normal {
                     guard let cut = graphemeCut(
-                        paragraph, start, before: overflowAt, segmentEnd: segmentEnd, limit: &limit, tabs: &tabs, style: style, memory: memory,
-                        scratch: &clusterEnds)
+                        paragraph, start, before: overflowAt, segmentEnd: segmentEnd, limit: &limit, tabs: &tabs, style: style, memory: memory)
                     else { return nil }
                     line = cut
                 } else {
@@ -313,6 +303,43 @@ extension ParagraphShaper {
         return lines
     }
 
+    /// Where a line from `start` stops fitting: the first position whose line (without hanging spaces) passes the
+    /// limit by its positions' width, or segmentEnd + 1 when none does. nil when memory ran out.
+    func overflow(
+        _ paragraph: ShapedParagraph, from start: Int, segmentEnd: Int, limit: inout Limit, tabs: inout LineTabs, style: ParagraphStyle,
+        memory: ParagraphMemory
+    ) -> Int? {
+        var i = start + 1
+        guard paragraph.tabRuns.isEmpty else {
+            while i <= segmentEnd {
+                if !paragraph.hangs(i - 1) {
+                    guard let width = lineWidth(paragraph, start, i, tabs: &tabs, style: style, memory: memory, exact: false) else { return nil }
+                    if !limit.fits(width) { return i }
+                }
+                i += 1
+            }
+            return i
+        }
+        // Without tabs, `approximateWidth` as the line grows a scalar at a time: the part of the first bidi run
+        // rounded up, the whole runs between, and the part of the last.
+        let positions = paragraph.positions
+        let runOf = paragraph.runOf
+        let first = Int(runOf[start])
+        let head = ShapedParagraph.ceiling(positions[paragraph.runEnd(first)] - positions[start])
+        while i <= segmentEnd {
+            if !paragraph.hangs(i - 1) {
+                let last = Int(runOf[i - 1])
+                let width = last == first
+                    ? ShapedParagraph.ceiling(positions[i] - positions[start])
+                    : head + paragraph.runCeilings[last] - paragraph.runCeilings[first + 1]
+                        + ShapedParagraph.ceiling(positions[i] - positions[Int(paragraph.runStarts[last])])
+                if !limit.fits(width) { return i }
+            }
+            i += 1
+        }
+        return i
+    }
+
     /// Rule: inside a right-to-left glyph cluster (a lam-alef) Chromium does not break;
     /// the line ends before the cluster instead.
     static func insideRightToLeftCluster(_ paragraph: ShapedParagraph, _ i: Int) -> Bool {
@@ -320,38 +347,44 @@ extension ParagraphShaper {
     }
 
     /// Rule: the longest run of whole grapheme clusters from `start` that fits (at least the first cluster, however
-    /// many scalars it has), its end shaped again when HarfBuzz asks. `scratch` holds the cluster ends tried.
+    /// many scalars it has), its end shaped again when HarfBuzz asks. Every position before `overflowAt` whose scalar
+    /// before it does not hang was found to fit by its positions' width.
     func graphemeCut(
         _ paragraph: ShapedParagraph, _ start: Int, before overflowAt: Int, segmentEnd: Int, limit: inout Limit, tabs: inout LineTabs,
-        style: ParagraphStyle, memory: ParagraphMemory, scratch boundaries: inout [Int]
+        style: ParagraphStyle, memory: ParagraphMemory
     ) -> BrokenLine? {
-        boundaries.removeAll(keepingCapacity: true)
-        var i = start + 1
-        while i <= segmentEnd {
-            if i == segmentEnd || paragraph.graphemeStarts[i] != 0 {
-                if boundaries.isEmpty {
-                    boundaries.append(i)
-                } else {
-                    guard i <= overflowAt,
-                        let width = lineWidth(paragraph, start, i, tabs: &tabs, style: style, memory: memory, exact: false),
+        func isClusterEnd(_ i: Int) -> Bool { i == segmentEnd || paragraph.graphemeStarts[i] != 0 }
+        // The first cluster's end, then each further cluster end up to where the line stopped fitting while it fits.
+        var first = start + 1
+        while first < segmentEnd && !isClusterEnd(first) { first += 1 }
+        guard first <= segmentEnd else { return nil }
+        var last = first
+        var i = first + 1
+        while i <= min(overflowAt, segmentEnd) {
+            if isClusterEnd(i) {
+                if i == overflowAt || paragraph.hangs(i - 1) {
+                    guard let width = lineWidth(paragraph, start, i, tabs: &tabs, style: style, memory: memory, exact: false),
                         limit.fits(width)
                     else { break }
-                    boundaries.append(i)
                 }
+                last = i
             }
             i += 1
         }
+        // From the last cluster end back: the first whose line fits once its edge is shaped again (exactly for a
+        // bounded number of tries), or the first cluster's end.
         var tries = 0
-        while let candidate = boundaries.last {
+        var candidate = last
+        while true {
             guard let drawn = lineWidth(paragraph, start, candidate, tabs: &tabs, style: style, memory: memory, exact: tries < Self.maxRetries)
             else { return nil }
             tries += 1
-            if limit.fits(drawn) || boundaries.count == 1 {
+            if limit.fits(drawn) || candidate == first {
                 return BrokenLine(start: start, end: candidate, visible: candidate, width: drawn)
             }
-            boundaries.removeLast()
+            candidate -= 1
+            while candidate > first && !isClusterEnd(candidate) { candidate -= 1 }
         }
-        return nil
     }
 
     /// Where a line's tab runs take it, measured as the line asks: Blink's position at each tab (the line's pieces
