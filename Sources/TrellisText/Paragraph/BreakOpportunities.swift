@@ -17,10 +17,13 @@ final class BreakOpportunities {
     @exclusivity(unchecked) private(set) var lineStart: Int
     /// ICU's boundaries of the paragraph, found once and remembered across line starts and widths.
     let boundaries: LineBoundaries
-    /// ICU's boundaries seen from the line start, asked for on the first position only ICU decides, and those of
-    /// the last line start before it that asked.
-    @exclusivity(unchecked) private var seenFromLineStart: LineBoundaries.View?
-    @exclusivity(unchecked) private var seenBefore: LineBoundaries.View?
+    /// ICU's boundaries seen from the line start (once `seenKnown`), asked for on the first position only ICU decides,
+    /// and those of the last line start before it that asked (once `beforeKnown`). Not optionals: reading a view out
+    /// of one copied it (its arrays retained and released) on every position asked.
+    @exclusivity(unchecked) private var seen = LineBoundaries.View.none
+    @exclusivity(unchecked) private var seenKnown = false
+    @exclusivity(unchecked) private var before = LineBoundaries.View.none
+    @exclusivity(unchecked) private var beforeKnown = false
     /// The furthest position the line is expected to ask about (where it stops fitting).
     @exclusivity(unchecked) private var reach = 0
     private let pairs: [UInt8]?
@@ -40,8 +43,11 @@ final class BreakOpportunities {
     func startLine(at start: Int, reach: Int) {
         lineStart = start
         self.reach = reach
-        if seenFromLineStart != nil { swap(&seenBefore, &seenFromLineStart) }
-        seenFromLineStart = nil
+        if seenKnown {
+            swap(&before, &seen)
+            beforeKnown = true
+        }
+        seenKnown = false
     }
 
     /// Blink's pair table for U+0021–U+00FF (ICU's pairs with Blink's ASCII rules on top); nil when
@@ -235,10 +241,17 @@ final class BreakOpportunities {
 
     /// ICU's boundary at `i` for the text seen from the line start.
     func icuBoundary(_ i: Int) -> Bool {
-        if seenFromLineStart == nil { seenFromLineStart = boundaries.view(from: lineStart, after: seenBefore, reach: max(i, reach)) }
-        if let found = seenFromLineStart?.isBoundary(i) { return found }
-        guard let seen = seenFromLineStart else { return false }
-        seenFromLineStart = boundaries.extended(seen, to: max(i, reach))
-        return seenFromLineStart?.isBoundary(i) ?? false
+        if !seenKnown {
+            guard let view = boundaries.view(from: lineStart, after: beforeKnown ? before : nil, reach: max(i, reach)) else { return false }
+            seen = view
+            seenKnown = true
+        }
+        if let found = seen.isBoundary(i) { return found }
+        guard let extended = boundaries.extended(seen, to: max(i, reach)) else {
+            seenKnown = false
+            return false
+        }
+        seen = extended
+        return seen.isBoundary(i) ?? false
     }
 }

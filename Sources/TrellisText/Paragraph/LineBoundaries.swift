@@ -55,6 +55,9 @@ final class LineBoundaries {
         let trusted: Int
         let meet: Int
 
+        /// No boundaries: a placeholder where no view was asked for yet.
+        static let none = View(whole: [], lineStart: 0, origin: 0, own: [], trusted: 0, meet: .max)
+
         /// Whether ICU finds a boundary before scalar `i` (lineStart < i < count); nil past what the run covers.
         func isBoundary(_ i: Int) -> Bool? {
             if i >= meet { return whole[i] != 0 }
