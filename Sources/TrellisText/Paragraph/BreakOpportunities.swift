@@ -97,6 +97,7 @@ final class BreakOpportunities {
 
     /// Rule: Blink decides pairs of characters up to U+00FF from its table, `-` before a
     /// digit from the character before it, and leaves the rest to ICU.
+    @inline(__always)
     func fast(_ i: Int) -> Fast {
         let scalars = paragraph.scalars
         let last = scalars[i - 1]
@@ -159,6 +160,7 @@ final class BreakOpportunities {
     ///   letter and any other break-after character (BA), a break as after any;
     /// - U+FE10, U+FE13 and U+FE14 (vertical comma, colon and semicolon) break after, as BA.
     /// HH, a class of its own since Unicode 16, is the hyphens U+2010, U+2012, U+2013 and the Hebrew maqaf U+05BE.
+    @inline(__always)
     func newerBreakData(_ i: Int, icu: Bool) -> Bool {
         let scalars = paragraph.scalars
         let classes = paragraph.lineBreakClasses
@@ -194,6 +196,7 @@ final class BreakOpportunities {
     /// ICU inside Chromium has and Debian's ICU 72 lacks): an opening quotation mark may start a line
     /// after an East Asian character when one follows it, and a line may end after a closing one
     /// between East Asian characters, unless the next character forbids a break before it.
+    @inline(__always)
     func eastAsianQuotation(_ i: Int) -> Bool {
         let classes = paragraph.lineBreakClasses
         let bits = paragraph.characterBits

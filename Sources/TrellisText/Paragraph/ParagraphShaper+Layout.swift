@@ -322,22 +322,27 @@ extension ParagraphShaper {
         }
         // Without tabs, `approximateWidth` as the line grows a scalar at a time: the part of the first bidi run
         // rounded up, the whole runs between, and the part of the last.
-        let positions = paragraph.positions
         let runOf = paragraph.runOf
         let first = Int(runOf[start])
-        let head = ShapedParagraph.ceiling(positions[paragraph.runEnd(first)] - positions[start])
-        while i <= segmentEnd {
-            if !paragraph.hangs(i - 1) {
-                let last = Int(runOf[i - 1])
-                let width = last == first
-                    ? ShapedParagraph.ceiling(positions[i] - positions[start])
-                    : head + paragraph.runCeilings[last] - paragraph.runCeilings[first + 1]
-                        + ShapedParagraph.ceiling(positions[i] - positions[Int(paragraph.runStarts[last])])
-                if !limit.fits(width) { return i }
+        let firstEnd = min(paragraph.runEnd(first), segmentEnd)
+        return paragraph.positions.withUnsafeBufferPointer { positions in
+            let origin = positions[start]
+            while i <= firstEnd {
+                if !paragraph.hangs(i - 1) && !limit.fits(ShapedParagraph.ceiling(positions[i] - origin)) { return i }
+                i += 1
             }
-            i += 1
+            let head = ShapedParagraph.ceiling(positions[paragraph.runEnd(first)] - origin)
+            while i <= segmentEnd {
+                if !paragraph.hangs(i - 1) {
+                    let last = Int(runOf[i - 1])
+                    let width = head + paragraph.runCeilings[last] - paragraph.runCeilings[first + 1]
+                        + ShapedParagraph.ceiling(positions[i] - positions[Int(paragraph.runStarts[last])])
+                    if !limit.fits(width) { return i }
+                }
+                i += 1
+            }
+            return i
         }
-        return i
     }
 
     /// Rule: inside a right-to-left glyph cluster (a lam-alef) Chromium does not break;

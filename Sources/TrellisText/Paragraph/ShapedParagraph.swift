@@ -80,6 +80,8 @@ extension ShapedParagraph {
     /// spaces hang (not in `pre` or `break-spaces`) neither are the spaces and tabs before it.
     func hangs(_ i: Int) -> Bool {
         let scalar = scalars[i]
+        // Most scalars are none of those below (letters of every script between U+0021 and U+167F, and past U+3000).
+        if scalar > 0x20 && (scalar < 0x1680 || scalar > 0x3000) { return false }
         if scalar == WhiteSpaceProcessing.lineFeed || scalar == WhiteSpaceProcessing.carriageReturn { return true }
         return whiteSpace.spacesHang && (Self.hangs(scalar) || scalar == WhiteSpaceProcessing.tab)
     }
