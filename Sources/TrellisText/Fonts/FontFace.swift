@@ -1,4 +1,5 @@
 import CHarfBuzzShim
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -6,6 +7,9 @@ import Glibc
 /// One face of a font file, as HarfBuzz reads it: immutable, shared by every thread.
 public final class FontFace: @unchecked Sendable {
     let face: OpaquePointer
+    /// The face's identity in caches' keys (`FontKey`), never reused in the process: a key need not hold the face.
+    let serial: UInt64
+    private static let serials = Atomic<UInt64>(0)
     /// The typographic family name (name ID 16, else ID 1).
     public let family: String
     /// OS/2 usWeightClass.
@@ -85,6 +89,7 @@ public final class FontFace: @unchecked Sendable {
         tfont_face_get_facts(face, &facts)
         self.face = face
         self.family = family
+        serial = Self.serials.wrappingAdd(1, ordering: .relaxed).newValue
         unitsPerEm = Int(facts.units_per_em)
         ascender = Int(facts.ascender)
         descender = -Int(facts.descender)

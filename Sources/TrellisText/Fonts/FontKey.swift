@@ -1,22 +1,12 @@
 import CHarfBuzzShim
 
-/// Faces compared by identity, with their settings; the key holds them, so no other face can take a cached face's
-/// identity.
+/// Faces by their serial numbers (`FontFace.serial`, never reused in the process), with their settings. Rule: a key
+/// does not hold its faces, so the widths and paragraphs kept under it keep no font alive: an uploaded font the store
+/// evicts is freed even while the caches still hold entries for it (they only age out), and no later face can take its
+/// serial.
 struct FontKey: Hashable, Sendable {
-    var faces: [FontFace]
+    var faces: [UInt64]
     var settings: [FaceSettings]
     var scale: Int32
     var spacing: TextSpacing = .none
-
-    static func == (a: FontKey, b: FontKey) -> Bool {
-        a.scale == b.scale && a.spacing == b.spacing && a.faces.count == b.faces.count && zip(a.faces, b.faces).allSatisfy { $0 === $1 }
-            && a.settings == b.settings
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(scale)
-        hasher.combine(spacing)
-        for face in faces { hasher.combine(ObjectIdentifier(face)) }
-        hasher.combine(settings)
-    }
 }

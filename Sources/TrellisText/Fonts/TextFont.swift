@@ -33,7 +33,7 @@ public struct TextFont: Sendable {
     var scale: Int32 { Int32((size * 65536).rounded()) }
 
     /// What a measured width depends on: the faces and their settings, in order, and the scale.
-    var key: FontKey { FontKey(faces: faces, settings: settings, scale: scale, spacing: spacing) }
+    var key: FontKey { FontKey(faces: faces.map(\.serial), settings: settings, scale: scale, spacing: spacing) }
 
     /// The font with `spacing`. Rule (Blink's font features): with letter spacing other than 0, every face shapes
     /// without its optional ligatures (`liga`, `clig` and `calt` off, before the face's own settings, which win).

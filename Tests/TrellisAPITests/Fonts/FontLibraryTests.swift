@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import TrellisText
 @testable import TrellisAPI
+import TrellisTestSupport
 
 /// Storing font files: the id is the SHA-256 of the bytes as sent, OTS sanitizes every new file (WOFF and
 /// WOFF2 decoded into a plain sfnt), each refusal carries OTS's reason, and the store keeps the most recently
@@ -291,5 +292,37 @@ final class FontLibraryTests: XCTestCase {
         }
         XCTAssertGreaterThan(kept, 500)
         XCTAssertLessThan(kept, 1100)
+    }
+
+    /// Rule: the widths and paragraphs the caches keep keep no font alive: once evicted, a font that measured labels
+    /// and laid out a list's paragraphs is freed, while those entries still age out of their caches.
+    func testTheCachesKeepNoEvictedFont() throws {
+        let fonts = try ["inter-latin.woff2", "inter-latin.ttf", "inter-latin.woff"].map(Self.fixture)
+        var sizes: [Int] = []
+        for bytes in fonts {
+            guard case .success(let stored) = store(bytes, in: FontLibrary()) else { return XCTFail("not stored") }
+            sizes.append(stored.font.memoryBytes)
+        }
+        let library = FontLibrary(storeBytes: sizes.sorted().suffix(2).reduce(0, +))
+        let context = FeatureContext(fonts: TestFonts.collection, fontLibrary: library)
+        let service = TrellisService(configuration: ServiceConfiguration(context: context))
+        weak var face: FontFace?
+        do {
+            guard case .success(.created(let font)) = store(fonts[0], in: library) else { return XCTFail("not stored") }
+            face = font.faces.first
+            let declared = #""font":{"family":"Inter","size":16,"weight":450},"fontFaces":[{"family":"Inter","src":"\#(font.id)","weight":"100 900"}]"#
+            let measured = call(service, "POST", "/v1/text/measure", json: #"{\#(declared),"texts":["Swift","Trellis"]}"#)
+            XCTAssertEqual(measured.status, 200, measured.text)
+            let listed = call(service, "POST", "/v1/list/layout", json: #"{\#(declared),"width":120,"rows":[{"texts":["Trellis lays text out as Chromium does."]}]}"#)
+            XCTAssertEqual(listed.status, 200, listed.text)
+        }
+        XCTAssertGreaterThan(context.measureCache.count, 0)
+        XCTAssertGreaterThan(context.shapingCache.count, 0)
+        XCTAssertNotNil(face)
+        _ = store(fonts[1], in: library)
+        _ = store(fonts[2], in: library)
+        XCTAssertFalse(library.store.contains(try Self.id(of: fonts[0])))
+        XCTAssertGreaterThan(context.measureCache.count, 0)
+        XCTAssertNil(face, "an evicted font's face is still held")
     }
 }
