@@ -67,7 +67,7 @@ public enum ListLayout {
                 let text = input.paragraphs[paragraph]
                 let style = styles[Int(input.paragraphStyles[paragraph])]
                 let kept = cache?.paragraph(text, font: font, whiteSpace: style.whiteSpace)
-                guard meter.advance(text.unicodeScalars.count * (widths + (kept == nil ? 1 : 0))) else { return nil }
+                guard meter.advance(text.scalarCount * (widths + (kept == nil ? 1 : 0))) else { return nil }
                 let shaped: ShapedParagraph
                 switch kept.map({ .success($0) }) ?? shaper.shape(text, whiteSpace: style.whiteSpace) {
                 case .success(let made):

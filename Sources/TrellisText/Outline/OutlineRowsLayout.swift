@@ -25,7 +25,7 @@ public enum OutlineRowsLayout {
             var text = 0.0
             if let label = label(row.node), !label.isEmpty {
                 let kept = cache?.paragraph(label, font: fontKey, whiteSpace: style.whiteSpace)
-                guard meter.advance(label.unicodeScalars.count * (kept == nil ? 2 : 1)) else { return nil }
+                guard meter.advance(label.scalarCount * (kept == nil ? 2 : 1)) else { return nil }
                 let shaped: ShapedParagraph
                 switch kept.map({ .success($0) }) ?? shaper.shape(label, whiteSpace: style.whiteSpace) {
                 case .success(let made):

@@ -222,6 +222,9 @@ extension ParagraphShaper {
 
         init(_ value: Int64) { self.value = value }
 
+        /// The widest line width that fits (on the first line, the indent taken off).
+        var room: Int64 { firstLine ? value - indent : value }
+
         /// Whether `width` fits (on the first line, after the indent).
         mutating func fits(_ line: Int64) -> Bool {
             let width = firstLine ? line + indent : line
@@ -327,9 +330,27 @@ extension ParagraphShaper {
         let firstEnd = min(paragraph.runEnd(first), segmentEnd)
         return paragraph.positions.withUnsafeBufferPointer { positions in
             let origin = positions[start]
-            while i <= firstEnd {
-                if !paragraph.hangs(i - 1) && !limit.fits(ShapedParagraph.ceiling(positions[i] - origin)) { return i }
-                i += 1
+            // In the first run the width at i is ceiling(positions[i] - origin), which fits while positions[i] - origin
+            // is at most the line's room rounded down to 1/64 px (nothing fits a negative room); the widest width that
+            // fitted is noted once, as `fits` notes each.
+            let room = limit.room
+            let bound = room >= 0 ? origin + room / 1024 * 1024 : Int64.min
+            var widest = Int64.min
+            let found: Int? = paragraph.scalars.withUnsafeBufferPointer { scalars in
+                while i <= firstEnd {
+                    if !ShapedParagraph.mayHang(scalars[i - 1]) || !paragraph.hangs(i - 1) {
+                        let position = positions[i]
+                        if position > bound { return i }
+                        widest = max(widest, position)
+                    }
+                    i += 1
+                }
+                return nil
+            }
+            if widest > Int64.min { _ = limit.fits(ShapedParagraph.ceiling(widest - origin)) }
+            if let found {
+                _ = limit.fits(ShapedParagraph.ceiling(positions[found] - origin))
+                return found
             }
             let head = ShapedParagraph.ceiling(positions[paragraph.runEnd(first)] - origin)
             while i <= segmentEnd {
@@ -584,11 +605,17 @@ extension ParagraphShaper {
         }
         let boxes = faceBoxes
         var (ascent, descent) = boxes[font.primary]
-        // Control characters (a forced break, tabs) are in the primary face.
-        for i in start..<end where !WhiteSpaceProcessing.isControl(paragraph.scalars[i]) {
-            let face = Int(paragraph.faces[i])
-            ascent = max(ascent, boxes[face].ascent)
-            descent = max(descent, boxes[face].descent)
+        // Control characters (a forced break, tabs) are in the primary face. Each face counts once: a run of scalars
+        // in the face just counted is passed over.
+        var counted = -1
+        paragraph.faces.withUnsafeBufferPointer { faces in
+            for i in start..<end {
+                let face = Int(faces[i])
+                if face == counted || WhiteSpaceProcessing.isControl(paragraph.scalars[i]) { continue }
+                ascent = max(ascent, boxes[face].ascent)
+                descent = max(descent, boxes[face].descent)
+                counted = face
+            }
         }
         return (ascent + descent, ascent)
     }

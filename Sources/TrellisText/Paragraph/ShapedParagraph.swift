@@ -76,12 +76,15 @@ extension ShapedParagraph {
             || scalar == 0x205F || scalar == 0x3000
     }
 
+    /// Whether `scalar` is one that can hang (at most U+0020, or from U+1680 to U+3000): most scalars, letters of every
+    /// script from U+0021 to U+167F and past U+3000, are not.
+    static func mayHang(_ scalar: UInt32) -> Bool { scalar <= 0x20 || (scalar >= 0x1680 && scalar <= 0x3000) }
+
     /// Rule: at a line's end a forced break (its line feed, and a carriage return before it) is never drawn, and where
     /// spaces hang (not in `pre` or `break-spaces`) neither are the spaces and tabs before it.
     func hangs(_ i: Int) -> Bool {
         let scalar = scalars[i]
-        // Most scalars are none of those below (letters of every script between U+0021 and U+167F, and past U+3000).
-        if scalar > 0x20 && (scalar < 0x1680 || scalar > 0x3000) { return false }
+        guard Self.mayHang(scalar) else { return false }
         if scalar == WhiteSpaceProcessing.lineFeed || scalar == WhiteSpaceProcessing.carriageReturn { return true }
         return whiteSpace.spacesHang && (Self.hangs(scalar) || scalar == WhiteSpaceProcessing.tab)
     }

@@ -35,7 +35,7 @@ public enum TextLayout {
     ) {
         let shaper = ParagraphShaper(font: input.font)
         for (index, text) in input.texts.enumerated() {
-            let scalars = text.unicodeScalars.count
+            let scalars = text.scalarCount
             guard meter.advance(scalars * (1 + input.widths.count + (input.contentWidths ? 1 : 0))) else { return }
             let result: Result<TextLayoutOutput, TextRefusal>
             let breaking = shaper.lineBreakWork
