@@ -293,7 +293,8 @@ shim-sanitize-test: deps
 
 ## bench: side-by-side figures against the bare libmicrohttpd server, the parse limit of each large body
 ## (bench/parse-limit.cpp: simdjson's DOM parse of it), then the cost model (crafted requests
-## against normal ones of each endpoint, bench/cost.py, COST_ARGS; parked bodies and a flood of heads
+## against normal ones of each endpoint, bench/cost.py, COST_ARGS, and paragraph layout's crafted cases again at
+## 2 MB with five repetitions; parked bodies and a flood of heads
 ## at the operations port, bench/gate.py), user fonts (storing a file, requests in an uploaded font
 ## against the same font installed, crafted uploads, bench/fonts.py: fontTools, woff2, fonts-inter-variable); writes BENCHMARKS.md.
 COST_ARGS ?= --size 8000000 --repeats 3 --concurrent
@@ -303,6 +304,7 @@ bench: release font-tools
 	c++ -O2 -std=c++17 -Wall -Wextra -Werror -o .build/parse-limit bench/parse-limit.cpp $$(pkg-config --cflags --libs simdjson)
 	python3 bench/run.py $(BENCH_ARGS)
 	python3 bench/cost.py $(COST_ARGS) --write BENCHMARKS.md
+	python3 bench/cost.py --only text-layout,list --size 2000000 --repeats 5 --section "Cost model, paragraph layout" --write BENCHMARKS.md
 	python3 bench/gate.py --write BENCHMARKS.md
 	python3 bench/fonts.py --write BENCHMARKS.md
 	$(MAKE) browser-deps

@@ -145,6 +145,8 @@ def main():
     parser.add_argument("--only", help="endpoints to run, comma-separated")
     parser.add_argument("--binary", default=run.TRELLIS, help="the trellis binary (default: the release build)")
     parser.add_argument("--write", help="write the table as the section \"Cost model\" of this Markdown file")
+    parser.add_argument("--section", default="Cost model",
+                        help="the section's title (a run of some endpoints with --only writes its own section)")
     parser.add_argument("--concurrent", action="store_true",
                         help="also six concurrent worst-case requests per endpoint with the Kubernetes settings")
     args = parser.parse_args()
@@ -253,9 +255,11 @@ def write_section(args, rows, crowd):
     import platform
     load = os.getloadavg()
     lines = [
-        "## Cost model",
+        f"## {args.section}",
         "",
-        f"`python3 bench/cost.py --size {args.size} --repeats {args.repeats}` (part of `make bench`), "
+        f"`python3 bench/cost.py --size {args.size} --repeats {args.repeats}"
+        + (f" --only {args.only} --section '{args.section}'" if args.only else "")
+        + "` (part of `make bench`), "
         f"{datetime.date.today().isoformat()}, {run.cpu_model()}, {os.cpu_count()} cores, {platform.system()} "
         f"{platform.release()}, load average {load[0]:.1f} at the end. One release server with one worker "
         "thread with the default answer bound (16 × the body + 1 MiB: a case whose answer would pass it is "
@@ -293,7 +297,7 @@ def write_section(args, rows, crowd):
         for c in crowd:
             lines.append(f"| {c['endpoint']} | {c['case']} | {' '.join(map(str, c['statuses']))} | "
                          f"{c['peak'] / 2**20:.0f} MiB | {c['healthz'] * 1000:.0f} ms |")
-    run.replace_section(args.write, "## Cost model", "\n".join(lines) + "\n")
+    run.replace_section(args.write, f"## {args.section}", "\n".join(lines) + "\n")
 
 
 if __name__ == "__main__":
