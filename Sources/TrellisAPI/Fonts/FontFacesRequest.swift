@@ -35,16 +35,20 @@ enum FontFacesRequest {
     /// rule, each member's name and value as written, in order (strings as their UTF-8 with its length, numbers as
     /// their 64 bits, null), each token tagged; the same bytes are read as the same rules over the same stored fonts.
     /// nil (nothing remembered: the list is read as usual) for an empty list or one of another shape than rules of
-    /// strings, numbers and nulls, or past `maxBytes`. One pass over the list, no more bytes than it has plus 14 per
-    /// member.
+    /// strings, numbers and nulls, or past `maxBytes` (a string that would pass it is not copied). One pass over the
+    /// list, no more bytes than it has plus 14 per member.
     static func declarationKey(_ list: JSONValue, maxBytes: Int) -> [UInt8]? {
         guard list.kind == .array else { return nil }
         var key: [UInt8] = []
         key.reserveCapacity(min(maxBytes, 256))
         var rules = 0
-        func appendText(_ bytes: UnsafeRawBufferPointer) {
+        /// Appends a text with its length; false (nothing appended) when the key would pass `maxBytes`, so that no
+        /// long string is copied.
+        func appendText(_ bytes: UnsafeRawBufferPointer) -> Bool {
+            guard key.count + 4 + bytes.count <= maxBytes else { return false }
             withUnsafeBytes(of: UInt32(truncatingIfNeeded: bytes.count).littleEndian) { key.append(contentsOf: $0) }
             key.append(contentsOf: bytes)
+            return true
         }
         for element in list.elements {
             rules += 1
@@ -53,12 +57,12 @@ enum FontFacesRequest {
             for (name, value) in element.members {
                 guard let nameBytes = name.stringBytes else { return nil }
                 key.append(UInt8(ascii: "N"))
-                appendText(nameBytes)
+                guard appendText(nameBytes) else { return nil }
                 switch value.kind {
                 case .string:
                     guard let bytes = value.stringBytes else { return nil }
                     key.append(UInt8(ascii: "s"))
-                    appendText(bytes)
+                    guard appendText(bytes) else { return nil }
                 case .integer:
                     guard let integer = value.int64 else { return nil }
                     key.append(UInt8(ascii: "i"))

@@ -105,6 +105,20 @@ final class FontFacesTests: XCTestCase {
         XCTAssertNotEqual(width(400, "italic"), width(400))
     }
 
+    /// Rule: a declaration whose text passes what one remembered resolution may count is read anew each time (the
+    /// same answer), and nothing of it is remembered.
+    func testALargeDeclarationIsNotRemembered() throws {
+        let range = Array(repeating: "U+0000-007F", count: 256).joined(separator: ",")
+        let rule = #"{"family":"Inter","src":"\#(Self.inter)","weight":"100 900","unicodeRange":"\#(range)"}"#
+        let rules = Array(repeating: rule, count: 40).joined(separator: ",")
+        XCTAssertGreaterThan(rules.utf8.count, FontStore.maxRememberedBytes)
+        let remembered = Self.library.store.declaredCount
+        let body = #"{"font":{"family":"Inter","size":16,"weight":700},"fontFaces":[\#(rules)],"texts":["Hamburgefonstiv"]}"#
+        XCTAssertEqual(widths(body), [try expected("Hamburgefonstiv", weight: 700)])
+        XCTAssertEqual(widths(body), [try expected("Hamburgefonstiv", weight: 700)])
+        XCTAssertEqual(Self.library.store.declaredCount, remembered)
+    }
+
     func testDeclaredFamiliesShadowInstalledOnesAndFallBackToThem() {
         let installed = widths(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["Swift"]}"#)
         let shadowed = widths(
