@@ -103,6 +103,8 @@ extension TrellisClient {
         /// space and no-break space); nil is normal (0).
         public var letterSpacing: TextSpacing? = nil
         public var wordSpacing: TextSpacing? = nil
+        /// CSS hyphens: manual (nil) breaks at soft hyphens and shows a hyphen there; none does not break there.
+        public var hyphens: TextHyphens? = nil
 
         public init(
             font: TextFont, texts: [String], width: Double, whiteSpace: TextWhiteSpace? = nil, wordBreak: TextWordBreak? = nil,
@@ -164,6 +166,8 @@ extension TrellisClient {
             public var x: Double?
             /// On a justified line: the px added at each expansion opportunity.
             public var expansion: Double?
+            /// On a line broken at a soft hyphen: the hyphen to draw after its text (counted in `width`).
+            public var hyphen: String?
 
             public init(start: Int, end: Int, width: Double, top: Double, height: Double, baseline: Double, forcedBreak: Bool? = nil) {
                 self.start = start

@@ -1,4 +1,9 @@
 extension TrellisClient {
+    /// CSS hyphens (`auto` is not offered).
+    public enum TextHyphens: String, Sendable, Codable, CaseIterable {
+        case manual, none
+    }
+
     /// CSS letter-spacing and word-spacing: a length in px, or in em (times the font size); negative narrows.
     public enum TextSpacing: Sendable, Equatable, Codable {
         case px(Double)

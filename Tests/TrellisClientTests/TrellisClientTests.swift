@@ -199,6 +199,13 @@ final class TrellisClientTests: XCTestCase {
         measure.wordSpacing = .em(0.25)
         let measured = try await client.textMeasure(measure)
         XCTAssertEqual(measured.texts.first?.width, spacedWidth)
+        // A break at a soft hyphen shows a hyphen; hyphens: none takes no such break.
+        var soft = Client.TextLayoutRequest(font: font, texts: ["extra\u{AD}ordinary"], width: 60)
+        let softAnswer = try await client.textLayout(soft)
+        XCTAssertEqual(softAnswer.texts.first?.paragraph?.lines.map(\.hyphen), ["\u{2010}", nil])
+        soft.hyphens = TrellisClient.TextHyphens.none
+        let noneAnswer = try await client.textLayout(soft)
+        XCTAssertEqual(noneAnswer.texts.first?.paragraph?.lines.count, 1)
         do {
             _ = try await client.textLayout(.init(font: font, texts: ["one", "two\u{7}bell"], width: 100))
             XCTFail("a control character was laid out")

@@ -509,12 +509,16 @@ export interface TextLayoutRequest {
   /** px as a number, or "normal", "1.5px", "0.05em" (of the font size); negative narrows. */
   letterSpacing?: number | string | null;
   wordSpacing?: number | string | null;
+  /** manual (default): a break at a soft hyphen shows a hyphen; none: no break there. */
+  hyphens?: 'manual' | 'none' | null;
 }
 
 /** A line: UTF-16 offsets of the text as sent (lines tile it), what is drawn, and its box. */
 export interface TextLine { start: number; end: number; width: number; top: number; height: number; baseline: number; forcedBreak?: true;
   /** From the box's start edge (right edge in a right-to-left paragraph); absent when 0. */
   x?: number;
+  /** On a line broken at a soft hyphen: the hyphen to draw after its text ("\u2010" or "-"), counted in width. */
+  hyphen?: '\u2010' | '-';
   /** On a justified line: the px added at each expansion opportunity. */
   expansion?: number }
 

@@ -298,12 +298,13 @@ def compare_flow(page, server):
 
 def drawn_lines(text, layout):
     """What a laid-out text shows: each line's text (UTF-16 offsets), cut at the ellipsis and followed by it, without
-    its hanging spaces and line break."""
+    its hanging spaces and line break, and the hyphen of a line broken at a soft hyphen."""
     units = text.encode("utf-16-le")
     piece = lambda a, b: units[2 * a:2 * b].decode("utf-16-le")
     ellipsis = layout.get("ellipsis")
     return [piece(line["start"], ellipsis["end"]) + ellipsis["text"] if ellipsis and ellipsis["line"] == k
-            else piece(line["start"], line["end"]).rstrip("\r\n").rstrip(" \u3000") for k, line in enumerate(layout["lines"])]
+            else piece(line["start"], line["end"]).rstrip("\r\n").rstrip(" \u3000") + line.get("hyphen", "")
+            for k, line in enumerate(layout["lines"])]
 
 
 def flow_panel(page, server):
@@ -514,6 +515,10 @@ def text_panel(page, server):
     request, _ = compare_text(page, server)
     require(request.get("letterSpacing") == "0.05em" and request.get("wordSpacing") == 4,
             f"text: the spacing controls sent {request.get('letterSpacing')!r}, {request.get('wordSpacing')!r}")
+    set_control(page, "text", "hyphens", "none", "change")
+    request, _ = compare_text(page, server)
+    require(request.get("hyphens") == "none", f"text: the hyphens control sent {request.get('hyphens')!r}")
+    set_control(page, "text", "hyphens", "manual", "change")
     set_control(page, "text", "letterSpacing", "", "change")
     set_control(page, "text", "wordSpacing", "", "change")
     set_control(page, "text", "tabSize", 4, "input")

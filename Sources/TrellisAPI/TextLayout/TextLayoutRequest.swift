@@ -2,7 +2,7 @@ import TrellisJSON
 import TrellisText
 
 /// A paragraph layout request: `{font, texts, width | widths, whiteSpace?, wordBreak?, overflowWrap?,
-/// maxLines?, textOverflow?, lineHeight?, tabSize?, contentWidths?, letterSpacing?, wordSpacing?, …}`.
+/// maxLines?, textOverflow?, lineHeight?, tabSize?, contentWidths?, letterSpacing?, wordSpacing?, hyphens?, …}`.
 struct TextLayoutRequest: FeatureRequest {
     var font: TextFont
     var texts: [(value: JSONValue, text: String)]
@@ -19,6 +19,7 @@ struct TextLayoutRequest: FeatureRequest {
         case font, fontFaces, texts, width, widths, whiteSpace, wordBreak, overflowWrap, maxLines, textOverflow, lineHeight, contentWidths
         case tabSize, textAlign, textAlignLast, textIndent
         case letterSpacing, wordSpacing
+        case hyphens
         static let keys = JSONKeys(Member.self)
     }
 
@@ -47,6 +48,7 @@ struct TextLayoutRequest: FeatureRequest {
         {
             style.textIndent = value.unit == "%" ? .percentage(value.value) : .length(value.value)
         }
+        if let value = members.optional(Member.hyphens)?.oneOf(Hyphens.self, &problems) { style.hyphens = value }
         let contentWidths = members.optional(Member.contentWidths)?.boolean(&problems) ?? false
         let spacing = TextSpacingRequest.read(
             letter: members.optional(Member.letterSpacing), word: members.optional(Member.wordSpacing), fontSize: font?.size, &problems)

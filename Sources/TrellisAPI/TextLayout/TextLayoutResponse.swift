@@ -61,6 +61,8 @@ enum TextLayoutResponse {
             json.key("width"); json.number(line.width)
             // Rule for `x`: present only when the line does not start at the box's start edge (an indent, an alignment).
             if line.x != 0 { json.key("x"); json.number(line.x) }
+            // Rule for `hyphen`: present only on a line broken at a soft hyphen.
+            if let hyphen = line.hyphen { json.key("hyphen"); json.string(hyphen) }
             // Rule for `expansion`: present only on a justified line.
             if line.expansion != 0 { json.key("expansion"); json.number(line.expansion) }
             json.key("top"); json.number(line.top)

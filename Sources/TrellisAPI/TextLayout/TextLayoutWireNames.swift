@@ -70,3 +70,12 @@ extension TextAlignLast: WireNamed {
         }
     }
 }
+
+extension Hyphens: WireNamed {
+    var wireName: String {
+        switch self {
+        case .manual: "manual"
+        case .none: "none"
+        }
+    }
+}

@@ -11,6 +11,8 @@ final class BreakOpportunities {
     let wordBreak: WordBreak
     /// `white-space: break-spaces`: a line may break after every space.
     let breakSpaces: Bool
+    /// `hyphens: none` makes this false: no break after a soft hyphen.
+    var softHyphens = true
     /// The line start: ICU sees the text from here.
     // Read on every position asked and written once per line, never overlapping: the dynamic exclusivity checks
     // cost more than the rules they guard.
@@ -128,6 +130,8 @@ final class BreakOpportunities {
         let scalars = paragraph.scalars
         let current = scalars[i]
         let last = scalars[i - 1]
+        // Rule (Blink's soft hyphen switch): with `hyphens: none`, never after a soft hyphen.
+        if !softHyphens && last == 0xAD { return false }
         if breakSpaces {
             // Rule for `break-spaces`: always after a space or another space separator, never before a space.
             if Self.isBreakableSpace(last) || Self.isOtherSpaceSeparator(last) { return true }

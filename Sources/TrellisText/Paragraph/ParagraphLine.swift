@@ -18,4 +18,6 @@ public struct ParagraphLine: Equatable, Sendable {
     /// With `justify`: the px added at each expansion opportunity (after each space; before and after each CJK
     /// ideograph or symbol, once between two of them), 0 when the line is not justified.
     public var expansion: Double = 0
+    /// The hyphen drawn at the line's end when it breaks at a soft hyphen (its width counted in `width`); nil when none.
+    public var hyphen: String?
 }

@@ -33,6 +33,9 @@ extension ParagraphShaper {
             let forced = line.end > line.start && paragraph.scalars[line.end - 1] == WhiteSpaceProcessing.lineFeed
             lines.append(
                 ParagraphLine(start: start, end: end, width: drawn, top: top, height: height, baseline: top + ascent, forcedBreak: forced))
+            if hyphenAdvance(paragraph, line.end, segmentEnd: paragraph.segmentEnd(from: line.start), style: style) > 0 {
+                lines[lines.count - 1].hyphen = hyphen()?.text
+            }
             top += height
             widest = max(widest, drawn)
         }
@@ -244,6 +247,7 @@ extension ParagraphShaper {
         let scanner = BreakOpportunities(
             paragraph, wordBreak: style.wordBreak, breakSpaces: style.whiteSpace == .breakSpaces, lineStart: 0,
             boundaries: memory.boundaries)
+        scanner.softHyphens = style.hyphens != Hyphens.none
         while start < count {
             limit.firstLine = lines.isEmpty
             // Rule: a forced break ends the line.
@@ -267,19 +271,27 @@ extension ParagraphShaper {
             // opportunities looked for from the last position back.
             var tries = 0
             var candidate = scanEnd
+            // Rule (Blink's soft hyphen): the last break at a soft hyphen that fits without its hyphen, taken when no
+            // break fits (the line then overflows by its hyphen).
+            var hyphenOverflow: BrokenLine?
             while line == nil && candidate > start {
                 defer { candidate -= 1 }
                 guard candidate == segmentEnd || (scanner.isOpportunity(candidate) && !Self.insideRightToLeftCluster(paragraph, candidate))
                 else { continue }
                 let visible = paragraph.visibleEnd(start, candidate)
-                guard let drawn = lineWidth(
+                guard let width = lineWidth(
                     paragraph, start, visible, lineEnd: candidate, tabs: &tabs, style: style, memory: memory, exact: tries < Self.maxRetries)
                 else { return nil }
+                let hyphen = hyphenAdvance(paragraph, candidate, segmentEnd: segmentEnd, style: style)
+                let drawn = width + hyphen
                 tries += 1
                 if limit.fits(drawn) {
                     line = BrokenLine(start: start, end: candidate, visible: visible, width: drawn)
+                } else if hyphen > 0 && hyphenOverflow == nil && limit.fits(width) {
+                    hyphenOverflow = BrokenLine(start: start, end: candidate, visible: visible, width: drawn)
                 }
             }
+            if line == nil, let hyphenOverflow { line = hyphenOverflow }
             if line == nil {
                 if style.overflowWrap != .normal {
                     guard let cut = graphemeCut(
@@ -291,9 +303,9 @@ extension ParagraphShaper {
                     var end = overflowAt
                     while end < segmentEnd && !scanner.isOpportunity(end) { end += 1 }
                     let visible = paragraph.visibleEnd(start, end)
-                    guard let drawn = lineWidth(paragraph, start, visible, lineEnd: end, tabs: &tabs, style: style, memory: memory, exact: true)
+                    guard let width = lineWidth(paragraph, start, visible, lineEnd: end, tabs: &tabs, style: style, memory: memory, exact: true)
                     else { return nil }
-                    line = BrokenLine(start: start, end: end, visible: visible, width: drawn)
+                    line = BrokenLine(start: start, end: end, visible: visible, width: width + hyphenAdvance(paragraph, end, segmentEnd: segmentEnd, style: style))
                 }
             }
             guard var found = line else { return nil }
@@ -367,9 +379,10 @@ extension ParagraphShaper {
     }
 
     /// Rule: inside a right-to-left glyph cluster (a lam-alef) Chromium does not break;
-    /// the line ends before the cluster instead.
+    /// the line ends before the cluster instead. After a soft hyphen inside one (a lam, a soft hyphen, an alef) it
+    /// breaks (measured).
     static func insideRightToLeftCluster(_ paragraph: ShapedParagraph, _ i: Int) -> Bool {
-        paragraph.unsafe[i] & 2 != 0 && paragraph.levels[i] & 1 == 1
+        paragraph.unsafe[i] & 2 != 0 && paragraph.levels[i] & 1 == 1 && paragraph.scalars[i - 1] != ParagraphShaper.softHyphen
     }
 
     /// Rule: the longest run of whole grapheme clusters from `start` that fits (at least the first cluster, however
@@ -667,6 +680,8 @@ extension ParagraphShaper {
                 }
                 visible = max(best, line.start + 1)
                 drawn = bestWidth
+                // The cut line ends in the ellipsis, not in its hyphen.
+                layout.lines[index].hyphen = nil
                 // Spaces collapsed away after a visible space are visible with it.
                 end = Int(paragraph.utf16[visible])
             }

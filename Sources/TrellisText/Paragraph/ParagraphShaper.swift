@@ -19,6 +19,8 @@ public final class ParagraphShaper {
     public private(set) var lineBreakWork = 0
     /// The ellipsis in the first face that has it, shaped on first use (every clamped line ends in it).
     private var ellipsis: Ellipsis?
+    /// The hyphen a line broken at a soft hyphen shows, shaped on first use (`.some(nil)`: no face has one).
+    var hyphenShape: Hyphen??
     /// The primary face's space advance in px (tab stops are measured in it), found on first use.
     private var space: Float?
     /// Rule: each face's rounded ascent and descent with half its line gap, at the font's size.

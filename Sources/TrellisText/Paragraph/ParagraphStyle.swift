@@ -15,6 +15,8 @@ public struct ParagraphStyle: Sendable, Equatable {
     public var textAlignLast: TextAlignLast = .auto
     /// `text-indent`: the first line's offset from the start edge, and the room it loses.
     public var textIndent: TextIndent = .none
+    /// `hyphens`: whether soft hyphens are break opportunities that show a hyphen.
+    public var hyphens: Hyphens = .manual
 
     public init(
         whiteSpace: WhiteSpace = .normal, wordBreak: WordBreak = .normal, overflowWrap: OverflowWrap = .normal,
@@ -35,5 +37,6 @@ extension ParagraphStyle {
     func breaksAlike(_ other: ParagraphStyle) -> Bool {
         whiteSpace == other.whiteSpace && wordBreak == other.wordBreak && overflowWrap == other.overflowWrap
             && tabSize == other.tabSize && textIndent == other.textIndent
+            && hyphens == other.hyphens
     }
 }
