@@ -28,6 +28,11 @@ extension ParagraphShaper {
         var truncated = false
         if wraps {
             let limit = Self.units(width) + 1024
+            // The whole visible line passing the limit is a prefix the scan below stops at: a paragraph of several
+            // lines is known at once.
+            if visible > 0 && !ShapedParagraph.hangs(paragraph.scalars[visible - 1]) && paragraph.approximateWidth(0, visible) > limit {
+                return nil
+            }
             for i in 1...count where !ShapedParagraph.hangs(paragraph.scalars[i - 1]) && paragraph.approximateWidth(0, i) > limit {
                 return nil
             }
