@@ -7,6 +7,8 @@ extension TrellisClient {
         public var maxLines: Int?
         public var textOverflow: String?
         public var lineHeight: Double?
+        /// CSS text-wrap-style (`wrap`, `balance`, `pretty`, `stable`).
+        public var textWrap: String?
 
         public init(
             whiteSpace: String? = nil, wordBreak: String? = nil, overflowWrap: String? = nil, maxLines: Int? = nil,

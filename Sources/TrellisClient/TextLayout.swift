@@ -46,6 +46,11 @@ extension TrellisClient {
         case auto, start, end, left, right, center, justify
     }
 
+    /// CSS text-wrap-style of a paragraph that wraps: greedy (`wrap`, `stable`) or Chromium's balanced or pretty breaks.
+    public enum TextWrap: String, Sendable, Codable, CaseIterable {
+        case wrap, balance, pretty, stable
+    }
+
     /// CSS word-break.
     public enum TextWordBreak: String, Sendable, Codable, CaseIterable {
         case normal
@@ -97,6 +102,8 @@ extension TrellisClient {
         public var textAlignLast: TextAlign?
         /// CSS text-indent in px (negative: the first line starts before the start edge); nil is 0.
         public var textIndent: Double?
+        /// CSS text-wrap-style; nil is `wrap`.
+        public var textWrap: TextWrap?
         /// Also answer each text's minContentWidth and maxContentWidth.
         public var contentWidths: Bool?
         /// CSS letter-spacing (after every grapheme cluster; optional ligatures off) and word-spacing (after every

@@ -48,6 +48,24 @@ final class PlaygroundTests: XCTestCase {
         XCTAssertEqual(String(scripts), " script-src 'self' 'sha256-\(ContentDigest.base64(try XCTUnwrap(ContentDigest.sha256(script))))'")
     }
 
+    /// The paragraph panel offers every `textWrap` value the service takes (openapi.yaml's TextWrap), the first the default.
+    func testTheParagraphPanelOffersEveryTextWrap() throws {
+        let page = call(service, "GET", "/playground").text
+        let select = try XCTUnwrap(page.range(of: #"<select data-control="textWrap">"#))
+        let end = try XCTUnwrap(page.range(of: "</select>", range: select.upperBound..<page.endIndex))
+        let options = page[select.upperBound..<end.lowerBound].components(separatedBy: "<option>").dropFirst()
+            .map { $0.replacingOccurrences(of: "</option>", with: "") }
+        XCTAssertEqual(options, ["wrap", "balance", "pretty", "stable"])
+        XCTAssertTrue(page.contains("textPanel.control('textWrap'"), "the control changes the request")
+        let withFonts = TestFonts.service()
+        for value in options.dropFirst() {
+            let response = call(
+                withFonts, "POST", "/v1/text/layout",
+                json: #"{"font":{"family":"sans-serif","size":16},"texts":["a b c"],"width":20,"textWrap":"\#(value)"}"#)
+            XCTAssertEqual(response.status, 200, value)
+        }
+    }
+
     func testHeadOptionsAndWrongMethod() throws {
         let server = try LiveServer()
         let head = try server.request("HEAD", "/playground")

@@ -206,6 +206,14 @@ final class TrellisClientTests: XCTestCase {
         soft.hyphens = TrellisClient.TextHyphens.none
         let noneAnswer = try await client.textLayout(soft)
         XCTAssertEqual(noneAnswer.texts.first?.paragraph?.lines.count, 1)
+        // text-wrap: balance evens the lines out (the same lines as Chromium 156: TextLayoutTests).
+        var balanced = Client.TextLayoutRequest(font: Client.TextFont(family: "DejaVu Sans", size: 16.5), texts: ["The quick brown fox jumps over the lazy dog."], width: 350)
+        balanced.textWrap = .balance
+        let balancedAnswer = try await client.textLayout(balanced)
+        XCTAssertEqual(balancedAnswer.texts.first?.paragraph?.lines.map(\.start), [0, 20])
+        balanced.textWrap = .pretty
+        let prettyAnswer = try await client.textLayout(balanced)
+        XCTAssertEqual(prettyAnswer.texts.first?.paragraph?.lines.map(\.start), [0, 35])
         do {
             _ = try await client.textLayout(.init(font: font, texts: ["one", "two\u{7}bell"], width: 100))
             XCTFail("a control character was laid out")

@@ -505,6 +505,8 @@ export interface TextLayoutRequest {
   textAlignLast?: 'auto' | 'start' | 'end' | 'left' | 'right' | 'center' | 'justify' | null;
   /** px as a number, or "24px", "-8px", "10%" (of the width). */
   textIndent?: number | string | null;
+  /** CSS text-wrap-style: greedy (wrap, stable), or Chromium's balanced or pretty breaks. */
+  textWrap?: 'wrap' | 'balance' | 'pretty' | 'stable' | null;
   contentWidths?: boolean | null;
   /** px as a number, or "normal", "1.5px", "0.05em" (of the font size); negative narrows. */
   letterSpacing?: number | string | null;
@@ -547,6 +549,7 @@ export interface ParagraphProperties {
   maxLines?: number | null;
   textOverflow?: 'clip' | 'ellipsis' | null;
   lineHeight?: number | null;
+  textWrap?: 'wrap' | 'balance' | 'pretty' | 'stable' | null;
 }
 
 /** A row of a list: its paragraphs, padding (inside the row), the height below its text, its least height. */

@@ -379,6 +379,64 @@ def group_soft_hyphens(rng, width, size):
     return out
 
 
+# Roughly how wide a character is, in em, per script (to aim text-wrap's widths at a number of lines).
+CHARACTER_EM = {"ja": 1.0, "zh": 1.0, "ko": 0.9, "emoji": 0.9, "th": 0.5, "ar": 0.45, "he": 0.5}
+
+
+def lines_width(rng, text, script, size, lines):
+    """A width (quarter px) at which the text takes about `lines` greedy lines."""
+    em = CHARACTER_EM.get(script, 0.55)
+    return max(size * 2, round(len(text) * em * size / lines * rng.uniform(0.95, 1.15) * 4) / 4)
+
+
+def long_paragraph(rng, script, sentences, family):
+    """A paragraph of 3–7 sentences: enough text for 2–10 lines at ordinary widths."""
+    parts = [paragraph(rng, script, sentences, family) for _ in range(rng.randint(2, 3))]
+    return (("" if script in NO_SPACE_SCRIPTS else " ").join(parts)).strip()
+
+
+def group_text_wrap(rng, width, size, text, script):
+    """text-wrap-style balance and pretty at widths that give 2–10 lines, with a clamp, justified, and stable."""
+    aim = lambda: lines_width(rng, text, script, size, rng.randint(2, 10))
+    out = [{"width": aim(), "textWrap": "balance"} for _ in range(3)]
+    out += [{"width": aim(), "textWrap": "pretty"} for _ in range(3)]
+    out.append({"width": lines_width(rng, text, script, size, rng.randint(3, 8)), "textWrap": "balance",
+                "maxLines": rng.randint(2, 4), "textOverflow": "ellipsis"})
+    out.append({"width": lines_width(rng, text, script, size, rng.randint(3, 8)), "textWrap": "balance",
+                "maxLines": rng.randint(1, 7)})
+    out.append({"width": aim(), "textWrap": rng.choice(["balance", "pretty"]), "textAlign": "justify"})
+    out.append({"width": aim(), "textWrap": rng.choice(["balance", "pretty"]),
+                **rng.choice([{"whiteSpace": "pre-wrap"}, {"overflowWrap": "anywhere"}, {"wordBreak": "keep-all"},
+                              {"textIndent": f"{quarter(rng, size, size * 3):g}px"}, {"maxLines": rng.randint(2, 4)}])})
+    return out
+
+
+def group_text_wrap_typed(rng, width, size, text, script):
+    """balance and pretty over typed messages (forced breaks: each paragraph of a block on its own)."""
+    aim = lambda: lines_width(rng, text, script, size, rng.randint(3, 12))
+    return [{"width": aim(), "textWrap": wrap, "whiteSpace": mode}
+            for wrap in ("balance", "pretty") for mode in ("pre-wrap", "pre-line")]
+
+
+def short_text(rng, script, sentences, family):
+    """A title-like text: a few words (or, without spaces, a few characters), where balance has too few break
+    opportunities to score and bisects the width instead."""
+    text = paragraph(rng, script, sentences, family)
+    if script in NO_SPACE_SCRIPTS:
+        return text[:rng.randint(6, 24)].strip() or text
+    return " ".join(text.split(" ")[:rng.randint(2, 5)]).strip() or text
+
+
+def group_text_wrap_short(rng, width, size, text, script):
+    """balance over a few words at 2–4 lines (Blink's bisection), with a clamp and with overflow-wrap."""
+    aim = lambda lines: lines_width(rng, text, script, size, lines)
+    out = [{"width": aim(rng.randint(2, 4)), "textWrap": "balance"} for _ in range(3)]
+    out.append({"width": aim(rng.randint(3, 4)), "textWrap": "balance", "maxLines": rng.randint(2, 3)})
+    out.append({"width": aim(rng.randint(2, 5)), "textWrap": "balance", "overflowWrap": rng.choice(["anywhere", "break-word"])})
+    out.append({"width": aim(rng.randint(2, 3)), "textWrap": "pretty"})
+    return out
+
+
 # Group: (id prefix, how the text is made, the layouts, paragraphs per script in the main set and the hold-out).
 CSS_GROUPS = {
     "white-space": ("ws", typed, group_white_space, 24, 12),
@@ -389,7 +447,12 @@ CSS_GROUPS = {
     "letter-spacing": ("ls", spaced, group_letter_spacing, 16, 8),
     "word-spacing": ("wsp", spaced, group_word_spacing, 16, 8),
     "soft-hyphens": ("shy", soft_hyphenated, group_soft_hyphens, 16, 8),
+    "text-wrap": ("tw", long_paragraph, group_text_wrap, 24, 12),
+    "text-wrap-typed": ("tt", typed, group_text_wrap_typed, 8, 4),
+    "text-wrap-short": ("ts", short_text, group_text_wrap_short, 16, 8),
 }
+# Groups whose layouts depend on the text (their function also takes the text and its script).
+TEXT_AWARE_GROUPS = {"text-wrap", "text-wrap-typed", "text-wrap-short"}
 
 
 def css_cases(holdout, groups):
@@ -412,9 +475,11 @@ def css_cases(holdout, groups):
                 text = make_text(rng, script, sentences, family)
                 def width():
                     return quarter(rng, size * 2, size * 24)
+                made = (make_layouts(rng, width, size, text, script) if group in TEXT_AWARE_GROUPS
+                        else make_layouts(rng, width, size))
                 out.append({"id": f"{'h' if holdout else ''}{prefix}{number}", "group": group, "script": script,
                             "font": {"family": family, "size": size, "weight": weight, "style": style},
-                            "text": text, "layouts": make_layouts(rng, width, size)})
+                            "text": text, "layouts": made})
                 number += 1
     return out
 
@@ -665,6 +730,17 @@ def ellipsis_text(font, face_list):
     return "\u2026" if has_character(face["file"], 0x2026) else "..."
 
 
+def utf16_index(text):
+    """Each UTF-16 offset of `text` (and its end) to the index of its character."""
+    index = {}
+    units = 0
+    for i, character in enumerate(text):
+        index[units] = i
+        units += 2 if ord(character) > 0xFFFF else 1
+    index[units] = len(text)
+    return index
+
+
 def band_page(bands, face_list):
     """One absolutely placed block per band, each `height` px tall plus a gap, at x = 0 (texts set from JSON, as sent;
     a band's `tail`, when it has one, in a span without letter-spacing after its text)."""
@@ -696,13 +772,13 @@ def script_json(value):
     return json.dumps(value, ensure_ascii=False).replace("</", "<\\/")
 
 
-def screenshot_rows(page, height, chromium, workdir):
-    """The page's pixels, row by row (RGB or RGBA bytes), from Chromium's --screenshot PNG."""
+def screenshot_rows(page, height, chromium, workdir, width=1200):
+    """The page's pixels, row by row (RGB or RGBA bytes), from Chromium's --screenshot PNG `width` px wide."""
     path = workdir / "bands.html"
     path.write_text(page, encoding="utf-8")
     shot = workdir / "bands.png"
     subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                    "--force-device-scale-factor=1", f"--window-size=1200,{height}", "--virtual-time-budget=60000",
+                    "--force-device-scale-factor=1", f"--window-size={width},{height}", "--virtual-time-budget=60000",
                     "--allow-file-access-from-files", f"--user-data-dir={workdir / 'profile'}",
                     f"--screenshot={shot}", path.as_uri()], capture_output=True, timeout=600)
     data = shot.read_bytes()
@@ -757,15 +833,27 @@ def verify_ellipses(all_cases, face_list, chromium):
             height = int(layout["expected"]["height"]) + 4
             bands.append({"classes": classes, "css": css, "text": case["text"], "height": height, "of": layout})
             plain = {k: v for k, v in layout.items() if k not in ("maxLines", "textOverflow", "expected", "candidates")}
+            wrapped = "textWrap" in plain and plain.get("whiteSpace", "normal") == "normal"
+            if wrapped:
+                # A prefix would be balanced (or made pretty) anew: its lines are forced where Chromium broke the block.
+                plain.pop("textWrap")
+                plain["whiteSpace"] = "pre-line"
             plain_classes, plain_css = layout_css(case["font"], plain)
             ellipsis = ellipsis_text(case["font"], face_list)
             for end in layout["candidates"]:
                 text = case["text"]
+                end_key = end
+                if wrapped:
+                    units = utf16_index(text)
+                    cut = [units[s] for s in layout["expected"]["starts"][1:] if s < end]
+                    end = units[end] + len(cut)
+                    for at in reversed(cut):
+                        text = text[:at] + "\n" + text[at:]
                 # A cut inside an Arabic word keeps the joining form Chromium drew: a ZWJ keeps it too.
                 joined = 0 < end < len(text) and all("\u0620" <= c <= "\u064a" for c in (text[end - 1], text[end]))
                 for glue in ([""] + (["\u200d"] if joined else [])):
                     band = {"classes": plain_classes, "css": plain_css + f"; height: {height - 4}px; overflow: hidden",
-                            "text": text[:end] + glue + ellipsis, "height": height, "of": layout, "end": end}
+                            "text": text[:end] + glue + ellipsis, "height": height, "of": layout, "end": end_key}
                     if "letterSpacing" in layout:
                         # Chromium draws its ellipsis without the letter spacing (measured: an explicit one in a span
                         # with letter-spacing: 0 paints the same pixels).
@@ -773,7 +861,8 @@ def verify_ellipses(all_cases, face_list, chromium):
                     bands.append(band)
         page, total = band_page(bands, face_list)
         workdir = pathlib.Path(tempfile.mkdtemp(prefix="trellis-genpara-px-"))
-        rows, step = screenshot_rows(page, total, chromium, workdir)
+        # As wide as the widest box (an ellipsis past the window's edge would not be drawn).
+        rows, step = screenshot_rows(page, total, chromium, workdir, max([1200] + [int(b["of"]["width"]) + 40 for b in bands]))
         shutil.rmtree(workdir, ignore_errors=True)
         drawn = {}
         differences = {}
@@ -792,7 +881,9 @@ def verify_ellipses(all_cases, face_list, chromium):
             # Equal pixels decide; else the least different candidate, when it differs in at most
             # PIXEL_SLACK pixels (the ellipsis antialiased at another subpixel offset) and the next one
             # differs at least three times as much.
-            if ranked and (ranked[0][0] == 0 or (ranked[0][0] <= PIXEL_SLACK and
+            # The slack grows with the glyphs' area (an ellipsis at 24 px antialiases over more pixels than at 16 px).
+            slack = PIXEL_SLACK * max(1.0, (case["font"]["size"] / 16) ** 2)
+            if ranked and (ranked[0][0] == 0 or (ranked[0][0] <= slack and
                                                 (len(ranked) == 1 or ranked[1][0] >= 3 * ranked[0][0]))):
                 layout["expected"]["visibleEnd"] = -ranked[0][1]
         for case, layout in work[index:index + 40]:

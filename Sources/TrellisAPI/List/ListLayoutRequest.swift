@@ -19,6 +19,7 @@ struct ListLayoutRequest: FeatureRequest {
     enum Member: Int, JSONMember {
         case font, fontFaces, rows, width, widths, paragraphGap, gap, scroll, anchor
         case whiteSpace, wordBreak, overflowWrap, maxLines, textOverflow, lineHeight
+        case textWrap
         static let keys = JSONKeys(Member.self)
     }
 
@@ -29,6 +30,7 @@ struct ListLayoutRequest: FeatureRequest {
 
     enum TextMember: Int, JSONMember {
         case text, whiteSpace, wordBreak, overflowWrap, maxLines, textOverflow, lineHeight
+        case textWrap
         static let keys = JSONKeys(TextMember.self)
     }
 
@@ -55,11 +57,12 @@ struct ListLayoutRequest: FeatureRequest {
             TextFontRequest.read($0, faces: members.optional(Member.fontFaces), context, &problems)
         }
         let widths = TextLayoutRequest.readWidths(body, members[Member.width], members[Member.widths], &problems)
-        let shared = ListParagraphStyleReader.read(
+        var shared = ListParagraphStyleReader.read(
             whiteSpace: members.optional(Member.whiteSpace), wordBreak: members.optional(Member.wordBreak),
             overflowWrap: members.optional(Member.overflowWrap), maxLines: members.optional(Member.maxLines),
             textOverflow: members.optional(Member.textOverflow), lineHeight: members.optional(Member.lineHeight),
             over: ParagraphStyle(), &problems)
+        ListParagraphStyleReader.readTextWrap(members.optional(Member.textWrap), into: &shared, &problems)
         let paragraphGap = members.optional(Member.paragraphGap)?.number(&problems, ListLimits.lengths) ?? 0
         let gap = members.optional(Member.gap)?.number(&problems, ListLimits.lengths) ?? 0
         let scroll = members.optional(Member.scroll).flatMap { Self.readScroll($0, &problems) }
@@ -162,11 +165,12 @@ struct RowsReader {
             let members = value.fields(Member.self)
             guard let text = members.required(Member.text, &problems) else { return }
             textValue = text
-            let own = ListParagraphStyleReader.read(
+            var own = ListParagraphStyleReader.read(
                 whiteSpace: members.optional(Member.whiteSpace), wordBreak: members.optional(Member.wordBreak),
                 overflowWrap: members.optional(Member.overflowWrap), maxLines: members.optional(Member.maxLines),
                 textOverflow: members.optional(Member.textOverflow), lineHeight: members.optional(Member.lineHeight),
                 over: shared, &problems)
+            ListParagraphStyleReader.readTextWrap(members.optional(Member.textWrap), into: &own, &problems)
             style = styleNumber(own)
         } else if value.kind != .string {
             problems.add(at: value, "must be a string or an object with text")

@@ -18,6 +18,11 @@ enum ListParagraphStyleReader {
         if let value = lineHeight?.number(&problems, TextLayoutLimits.lineHeights) { style.lineHeight = value }
         return style
     }
+
+    /// `textWrap`, when given (null or absent: the style's).
+    static func readTextWrap(_ value: JSONValue?, into style: inout ParagraphStyle, _ problems: inout Problems) {
+        if let value = value?.oneOf(TextWrap.self, &problems) { style.textWrap = value }
+    }
 }
 
 /// Paragraph styles compared as values, so that a list's distinct styles are kept once.
@@ -33,5 +38,6 @@ struct ListStyleKey: Hashable {
         hasher.combine(style.maxLines)
         hasher.combine(style.textOverflow)
         hasher.combine(style.lineHeight)
+        hasher.combine(style.textWrap)
     }
 }

@@ -20,6 +20,7 @@ struct TextLayoutRequest: FeatureRequest {
         case tabSize, textAlign, textAlignLast, textIndent
         case letterSpacing, wordSpacing
         case hyphens
+        case textWrap
         static let keys = JSONKeys(Member.self)
     }
 
@@ -49,6 +50,7 @@ struct TextLayoutRequest: FeatureRequest {
             style.textIndent = value.unit == "%" ? .percentage(value.value) : .length(value.value)
         }
         if let value = members.optional(Member.hyphens)?.oneOf(Hyphens.self, &problems) { style.hyphens = value }
+        if let value = members.optional(Member.textWrap)?.oneOf(TextWrap.self, &problems) { style.textWrap = value }
         let contentWidths = members.optional(Member.contentWidths)?.boolean(&problems) ?? false
         let spacing = TextSpacingRequest.read(
             letter: members.optional(Member.letterSpacing), word: members.optional(Member.wordSpacing), fontSize: font?.size, &problems)

@@ -79,3 +79,14 @@ extension Hyphens: WireNamed {
         }
     }
 }
+
+extension TextWrap: WireNamed {
+    var wireName: String {
+        switch self {
+        case .wrap: "wrap"
+        case .balance: "balance"
+        case .pretty: "pretty"
+        case .stable: "stable"
+        }
+    }
+}

@@ -39,7 +39,8 @@ extension ParagraphShaper {
             guard let drawn = exactWidth(paragraph, 0, visible, memory, lineEnd: count), drawn <= limit else { return nil }
         } else {
             guard let drawn = exactWidth(paragraph, 0, visible, memory, lineEnd: count) else { return nil }
-            truncated = style.textOverflow == .ellipsis && drawn > Self.units(width) && ellipsisWidth() != nil
+            // Rule (Blink's `CanFitOnLine`): it overflows when wider than W plus 1/64 px.
+            truncated = style.textOverflow == .ellipsis && drawn > Self.units(width) + 1024 && ellipsisWidth() != nil
         }
         return ParagraphBlock(height: lineBox(paragraph, 0, count, style: style).0, lineCount: 1, truncated: truncated)
     }

@@ -13,6 +13,9 @@ final class ParagraphMemory {
     /// The last breaks found: for a style's breaking, the widest width that fitted and the narrowest that did not.
     private var last: (style: ParagraphStyle, fitting: Int64, failing: Int64, lines: [ParagraphShaper.BrokenLine])?
 
+    /// `text-wrap: balance`'s widest word for a style's breaking and indent (the same at every width).
+    var widestWord: (style: ParagraphStyle, indent: Int64, width: Int64)?
+
     init(_ paragraph: ShapedParagraph) {
         boundaries = LineBoundaries(paragraph)
     }

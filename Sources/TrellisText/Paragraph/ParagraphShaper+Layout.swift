@@ -17,7 +17,7 @@ extension ParagraphShaper {
     /// The same, with what laying the paragraph out finds remembered in `memory` (shared by its widths).
     func layout(_ paragraph: ShapedParagraph, width: Double, style: ParagraphStyle, memory: ParagraphMemory) -> ParagraphLayout? {
         defer { countLineBreakWork(memory) }
-        guard let breaks = lineBreaks(paragraph, width: width, style: style, memory: memory) else { return nil }
+        guard let breaks = wrappedLineBreaks(paragraph, width: width, style: style, memory: memory) else { return nil }
         var lines: [ParagraphLine] = []
         let shown = min(breaks.count, style.maxLines ?? breaks.count)
         lines.reserveCapacity(shown)
@@ -646,7 +646,8 @@ extension ParagraphShaper {
         // The first line's box is its indent narrower.
         let box = Self.units(width) - (index == 0 ? style.textIndent.units(width: width) : 0)
         let line = breaks[index]
-        if clamped || (!style.whiteSpace.wraps && line.width > box) {
+        // Rule (Blink's `CanFitOnLine`): a `nowrap` line overflows when it is wider than its box plus 1/64 px.
+        if clamped || (!style.whiteSpace.wraps && line.width > box + 1024) {
             // The line's text up to its forced break, if it ends in one.
             var cutEnd = line.end
             while cutEnd > line.start && WhiteSpaceProcessing.isControl(paragraph.scalars[cutEnd - 1])

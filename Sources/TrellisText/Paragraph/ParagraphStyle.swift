@@ -17,6 +17,8 @@ public struct ParagraphStyle: Sendable, Equatable {
     public var textIndent: TextIndent = .none
     /// `hyphens`: whether soft hyphens are break opportunities that show a hyphen.
     public var hyphens: Hyphens = .manual
+    /// `text-wrap-style`: greedy breaks, or Blink's balanced or pretty ones.
+    public var textWrap: TextWrap = .wrap
 
     public init(
         whiteSpace: WhiteSpace = .normal, wordBreak: WordBreak = .normal, overflowWrap: OverflowWrap = .normal,

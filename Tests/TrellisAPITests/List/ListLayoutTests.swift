@@ -31,6 +31,7 @@ final class ListLayoutTests: XCTestCase {
         [:], ["maxLines": 1, "textOverflow": "ellipsis"], ["maxLines": 2], ["whiteSpace": "nowrap", "textOverflow": "ellipsis"],
         ["whiteSpace": "pre-wrap"], ["overflowWrap": "anywhere"], ["wordBreak": "break-all"], ["lineHeight": 22.5], ["lineHeight": 17.3],
         ["whiteSpace": "pre", "textOverflow": "ellipsis"], ["whiteSpace": "pre-wrap", "overflowWrap": "break-word"],
+        ["textWrap": "balance"], ["textWrap": "pretty"], ["textWrap": "balance", "maxLines": 2, "textOverflow": "ellipsis"],
     ] }
 
     private func number(_ value: Any?) -> Double { (value as? NSNumber)?.doubleValue ?? .nan }
@@ -287,6 +288,13 @@ final class ListLayoutTests: XCTestCase {
         XCTAssertTrue(refused.first?[1].contains("rows with text times widths") == true, "\(refused)")
         let two = call(service, "POST", "/v1/list/layout", json: #"{\#(font),"widths":[200,400],"rows":[\#(rows)]}"#)
         XCTAssertEqual(two.status, 200, two.text)
+    }
+
+    func testTextWrapIsReadWhereTheListAndEachParagraphGiveIt() {
+        let font = #""font":{"family":"DejaVu Sans","size":16},"width":200"#
+        XCTAssertEqual(
+            problems(#"{\#(font),"textWrap":"nowrap","rows":[{"texts":[{"text":"a","textWrap":"Balance"},{"text":"b","textWrap":2}]}]}"#).map(\.[0]),
+            ["/textWrap", "/rows/0/texts/0/textWrap", "/rows/0/texts/1/textWrap"])
     }
 
     func testEveryProblemHasItsPointer() {

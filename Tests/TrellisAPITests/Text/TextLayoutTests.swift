@@ -211,6 +211,46 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertEqual(starts(texts(layout(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["one two three"],"width":100}"#))[0]), [0, 8])
     }
 
+    func testTextWrapBalancesAndMakesPrettyAsChromiumDoes() {
+        let text = "Prices went from $9.99 to Supercalifragilisticexpialidocious is a long word for a narrow column."
+        func startsAt(_ width: Double, _ members: String = "") -> [Int] {
+            starts(texts(layout(#"{"font":{"family":"DejaVu Sans","size":12},"texts":["\#(text)"],"width":\#(width)\#(members)}"#))[0])
+        }
+        // Chromium 156's lines (Fixtures/paragraphs-css.jsonl, tw6, and the same page for the pangram): balance evens the
+        // three lines out; pretty takes a word down to the lone short word greedy would leave last; balance evens the two
+        // lines; stable and wrap are greedy.
+        XCTAssertEqual(startsAt(302.25), [0, 26, 76])
+        XCTAssertEqual(startsAt(302.25, #","textWrap":"balance""#), [0, 26, 64])
+        XCTAssertEqual(startsAt(302.25, #","textWrap":"stable""#), startsAt(302.25))
+        XCTAssertEqual(startsAt(302.25, #","textWrap":"wrap""#), startsAt(302.25))
+        func title(_ members: String) -> [Int] {
+            starts(texts(layout(#"{"font":{"family":"DejaVu Sans","size":16.5},"texts":["The quick brown fox jumps over the lazy dog."],"width":350\#(members)}"#))[0])
+        }
+        XCTAssertEqual(title(""), [0, 40])
+        XCTAssertEqual(title(#","textWrap":"pretty""#), [0, 35])
+        XCTAssertEqual(title(#","textWrap":"balance""#), [0, 20])
+        // A balanced clamp balances the lines it shows and counts the hidden ones.
+        let clamped = texts(layout(#"{"font":{"family":"DejaVu Sans","size":12},"texts":["\#(text)"],"width":89.5,"textWrap":"balance","maxLines":2,"textOverflow":"ellipsis"}"#))[0]
+        XCTAssertEqual(starts(clamped), [0, 12])
+        XCTAssertEqual(clamped["lineCount"] as? Int, 6)
+        XCTAssertEqual(clamped["truncated"] as? Bool, true)
+    }
+
+    /// A `nowrap` line gets an ellipsis only when it is wider than the box by more than 1/64 px (Blink's line fits in the
+    /// box plus a LayoutUnit): Chromium 156 draws "مرحبا بالعالم" (84.40625 px) whole in a box 1/64 px narrower, and cuts
+    /// it to 10 characters and an ellipsis in one 2/64 px narrower.
+    func testANowrapLineWithinTheBoxAndALayoutUnitHasNoEllipsis() {
+        func paragraph(_ width: Double) -> [String: Any] {
+            texts(layout(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["مرحبا بالعالم"],"width":\#(width),"whiteSpace":"nowrap","textOverflow":"ellipsis"}"#))[0]
+        }
+        let whole = paragraph(84.40625 - 1.0 / 64)
+        XCTAssertEqual(whole["truncated"] as? Bool, false)
+        XCTAssertNil(whole["ellipsis"])
+        let cut = paragraph(84.40625 - 2.0 / 64)
+        XCTAssertEqual(cut["truncated"] as? Bool, true)
+        XCTAssertEqual((cut["ellipsis"] as? [String: Any])?["end"] as? Int, 10)
+    }
+
     func testEveryProblemHasItsPointer() {
         XCTAssertEqual(
             problems(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["a"]}"#), [["/width", "is required (or give widths)"]])
@@ -250,7 +290,8 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertEqual(
             problems(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["a"],"width":10,"lineHeight":"700"}"#),
             [["/lineHeight", "must come to more than 0 and less than 10,000 px at the font's size"]])
-        for (member, value) in [("textAlign", #""justify-all""#), ("textAlignLast", #""middle""#), ("textIndent", #""2em""#), ("textIndent", #""2000%""#), ("textIndent", "1e8")] {
+        for (member, value) in [("textAlign", #""justify-all""#), ("textAlignLast", #""middle""#), ("textIndent", #""2em""#), ("textIndent", #""2000%""#), ("textIndent", "1e8"),
+                                ("textWrap", #""nowrap""#), ("textWrap", #""Balance""#), ("textWrap", "1")] {
             XCTAssertEqual(
                 problems(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["a"],"width":10,"\#(member)":\#(value)}"#).map(\.[0]),
                 ["/" + member], value)

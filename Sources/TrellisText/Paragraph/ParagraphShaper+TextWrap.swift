@@ -1,0 +1,456 @@
+/// `text-wrap-style: balance` and `pretty` as Blink implements them: the greedy lines first, then Blink's score-based
+/// line breaker (after Minikin's optimal line breaker) over a few of them, and for `balance` where scoring does not
+/// apply, its bisection of the available width. Every step bounded as Blink bounds it: at most 6 lines balanced, the
+/// last 4 lines of a paragraph made pretty, the bisection to 1 px.
+extension ParagraphShaper {
+    /// Blink's `kMaxLinesForBalance` and `kMaxLinesForOptimal`.
+    static let maxLinesForBalance = 6
+    static let maxLinesForPretty = 4
+    /// Our own bound on the break opportunities scored at once (Blink has none): past it the lines stay greedy, so that
+    /// the scoring's work (at most the opportunities times those on one line) stays within a few steps per scalar.
+    static let maxScoredCandidates = 1024
+
+    /// The lines of a paragraph at `width` as its `text-wrap-style` breaks them.
+    func wrappedLineBreaks(_ paragraph: ShapedParagraph, width: Double, style: ParagraphStyle, memory: ParagraphMemory) -> [BrokenLine]? {
+        guard let greedy = lineBreaks(paragraph, width: width, style: style, memory: memory) else { return nil }
+        guard style.whiteSpace.wraps, greedy.count > 1 else { return greedy }
+        switch style.textWrap {
+        case .wrap, .stable:
+            return greedy
+        case .balance:
+            return balanced(paragraph, greedy, width: width, style: style, memory: memory)
+        case .pretty:
+            return pretty(paragraph, greedy, width: width, style: style, memory: memory)
+        }
+    }
+
+    // MARK: - The steps
+
+    /// Rule (Blink's `text-wrap: balance`): only the block's first paragraph (up to its first forced break) is balanced.
+    /// 1. In a block without kept tabs (Blink scores no line of a block with a tab), when it ends within 6 greedy lines, or a clamp of at most 6 lines ends before it does, none of the lines
+    ///    overflowing: the score-based breaker over those lines (the clamp's alone: the lines after it stay greedy), the
+    ///    last one scored like the others; its breaks are taken when they make as many lines.
+    /// 2. Otherwise, in a block without forced breaks, the bisection: the narrowest available width (to 1 px) at which
+    ///    the greedy lines are as many (with a clamp of at most 6 lines: the shown lines end as far), every line then
+    ///    broken at that width.
+    func balanced(
+        _ paragraph: ShapedParagraph, _ greedy: [BrokenLine], width: Double, style: ParagraphStyle, memory: ParagraphMemory
+    ) -> [BrokenLine]? {
+        // The lines scored: the first paragraph's, or with a clamp the clamp's lines of it (when fewer).
+        var scored = Self.firstSegmentLines(paragraph, greedy)
+        if let clamp = style.maxLines, clamp < scored { scored = clamp }
+        if paragraph.tabRuns.isEmpty && scored > 1 && scored <= Self.maxLinesForBalance
+            && !overflows(greedy, 0..<scored, width: width, style: style) && !cuts(paragraph, greedy, 0..<scored, style: style, memory: memory)
+        {
+            guard let lines = scoredBreaks(paragraph, greedy, 0..<scored, itemStart: 0, balanced: true, width: width, style: style, memory: memory)
+            else { return nil }
+            if let lines { return lines + greedy[scored...] }
+        }
+        guard let bisected = bisectedWidth(paragraph, greedy, width: width, style: style, memory: memory) else { return nil }
+        guard let balancedWidth = bisected else { return greedy }
+        return lineBreaks(paragraph, width: balancedWidth, style: Self.greedyStyle(style), memory: memory)
+    }
+
+    /// Rule (Blink's `text-wrap: pretty`): in each paragraph (up to a forced break) of 2 or more lines, none of which
+    /// overflows, when its last line is shorter than a third of the box and has no break opportunity inside, the
+    /// score-based breaker over its last 4 lines (or all, when fewer); its breaks are taken when they make as many lines.
+    /// With a clamp, the clamp's last line ends the paragraph it is in (Blink scores up to it). A block with kept tabs
+    /// stays greedy (Blink scores no line of it).
+    func pretty(
+        _ paragraph: ShapedParagraph, _ greedy: [BrokenLine], width: Double, style: ParagraphStyle, memory: ParagraphMemory
+    ) -> [BrokenLine]? {
+        guard paragraph.tabRuns.isEmpty else { return greedy }
+        var lines = greedy
+        var first = 0
+        while first < greedy.count {
+            var end = first + 1
+            // A clamp's last line ends the paragraph scored with it.
+            while end < greedy.count && !Self.endsSegment(paragraph, greedy[end - 1]) && end != style.maxLines { end += 1 }
+            defer { first = end }
+            let window = max(first, end - Self.maxLinesForPretty)..<end
+            guard end - first > 1, !overflows(greedy, first..<end, width: width, style: style),
+                shortLastLine(paragraph, greedy, end - 1, width: width, style: style, memory: memory)
+            else { continue }
+            guard let scored = scoredBreaks(paragraph, greedy, window, itemStart: greedy[first].start, balanced: false, width: width, style: style, memory: memory)
+            else { return nil }
+            if let better = scored {
+                // Same count of lines: replace the window's lines in place.
+                for (k, line) in better.enumerated() { lines[window.lowerBound + k] = line }
+            }
+        }
+        return lines
+    }
+
+    /// Rule (Blink's `ShouldOptimize`): the last line is narrower than a third of the box (in LayoutUnits) and has no
+    /// break opportunity inside.
+    private func shortLastLine(
+        _ paragraph: ShapedParagraph, _ lines: [BrokenLine], _ index: Int, width: Double, style: ParagraphStyle, memory: ParagraphMemory
+    ) -> Bool {
+        let line = lines[index]
+        let box = Self.units(width) / 1024
+        let drawn = line.width / 1024 + (index == 0 ? style.textIndent.units(width: width) / 1024 : 0)
+        guard drawn < box / 3 else { return false }
+        let scanner = BreakOpportunities(
+            paragraph, wordBreak: style.wordBreak, breakSpaces: style.whiteSpace == .breakSpaces, lineStart: line.start,
+            boundaries: memory.boundaries)
+        scanner.startLine(at: line.start, reach: line.visible)
+        var i = line.start + 1
+        while i < line.visible {
+            if scanner.isOpportunity(i) { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// Whether a line of `range` ends inside a word (`overflow-wrap` cut it where no break opportunity is): measured,
+    /// Blink then balances nothing (neither scores nor bisects).
+    private func cuts(_ paragraph: ShapedParagraph, _ lines: [BrokenLine], _ range: Range<Int>, style: ParagraphStyle, memory: ParagraphMemory) -> Bool {
+        guard style.overflowWrap != .normal else { return false }
+        let scanner = BreakOpportunities(
+            paragraph, wordBreak: style.wordBreak, breakSpaces: style.whiteSpace == .breakSpaces, lineStart: 0, boundaries: memory.boundaries)
+        for k in range where lines[k].end < paragraph.count && !Self.endsSegment(paragraph, lines[k]) {
+            scanner.startLine(at: lines[k].start, reach: lines[k].end)
+            if !scanner.isOpportunity(lines[k].end) { return true }
+        }
+        return false
+    }
+
+    /// Whether a greedy line of `range` overflowed (no break opportunity let it fit): Blink then scores no breaks.
+    private func overflows(_ lines: [BrokenLine], _ range: Range<Int>, width: Double, style: ParagraphStyle) -> Bool {
+        let limit = Self.units(width) + 1024
+        let indent = style.textIndent.units(width: width)
+        return range.contains { lines[$0].width + ($0 == 0 ? indent : 0) > limit }
+    }
+
+    /// The lines of the first forced-break segment.
+    private static func firstSegmentLines(_ paragraph: ShapedParagraph, _ lines: [BrokenLine]) -> Int {
+        var count = 1
+        while count < lines.count && !endsSegment(paragraph, lines[count - 1]) { count += 1 }
+        return count
+    }
+
+    private static func endsSegment(_ paragraph: ShapedParagraph, _ line: BrokenLine) -> Bool {
+        line.end >= paragraph.count || line.end == paragraph.segmentEnd(from: line.start)
+    }
+
+    private static func greedyStyle(_ style: ParagraphStyle) -> ParagraphStyle {
+        var greedy = style
+        greedy.textWrap = .wrap
+        return greedy
+    }
+
+    // MARK: - The score-based breaker
+
+    /// A break opportunity as Blink's scorer sees it: where the next line starts, the position there (spaces included)
+    /// and the position the line ends at when it breaks there (without its hanging spaces, its end shaped again where
+    /// HarfBuzz says), in px from the window's start, and the penalty for breaking there.
+    private struct Candidate {
+        var offset: Int
+        var positionNoBreak: Float
+        var positionIfBreak: Float
+        var penalty: Float
+    }
+
+    /// Rule (Blink's `ScoreLineBreaker::Optimize`) over the lines `window`: the break opportunities between the window's
+    /// start and end (at least 3 of them); the last one before the end penalised 10,000 (against typographic orphans);
+    /// each line scored by the square of its room left (a line too long: 1e12; with `pretty` the last line scores
+    /// nothing but 4 times its start's penalty), plus a line penalty of 4 × the box × the font size (none when
+    /// justified); the best sum by dynamic programming, a later start winning ties. `.some(nil)` when Blink keeps the
+    /// greedy lines (too few opportunities, or another count of lines); nil when memory ran out.
+    private func scoredBreaks(
+        _ paragraph: ShapedParagraph, _ lines: [BrokenLine], _ window: Range<Int>, itemStart: Int, balanced: Bool, width: Double,
+        style: ParagraphStyle, memory: ParagraphMemory
+    ) -> [BrokenLine]?? {
+        let start = lines[window.lowerBound].start
+        guard let candidates = candidates(paragraph, lines, window, itemStart: itemStart, style: style, memory: memory) else { return nil }
+        guard var candidates, candidates.count >= 3 + 2 else { return .some(nil) }
+        // Orphans: the last opportunity before the end (a hyphenated one would pass the penalty on to the one before).
+        candidates[candidates.count - 2].penalty += 10_000
+
+        // Blink's parameters (Minikin's): in LayoutUnits and float, as Blink computes them.
+        let box = Self.units(width) / 1024
+        let widthTimesFontSize = Float(Double(box) / 64) * Float(font.size)
+        let justified = style.textAlign == .justify
+        let linePenalty: Float = justified ? 0 : widthTimesFontSize * 2 * 2
+        let indent = window.lowerBound == 0 ? style.textIndent.units(width: width) / 1024 : 0
+        // The room to fit a line in: its box (the first line's less the indent, at least 0) and Blink's 1/64 px.
+        func availableToFit(_ line: Int) -> Float {
+            Float(Double(max(box - (line == 0 ? indent : 0), 0) + 1) / 64)
+        }
+
+        struct Score {
+            var score: Float
+            var previous: Int
+            var line: Int
+        }
+        let infinity = Float.greatestFiniteMagnitude
+        let overfull: Float = 1e12
+        var scores: [Score] = [Score(score: 0, previous: 0, line: 0)]
+        scores.reserveCapacity(candidates.count)
+        var active = 0
+        for endIndex in 1..<candidates.count {
+            let endCandidate = candidates[endIndex]
+            let isLast = endIndex == candidates.count - 1
+            var best = infinity
+            var bestPrevious = 0
+            var lastLine = scores[active].line
+            var available = availableToFit(lastLine)
+            var startEdge = endCandidate.positionIfBreak - available
+            var bestHope: Float = 0
+            for startIndex in active..<endIndex {
+                let startScore = scores[startIndex]
+                if startScore.line != lastLine {
+                    lastLine = startScore.line
+                    let newAvailable = availableToFit(lastLine)
+                    if newAvailable != available {
+                        available = newAvailable
+                        startEdge = endCandidate.positionIfBreak - available
+                        bestHope = 0
+                    }
+                }
+                if startScore.score + bestHope >= best { continue }
+                let startCandidate = candidates[startIndex]
+                let delta = startCandidate.positionNoBreak - startEdge
+                var widthScore: Float = 0
+                var additionalPenalty: Float = 0
+                if (isLast || !justified) && delta < 0 {
+                    widthScore = overfull
+                } else if isLast && !balanced {
+                    additionalPenalty = 4 * startCandidate.penalty
+                } else if delta < 0 {
+                    widthScore = overfull
+                } else {
+                    widthScore = delta * delta
+                }
+                if delta < 0 { active = startIndex + 1 } else { bestHope = widthScore }
+                let score = startScore.score + widthScore + additionalPenalty
+                if score <= best {
+                    best = score
+                    bestPrevious = startIndex
+                }
+            }
+            scores.append(Score(score: best + endCandidate.penalty + linePenalty, previous: bestPrevious, line: scores[bestPrevious].line + 1))
+        }
+
+        // The breaks, back from the end; Blink keeps the greedy lines when they are not as many.
+        var offsets: [Int] = []
+        var i = candidates.count - 1
+        while i > 0 {
+            offsets.append(candidates[i].offset)
+            i = scores[i].previous
+            if offsets.count > window.count { return .some(nil) }
+        }
+        guard offsets.count == window.count else { return .some(nil) }
+        var result: [BrokenLine] = []
+        var lineStart = start
+        for offset in offsets.reversed() {
+            let visible = paragraph.visibleEnd(lineStart, offset)
+            var tabs = LineTabs(paragraph, from: lineStart)
+            guard let drawn = lineWidth(paragraph, lineStart, visible, lineEnd: offset, tabs: &tabs, style: style, memory: memory, exact: true)
+            else { return nil }
+            result.append(BrokenLine(start: lineStart, end: offset, visible: visible, width: drawn))
+            lineStart = offset
+        }
+        return .some(result)
+    }
+
+    /// Rule (Blink's `LineBreakCandidateContext`): a sentinel at `start`, then each break opportunity up to `end` (the
+    /// window's end last), at Blink's float positions (`floatPositions`), a line's end shaped again from the last position
+    /// safe to break. `.some(nil)` past `maxScoredCandidates`; nil when memory ran out.
+    private func candidates(
+        _ paragraph: ShapedParagraph, _ lines: [BrokenLine], _ window: Range<Int>, itemStart: Int, style: ParagraphStyle,
+        memory: ParagraphMemory
+    ) -> [Candidate]?? {
+        let start = lines[window.lowerBound].start
+        let end = lines[window.upperBound - 1].end
+        let position = floatPositions(paragraph, lines, window, itemStart: itemStart)
+        var candidates = [Candidate(offset: start, positionNoBreak: 0, positionIfBreak: 0, penalty: 0)]
+        let scanner = BreakOpportunities(
+            paragraph, wordBreak: style.wordBreak, breakSpaces: style.whiteSpace == .breakSpaces, lineStart: start,
+            boundaries: memory.boundaries)
+        scanner.startLine(at: start, reach: end)
+        var previous = start
+        var i = start + 1
+        while i <= end {
+            defer { i += 1 }
+            guard i == end || (scanner.isOpportunity(i) && !Self.insideRightToLeftCluster(paragraph, i)) else { continue }
+            guard candidates.count < Self.maxScoredCandidates else { return .some(nil) }
+            let visible = paragraph.visibleEnd(previous, i)
+            var ifBreak = position[visible - start]
+            // An end HarfBuzz marks unsafe to break is shaped again from the last safe position before it.
+            let run = visible > 0 ? Int(paragraph.runOf[visible - 1]) : 0
+            if visible > previous && visible < paragraph.runEnd(run) && paragraph.unsafe[visible] & 1 != 0 {
+                var safe = visible - 1
+                while safe > previous && paragraph.unsafe[safe] & 1 != 0 { safe -= 1 }
+                let piece: Int64
+                if let known = memory.piece(from: safe, to: visible, measuredTo: visible) {
+                    piece = known
+                } else {
+                    guard let shaped = reshape(paragraph, safe, visible) else { return nil }
+                    memory.remember(shaped, from: safe, to: visible, measuredTo: visible)
+                    piece = shaped
+                }
+                ifBreak = position[safe - start] + Float(Double(piece) / Self.unit)
+            }
+            candidates.append(Candidate(offset: i, positionNoBreak: position[i - start], positionIfBreak: ifBreak, penalty: 0))
+            previous = i
+        }
+        return .some(candidates)
+    }
+
+    /// Rule (Blink's item positions): the position of each scalar of the window from its start, in float px as Blink
+    /// computes them: each advance added in float from the start of its item (a bidi run, or the text after a forced
+    /// break), the origin moved at each line's start and each item's start to the position reached there (Blink's
+    /// `SetBasePosition`). Float sums round where an exact sum would not, and that decides ties between breaks.
+    private func floatPositions(_ paragraph: ShapedParagraph, _ lines: [BrokenLine], _ window: Range<Int>, itemStart: Int) -> [Float] {
+        let start = lines[window.lowerBound].start
+        let end = lines[window.upperBound - 1].end
+        let positions = paragraph.positions
+        func advance(_ i: Int) -> Float { Float(Double(positions[i + 1] - positions[i]) / Self.unit) }
+        func startsItem(_ i: Int) -> Bool {
+            i > 0 && (paragraph.runOf[i] != paragraph.runOf[i - 1] || paragraph.scalars[i - 1] == WhiteSpaceProcessing.lineFeed)
+        }
+        // The item the window starts in, from its start.
+        var item = max(itemStart, Int(paragraph.runStarts[Int(paragraph.runOf[start])]))
+        if item > start { item = start }
+        var accumulated: Float = 0
+        for i in item..<start { accumulated += advance(i) }
+        var base: Float = 0 - accumulated
+        var result = [Float](repeating: 0, count: end - start + 1)
+        result[0] = base + accumulated
+        var nextLine = window.lowerBound + 1
+        for i in start..<end {
+            accumulated += advance(i)
+            let reached = base + accumulated
+            result[i + 1 - start] = reached
+            if i + 1 < end && startsItem(i + 1) {
+                base = reached
+                accumulated = 0
+            }
+            if nextLine < window.upperBound && lines[nextLine].start == i + 1 {
+                base = reached - accumulated
+                nextLine += 1
+            }
+        }
+        return result
+    }
+
+    // MARK: - The bisection
+
+    /// Rule (Blink's `ParagraphLineBreaker::AttemptParagraphBalancing`): the balanced available width in px, `.some(nil)`
+    /// when Blink does not balance (forced breaks, a line that overflows, one line, more than 6 lines, or an estimate of
+    /// more than 12 lines), nil when memory ran out.
+    /// - With a clamp of 2–6 lines: the clamp's lines; without, all lines (at most 6, the estimate from the primary
+    ///   face's space advance at most 12).
+    /// - Bisect between the box (upper) and 0.8 × the lines' average width (lower), in LayoutUnits, until they are
+    ///   within 1 px: the middle is the new upper when the greedy lines at it are at most as many (and reach as far),
+    ///   else the new lower. The upper is the width.
+    private func bisectedWidth(
+        _ paragraph: ShapedParagraph, _ greedy: [BrokenLine], width: Double, style: ParagraphStyle, memory: ParagraphMemory
+    ) -> Double?? {
+        guard paragraph.forcedBreaks.isEmpty, width > 0 else { return .some(nil) }
+        let box = Self.units(width) / 1024
+        // The indent resolves against the box, whatever width the lines are broken at.
+        let indent = style.textIndent.units(width: width)
+        let greedyStyle = Self.greedyStyle(style)
+        let maxLines = Self.maxLinesForBalance
+        var counted: Int
+        var stop: Int?
+        if let clamp = style.maxLines, clamp <= maxLines {
+            if clamp == 1 { return .some(nil) }
+            guard let outcome = fits(paragraph, greedy, box: box, lines: clamp, stop: nil, indent: indent),
+                !cuts(paragraph, greedy, 0..<min(clamp, greedy.count), style: style, memory: memory)
+            else { return .some(nil) }
+            counted = min(clamp, greedy.count)
+            stop = outcome.reachedEnd ? nil : greedy[counted].start
+        } else {
+            // Blink's estimate: the text's UTF-16 length over the characters of the primary face's space advance a line holds.
+            let space = spaceAdvance()
+            if space > 0 {
+                let perLine = Int(Float(Double(box) / 64) / space)
+                guard perLine > 0 else { return .some(nil) }
+                var length = 0
+                for scalar in paragraph.scalars { length += scalar >= 0x10000 ? 2 : 1 }
+                if (length + perLine - 1) / perLine > maxLines * 2 { return .some(nil) }
+            }
+            guard greedy.count <= maxLines, fits(paragraph, greedy, box: box, lines: maxLines, stop: nil, indent: indent)?.reachedStop == true,
+                !cuts(paragraph, greedy, 0..<greedy.count, style: style, memory: memory)
+            else { return .some(nil) }
+            counted = greedy.count
+            stop = nil
+        }
+        guard counted > 1 else { return .some(nil) }
+        var sum: Int64 = 0
+        for k in 0..<counted { sum += (greedy[k].width + (k == 0 ? indent : 0)) / 1024 }
+        let average = sum / Int64(counted)
+        var lower = Int64((Float(Double(average) / 64) * 0.8 * 64).rounded(.toNearestOrAwayFromZero))
+        var upper = box
+        let epsilon: Int64 = 64
+        // Every line broken: a width narrower than the widest word makes a line overflow (or cut it), so the step fails
+        // without breaking the text (the same answer, one scan for all steps).
+        var widest: Int64 = 0
+        if stop == nil {
+            if let known = memory.widestWord, known.indent == indent, known.style.breaksAlike(greedyStyle) {
+                widest = known.width
+            } else {
+                guard let word = widestWord(paragraph, indent: indent, style: greedyStyle, memory: memory) else { return nil }
+                memory.widestWord = (greedyStyle, indent, word)
+                widest = word
+            }
+        }
+        while lower + epsilon < upper {
+            let middle = (upper + lower) / 2
+            if widest > middle * 1024 + 1024 {
+                lower = middle
+                continue
+            }
+            guard let lines = lineBreaks(paragraph, width: Double(middle) / 64, style: greedyStyle, memory: memory) else { return nil }
+            if fits(paragraph, lines, box: middle, lines: counted, stop: stop, indent: indent)?.reachedStop == true,
+                !cuts(paragraph, lines, 0..<min(counted, lines.count), style: style, memory: memory)
+            {
+                upper = middle
+            } else {
+                lower = middle
+            }
+        }
+        return .some(Double(upper) / 64)
+    }
+
+    /// The widest line a single word makes (from a break opportunity to the next, its hanging spaces aside, measured as
+    /// the greedy fill measures a line), the first one with the indent; nil when memory ran out.
+    private func widestWord(_ paragraph: ShapedParagraph, indent: Int64, style: ParagraphStyle, memory: ParagraphMemory) -> Int64? {
+        let scanner = BreakOpportunities(
+            paragraph, wordBreak: style.wordBreak, breakSpaces: style.whiteSpace == .breakSpaces, lineStart: 0, boundaries: memory.boundaries)
+        let count = paragraph.count
+        var widest: Int64 = 0
+        var start = 0
+        while start < count {
+            scanner.startLine(at: start, reach: count)
+            var end = start + 1
+            while end < count && !(scanner.isOpportunity(end) && !Self.insideRightToLeftCluster(paragraph, end)) { end += 1 }
+            var tabs = LineTabs(paragraph, from: start)
+            guard let width = lineWidth(
+                paragraph, start, paragraph.visibleEnd(start, end), lineEnd: end, tabs: &tabs, style: style, memory: memory, exact: true)
+            else { return nil }
+            widest = max(widest, width + (start == 0 ? indent : 0))
+            start = end
+        }
+        return widest
+    }
+
+    /// Blink's `BreakLines` over greedy `lines` laid out in a box `box` LayoutUnits wide: nil when a line overflows
+    /// within the first `count` lines (Blink cannot bisect it); else whether the paragraph ended, and whether it ended or
+    /// reached `stop` within `count` lines.
+    private func fits(
+        _ paragraph: ShapedParagraph, _ lines: [BrokenLine], box: Int64, lines count: Int, stop: Int?, indent: Int64
+    ) -> (reachedEnd: Bool, reachedStop: Bool)? {
+        let limit = box * 1024 + 1024
+        for k in 0..<min(count, lines.count) {
+            if lines[k].width + (k == 0 ? indent : 0) > limit { return nil }
+            let next = lines[k].end
+            if next >= paragraph.count { return (true, true) }
+            if let stop, next >= stop { return (false, true) }
+        }
+        return (lines.count <= count, lines.count <= count)
+    }
+}
