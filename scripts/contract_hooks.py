@@ -164,6 +164,7 @@ def _outline_row_heights(body: dict) -> None:
     _font(heights["font"])
     if isinstance(heights.get("lineHeight"), (int, float)):
         heights["lineHeight"] = _clamp(heights["lineHeight"], 1, 1_000)
+    _line_height(heights, heights.get("font"))
     key = heights.get("labelKey") if isinstance(heights.get("labelKey"), str) else "label"
     stack = [body.get("nodes")]
     children = body.get("childrenKey") if isinstance(body.get("childrenKey"), str) else "children"
@@ -302,6 +303,25 @@ def _spacing(body: dict) -> None:
             body[key] = f"{number!r}{unit}"
 
 
+def _line_height(obj, font) -> None:
+    # A line height in a string keeps its form and unit, within a range that resolves to (0, 10000) px at any size
+    # of 1 px or more (at a smaller size a number or percentage could come to 0: it becomes px).
+    if isinstance(obj, dict) and isinstance(obj.get("lineHeight"), str) and obj["lineHeight"] != "normal":
+        text = obj["lineHeight"]
+        unit = "px" if text.lower().endswith("px") else "%" if text.endswith("%") else ""
+        size = font.get("size") if isinstance(font, dict) else None
+        if unit != "px" and not (isinstance(size, (int, float)) and not isinstance(size, bool) and size >= 1):
+            obj["lineHeight"] = "24px"
+            return
+        try:
+            value = float(text[:len(text) - len(unit)])
+        except ValueError:
+            value = 1.5
+        low, high = {"px": (1, 1_000), "%": (50, 500), "": (0.5, 5)}[unit]
+        value = _clamp(value, low, high) if math.isfinite(value) else low
+        obj["lineHeight"] = f"{value!r}{unit}"
+
+
 def _text(body: dict) -> None:
     _font_faces(body)
     _font(body.get("font"))
@@ -355,17 +375,7 @@ def _text_layout(body: dict) -> None:
         body["widths"] = [_clamp(w, 200, 1_000_000) for w in body["widths"]]
     if isinstance(body.get("lineHeight"), (int, float)):
         body["lineHeight"] = _clamp(body["lineHeight"], 1, 1_000)
-    # A line height in a string keeps its form and unit, within a range that resolves to (0, 10000) px at any size.
-    if isinstance(body.get("lineHeight"), str) and body["lineHeight"] != "normal":
-        text = body["lineHeight"]
-        unit = "px" if text.lower().endswith("px") else "%" if text.endswith("%") else ""
-        try:
-            value = float(text[:len(text) - len(unit)])
-        except ValueError:
-            value = 1.5
-        low, high = {"px": (1, 1_000), "%": (50, 500), "": (0.5, 5)}[unit]
-        value = _clamp(value, low, high) if math.isfinite(value) else low
-        body["lineHeight"] = f"{value!r}{unit}"
+    _line_height(body, body.get("font"))
     # A text indent in a string keeps its unit, within its unit's range.
     if isinstance(body.get("textIndent"), str):
         text = body["textIndent"]
@@ -398,12 +408,14 @@ def _list_layout(body: dict) -> None:
     body.pop("widths" if body.get("width") is not None else "width", None)
     if isinstance(body.get("lineHeight"), (int, float)):
         body["lineHeight"] = _clamp(body["lineHeight"], 1, 1_000)
+    _line_height(body, body.get("font"))
     for row in body.get("rows") or []:
         if not isinstance(row, dict) or not isinstance(row.get("texts"), list):
             continue
         for i, text in enumerate(row["texts"]):
             if isinstance(text, dict):
                 text["text"] = _label(text.get("text"))
+                _line_height(text, body.get("font"))
                 if isinstance(text.get("lineHeight"), (int, float)):
                     text["lineHeight"] = _clamp(text["lineHeight"], 1, 1_000)
             else:

@@ -61,13 +61,13 @@ struct ListLayoutRequest: FeatureRequest {
             whiteSpace: members.optional(Member.whiteSpace), wordBreak: members.optional(Member.wordBreak),
             overflowWrap: members.optional(Member.overflowWrap), maxLines: members.optional(Member.maxLines),
             textOverflow: members.optional(Member.textOverflow), lineHeight: members.optional(Member.lineHeight),
-            over: ParagraphStyle(), &problems)
+            fontSize: font?.size, over: ParagraphStyle(), &problems)
         ListParagraphStyleReader.readTextWrap(members.optional(Member.textWrap), into: &shared, &problems)
         let paragraphGap = members.optional(Member.paragraphGap)?.number(&problems, ListLimits.lengths) ?? 0
         let gap = members.optional(Member.gap)?.number(&problems, ListLimits.lengths) ?? 0
         let scroll = members.optional(Member.scroll).flatMap { Self.readScroll($0, &problems) }
         let anchor = members.optional(Member.anchor).flatMap { Self.readAnchor($0, &problems) }
-        var rows = RowsReader(shared: shared)
+        var rows = RowsReader(shared: shared, fontSize: font?.size)
         if let list = members.required(Member.rows, &problems) {
             rows.read(list, anchorKey: anchor?.key, &problems)
         }
@@ -122,9 +122,12 @@ struct RowsReader {
     /// Rule for `anchor`: the first row whose key is the anchor's.
     var anchorIndex: Int?
     let shared: ParagraphStyle
+    /// The font's size (a paragraph's lineHeight as a number or percentage resolves at it); nil when the font has a problem.
+    let fontSize: Double?
 
-    init(shared: ParagraphStyle) {
+    init(shared: ParagraphStyle, fontSize: Double?) {
         self.shared = shared
+        self.fontSize = fontSize
         styles = [shared]
         styleIndex[ListStyleKey(style: shared)] = 0
     }
@@ -169,7 +172,7 @@ struct RowsReader {
                 whiteSpace: members.optional(Member.whiteSpace), wordBreak: members.optional(Member.wordBreak),
                 overflowWrap: members.optional(Member.overflowWrap), maxLines: members.optional(Member.maxLines),
                 textOverflow: members.optional(Member.textOverflow), lineHeight: members.optional(Member.lineHeight),
-                over: shared, &problems)
+                fontSize: fontSize, over: shared, &problems)
             ListParagraphStyleReader.readTextWrap(members.optional(Member.textWrap), into: &own, &problems)
             style = styleNumber(own)
         } else if value.kind != .string {

@@ -7,7 +7,7 @@ enum ListParagraphStyleReader {
     /// `base` with every property given (null or absent: base's), each problem recorded at its value.
     static func read(
         whiteSpace: JSONValue?, wordBreak: JSONValue?, overflowWrap: JSONValue?, maxLines: JSONValue?, textOverflow: JSONValue?,
-        lineHeight: JSONValue?, over base: ParagraphStyle, _ problems: inout Problems
+        lineHeight: JSONValue?, fontSize: Double?, over base: ParagraphStyle, _ problems: inout Problems
     ) -> ParagraphStyle {
         var style = base
         if let value = whiteSpace?.oneOf(WhiteSpace.self, &problems) { style.whiteSpace = value }
@@ -15,7 +15,15 @@ enum ListParagraphStyleReader {
         if let value = overflowWrap?.oneOf(OverflowWrap.self, &problems) { style.overflowWrap = value }
         if let value = maxLines?.integer(&problems, min: 1, max: TextLayoutLimits.maxLinesLimit) { style.maxLines = value }
         if let value = textOverflow?.oneOf(TextOverflow.self, &problems) { style.textOverflow = value }
-        if let value = lineHeight?.number(&problems, TextLayoutLimits.lineHeights) { style.lineHeight = value }
+        // Rule for `lineHeight`: the forms `/v1/text/layout` takes, resolved at the font's size; `normal` is normal even
+        // over a list's shared value.
+        if let value = lineHeight {
+            if value.string == "normal" {
+                style.lineHeight = nil
+            } else if let px = TextLayoutRequest.readLineHeight(value, fontSize: fontSize, &problems) {
+                style.lineHeight = px
+            }
+        }
         return style
     }
 

@@ -45,7 +45,7 @@ struct OutlineRowHeightsInput {
             whiteSpace: members.optional(Member.whiteSpace), wordBreak: members.optional(Member.wordBreak),
             overflowWrap: members.optional(Member.overflowWrap), maxLines: members.optional(Member.maxLines),
             textOverflow: members.optional(Member.textOverflow), lineHeight: members.optional(Member.lineHeight),
-            over: ParagraphStyle(), &problems)
+            fontSize: font?.size, over: ParagraphStyle(), &problems)
         guard problems.count == before, let font, let width else { return nil }
         self.font = font
         self.width = width
