@@ -6,13 +6,14 @@ extension TrellisClient {
         public var overflowWrap: String?
         public var maxLines: Int?
         public var textOverflow: String?
-        public var lineHeight: Double?
+        /// CSS line-height: px, a multiple of the font size, a percentage or normal.
+        public var lineHeight: TextLineHeight?
         /// CSS text-wrap-style (`wrap`, `balance`, `pretty`, `stable`).
         public var textWrap: String?
 
         public init(
             whiteSpace: String? = nil, wordBreak: String? = nil, overflowWrap: String? = nil, maxLines: Int? = nil,
-            textOverflow: String? = nil, lineHeight: Double? = nil
+            textOverflow: String? = nil, lineHeight: TextLineHeight? = nil
         ) {
             self.whiteSpace = whiteSpace
             self.wordBreak = wordBreak

@@ -93,8 +93,8 @@ extension TrellisClient {
         /// Show at most this many lines (-webkit-line-clamp).
         public var maxLines: Int?
         public var textOverflow: TextOverflow?
-        /// CSS line-height in px; nil is normal.
-        public var lineHeight: Double?
+        /// CSS line-height: px, a multiple of the font size, a percentage or normal; nil is normal.
+        public var lineHeight: TextLineHeight?
         /// CSS tab-size; nil is 8 spaces.
         public var tabSize: TextTabSize?
         /// CSS text-align (not `auto`) and text-align-last; nil is start and auto.
@@ -116,7 +116,7 @@ extension TrellisClient {
         public init(
             font: TextFont, texts: [String], width: Double, whiteSpace: TextWhiteSpace? = nil, wordBreak: TextWordBreak? = nil,
             overflowWrap: TextOverflowWrap? = nil, maxLines: Int? = nil, textOverflow: TextOverflow? = nil,
-            lineHeight: Double? = nil, contentWidths: Bool? = nil, tabSize: TextTabSize? = nil
+            lineHeight: TextLineHeight? = nil, contentWidths: Bool? = nil, tabSize: TextTabSize? = nil
         ) {
             self.init(
                 font: font, texts: texts, width: width, widths: nil, whiteSpace: whiteSpace, wordBreak: wordBreak,
@@ -127,7 +127,7 @@ extension TrellisClient {
         public init(
             font: TextFont, texts: [String], widths: [Double], whiteSpace: TextWhiteSpace? = nil, wordBreak: TextWordBreak? = nil,
             overflowWrap: TextOverflowWrap? = nil, maxLines: Int? = nil, textOverflow: TextOverflow? = nil,
-            lineHeight: Double? = nil, contentWidths: Bool? = nil, tabSize: TextTabSize? = nil
+            lineHeight: TextLineHeight? = nil, contentWidths: Bool? = nil, tabSize: TextTabSize? = nil
         ) {
             self.init(
                 font: font, texts: texts, width: nil, widths: widths, whiteSpace: whiteSpace, wordBreak: wordBreak,
@@ -138,7 +138,7 @@ extension TrellisClient {
         private init(
             font: TextFont, texts: [String], width: Double?, widths: [Double]?, whiteSpace: TextWhiteSpace?,
             wordBreak: TextWordBreak?, overflowWrap: TextOverflowWrap?, maxLines: Int?, textOverflow: TextOverflow?,
-            lineHeight: Double?, contentWidths: Bool?, tabSize: TextTabSize?
+            lineHeight: TextLineHeight?, contentWidths: Bool?, tabSize: TextTabSize?
         ) {
             self.font = font
             self.texts = texts

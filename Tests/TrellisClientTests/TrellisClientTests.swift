@@ -225,6 +225,35 @@ final class TrellisClientTests: XCTestCase {
         }
     }
 
+    /// Every form of lineHeight the client offers encodes to what the server takes, and resolves as Chromium's does at
+    /// 16 px: normal is the face's line (19), px is px, a multiple is floored to 1/64 px, a percentage is cut to a whole
+    /// percent first; a list's paragraph properties take the same forms.
+    func testTextLayoutLineHeightInEveryForm() async throws {
+        let server = try LiveServer(service: TestFonts.configuration)
+        let client = server.client()
+        let font = Client.TextFont(family: "DejaVu Sans", size: 16)
+        let forms: [(Client.TextLineHeight, String, Double)] = [
+            (.normal, #""normal""#, 19), (.px(24.5), "24.5", 24.5), (30, "30", 30), (.multiple(1.2), #""1.2""#, 19.1875),
+            (.percent(87.9), #""87.9%""#, 13.921875), (.percent(150), #""150.0%""#, 24),
+        ]
+        for (lineHeight, wire, expected) in forms {
+            var request = Client.TextLayoutRequest(font: font, texts: ["one two three four"], width: 60)
+            request.lineHeight = lineHeight
+            let body = String(decoding: try JSONEncoder().encode(request), as: UTF8.self)
+            XCTAssertTrue(body.contains(#""lineHeight":\#(wire)"#), "\(lineHeight): \(body)")
+            XCTAssertEqual(try JSONDecoder().decode(Client.TextLayoutRequest.self, from: Data(body.utf8)).lineHeight, lineHeight)
+            let answer = try await client.textLayout(request)
+            let paragraph = try XCTUnwrap(answer.texts.first?.paragraph)
+            XCTAssertEqual(paragraph.lines.map(\.height), Array(repeating: expected, count: paragraph.lines.count), "\(lineHeight)")
+            XCTAssertEqual(paragraph.height, expected * Double(paragraph.lines.count), "\(lineHeight)")
+        }
+        XCTAssertEqual(try JSONDecoder().decode(Client.TextLineHeight.self, from: Data(#""24PX""#.utf8)), .px(24))
+        let list = try await client.listLayout(Client.ListLayoutRequest(
+            font: font, rows: [.init(texts: ["one"]), .init(texts: [.init("two", properties: .init(lineHeight: .percent(200)))])],
+            width: 100, properties: .init(lineHeight: .multiple(1.5))))
+        XCTAssertEqual(list.layouts.first?.heights, [24, 32])
+    }
+
     func testFlowLayoutExample() async throws {
         let server = try LiveServer(service: TestFonts.configuration)
         let answer = try await server.client().flowLayout(Self.flowExample)

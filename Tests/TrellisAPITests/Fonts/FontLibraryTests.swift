@@ -26,6 +26,15 @@ final class FontLibraryTests: XCTestCase {
         return reason
     }
 
+    /// The Inter fixtures named (three), and an empty library with room for the two largest of them once sanitized:
+    /// storing the third evicts the least recently used.
+    private func libraryHoldingTwo(of names: [String]) throws -> (fonts: [[UInt8]], library: FontLibrary) {
+        let fonts = try names.map(Self.fixture)
+        // Each one's sanitized size, stored alone (a refusal fails the test).
+        let sizes = try fonts.map { try store($0, in: FontLibrary()).get().font.memoryBytes }
+        return (fonts, FontLibrary(storeBytes: sizes.sorted().suffix(2).reduce(0, +)))
+    }
+
     func testAWOFF2IsStoredAsItsSanitizedSfntUnderItsHash() throws {
         let bytes = try Self.fixture("inter-latin.woff2")
         let library = FontLibrary()
@@ -164,15 +173,8 @@ final class FontLibraryTests: XCTestCase {
     }
 
     func testTheLeastRecentlyUsedFontIsEvictedFirst() throws {
-        let fonts = try ["inter-latin.ttf", "inter-latin.woff", "inter-latin.woff2"].map(Self.fixture)
-        let library = FontLibrary()
-        var sizes: [Int] = []
-        for bytes in fonts {
-            guard case .success(let stored) = store(bytes, in: library) else { return XCTFail("not stored") }
-            sizes.append(stored.font.memoryBytes)
-        }
-        // Room for the two largest only: storing them uses the first, so the second is the oldest.
-        let small = FontLibrary(storeBytes: sizes.sorted().suffix(2).reduce(0, +))
+        let (fonts, small) = try libraryHoldingTwo(of: ["inter-latin.ttf", "inter-latin.woff", "inter-latin.woff2"])
+        // Storing the first two, then using the first, leaves the second the oldest.
         let ids = try fonts.map(Self.id)
         _ = store(fonts[0], in: small)
         _ = store(fonts[1], in: small)
@@ -225,13 +227,7 @@ final class FontLibraryTests: XCTestCase {
     /// Rule: a remembered resolution never outlives a font its declaration names: evicting the font forgets it (its
     /// faces are freed with the font), and a resolution made from a font evicted meanwhile is not remembered.
     func testARememberedResolutionDoesNotKeepAnEvictedFont() throws {
-        let fonts = try ["inter-latin.woff2", "inter-latin.ttf", "inter-latin.woff"].map(Self.fixture)
-        var sizes: [Int] = []
-        for bytes in fonts {
-            guard case .success(let stored) = store(bytes, in: FontLibrary()) else { return XCTFail("not stored") }
-            sizes.append(stored.font.memoryBytes)
-        }
-        let library = FontLibrary(storeBytes: sizes.sorted().suffix(2).reduce(0, +))
+        let (fonts, library) = try libraryHoldingTwo(of: ["inter-latin.woff2", "inter-latin.ttf", "inter-latin.woff"])
         let key = DeclaredFacesKey(declaration: Array("inter 100 900".utf8), family: "Inter", properties: FontProperties(size: 16, weight: 450))
         weak var evictedFace: FontFace?
         try {
@@ -297,13 +293,7 @@ final class FontLibraryTests: XCTestCase {
     /// Rule: the widths and paragraphs the caches keep keep no font alive: once evicted, a font that measured labels
     /// and laid out a list's paragraphs is freed, while those entries still age out of their caches.
     func testTheCachesKeepNoEvictedFont() throws {
-        let fonts = try ["inter-latin.woff2", "inter-latin.ttf", "inter-latin.woff"].map(Self.fixture)
-        var sizes: [Int] = []
-        for bytes in fonts {
-            guard case .success(let stored) = store(bytes, in: FontLibrary()) else { return XCTFail("not stored") }
-            sizes.append(stored.font.memoryBytes)
-        }
-        let library = FontLibrary(storeBytes: sizes.sorted().suffix(2).reduce(0, +))
+        let (fonts, library) = try libraryHoldingTwo(of: ["inter-latin.woff2", "inter-latin.ttf", "inter-latin.woff"])
         let context = FeatureContext(fonts: TestFonts.collection, fontLibrary: library)
         let service = TrellisService(configuration: ServiceConfiguration(context: context))
         weak var face: FontFace?
