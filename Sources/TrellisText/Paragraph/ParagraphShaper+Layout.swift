@@ -349,6 +349,26 @@ extension ParagraphShaper {
             let bound = room >= 0 ? origin + room / 1024 * 1024 : Int64.min
             var widest = Int64.min
             let found: Int? = paragraph.scalars.withUnsafeBufferPointer { scalars in
+                if paragraph.isMonotone {
+                    // Positions never decrease: the first position past the bound is searched for, then the first
+                    // there or after whose scalar before it does not hang; the widest that fitted is the last
+                    // before it whose scalar before it does not hang.
+                    var low = i
+                    var high = firstEnd + 1
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if positions[middle] > bound { high = middle } else { low = middle + 1 }
+                    }
+                    var fitted = low - 1
+                    while fitted > start && ShapedParagraph.mayHang(scalars[fitted - 1]) && paragraph.hangs(fitted - 1) { fitted -= 1 }
+                    if fitted > start { widest = positions[fitted] }
+                    i = low
+                    while i <= firstEnd {
+                        if !ShapedParagraph.mayHang(scalars[i - 1]) || !paragraph.hangs(i - 1) { return i }
+                        i += 1
+                    }
+                    return nil
+                }
                 while i <= firstEnd {
                     if !ShapedParagraph.mayHang(scalars[i - 1]) || !paragraph.hangs(i - 1) {
                         let position = positions[i]
@@ -618,6 +638,16 @@ extension ParagraphShaper {
         }
         let boxes = faceBoxes
         var (ascent, descent) = boxes[font.primary]
+        // A paragraph in one face: its box counts on every line that draws something.
+        if paragraph.onlyFace >= 0 {
+            var i = start
+            while i < end && WhiteSpaceProcessing.isControl(paragraph.scalars[i]) { i += 1 }
+            if i < end {
+                ascent = max(ascent, boxes[paragraph.onlyFace].ascent)
+                descent = max(descent, boxes[paragraph.onlyFace].descent)
+            }
+            return (ascent + descent, ascent)
+        }
         // Control characters (a forced break, tabs) are in the primary face. Each face counts once: a run of scalars
         // in the face just counted is passed over.
         var counted = -1

@@ -2,8 +2,9 @@ import CHarfBuzzShim
 
 /// A paragraph shaped once: its text after white-space processing, each scalar's face, bidi level,
 /// line-break class and advance from shaping the whole paragraph, and where HarfBuzz says a line edge
-/// must be shaped again. Layout at any width reads it and shapes nothing but such edges.
-public struct ShapedParagraph: Sendable {
+/// must be shaped again. Layout at any width reads it and shapes nothing but such edges. A class: every width, and
+/// the shaping cache, share one (its arrays are never copied or retained one by one).
+public final class ShapedParagraph: Sendable {
     /// The text laid out (collapsible spaces collapsed), as scalars.
     let scalars: [UInt32]
     /// Per scalar of `scalars`: its UTF-16 offset in the text as sent, then (one past the end) the
@@ -41,9 +42,55 @@ public struct ShapedParagraph: Sendable {
     /// width depends on where the line has got to.
     let tabRuns: [TabRun]
 
+    /// No scalar's advance is negative (no negative letter spacing, no font that moves back): `positions` never
+    /// decreases, so where a line stops fitting can be searched for.
+    let isMonotone: Bool
+    /// The one face every scalar but the control characters is in, or -1 when there are several.
+    let onlyFace: Int
+
     struct TabRun: Sendable {
         var start: Int32
         var end: Int32
+    }
+
+    init(
+        scalars: [UInt32], utf16: [Int32], levels: [UInt8], graphemeStarts: [UInt8], faces: [UInt8], scripts: [UInt32],
+        lineBreakClasses: [UInt8], characterBits: [UInt8], positions: [Int64], unsafe: [UInt8], runStarts: [Int32], runOf: [Int32],
+        runCeilings: [Int64], isRightToLeft: Bool, whiteSpace: WhiteSpace, forcedBreaks: [Int32], tabRuns: [TabRun]
+    ) {
+        self.scalars = scalars
+        self.utf16 = utf16
+        self.levels = levels
+        self.graphemeStarts = graphemeStarts
+        self.faces = faces
+        self.scripts = scripts
+        self.lineBreakClasses = lineBreakClasses
+        self.characterBits = characterBits
+        self.positions = positions
+        self.unsafe = unsafe
+        self.runStarts = runStarts
+        self.runOf = runOf
+        self.runCeilings = runCeilings
+        self.isRightToLeft = isRightToLeft
+        self.whiteSpace = whiteSpace
+        self.forcedBreaks = forcedBreaks
+        self.tabRuns = tabRuns
+        var monotone = true
+        for i in 0..<scalars.count where positions[i + 1] < positions[i] {
+            monotone = false
+            break
+        }
+        isMonotone = monotone
+        var only = -1
+        for i in 0..<scalars.count where !WhiteSpaceProcessing.isControl(scalars[i]) {
+            if only < 0 {
+                only = Int(faces[i])
+            } else if only != Int(faces[i]) {
+                only = -1
+                break
+            }
+        }
+        onlyFace = only
     }
 
     /// Scalars laid out.
