@@ -605,9 +605,22 @@ int tfont_analyze(const uint32_t *text, size_t length, uint8_t *levels, uint8_t 
     if (length == 0) return 0;
     tfont_scratch *scratch = scratch_get();
     if (!scratch || length > INT32_MAX / 2 - 1 || scratch_reserve(scratch, length) != 0) return -1;
+    hb_unicode_funcs_t *unicode = hb_unicode_funcs_get_default();
+    int ascii = 1;
+    for (size_t i = 0; i < length && ascii; i++) ascii = text[i] < 0x80;
+    if (ascii) {
+        // Rule: ASCII has no right-to-left or Arabic letter, so every level is the left-to-right paragraph's 0
+        // (UAX #9 W7 makes each European number L after the start of the paragraph); each scalar is a grapheme
+        // cluster but a line feed after a carriage return (UAX #29 GB3).
+        for (size_t i = 0; i < length; i++) {
+            scripts[i] = (uint32_t)hb_unicode_script(unicode, text[i]);
+            levels[i] = 0;
+            cluster_starts[i] = !(i > 0 && text[i] == 0x0A && text[i - 1] == 0x0D);
+        }
+        return 0;
+    }
     // UTF-16 for ICU, remembering the scalar each unit belongs to.
     int32_t units = 0;
-    hb_unicode_funcs_t *unicode = hb_unicode_funcs_get_default();
     for (size_t i = 0; i < length; i++) {
         uint32_t scalar = text[i];
         scripts[i] = (uint32_t)hb_unicode_script(unicode, scalar);
@@ -674,22 +687,43 @@ int tfont_font_shape_clusters(
     return 0;
 }
 
+static void char_class(UChar32 c, uint8_t *line_break, uint8_t *bits);
+
+// ASCII's classes, read off ICU once (most text is mostly ASCII).
+enum { ASCII_COUNT = 0x80 };
+static uint8_t ascii_line_break[ASCII_COUNT];
+static uint8_t ascii_bits[ASCII_COUNT];
+static pthread_once_t ascii_once = PTHREAD_ONCE_INIT;
+
+static void ascii_classes_fill(void) {
+    for (UChar32 c = 0; c < ASCII_COUNT; c++) char_class(c, &ascii_line_break[c], &ascii_bits[c]);
+}
+
 void tfont_char_classes(const uint32_t *text, size_t length, uint8_t *line_break, uint8_t *bits) {
+    pthread_once(&ascii_once, ascii_classes_fill);
     for (size_t i = 0; i < length; i++) {
-        UChar32 c = (UChar32)text[i];
-        line_break[i] = (uint8_t)u_getIntPropertyValue(c, UCHAR_LINE_BREAK);
-        uint32_t mask = U_MASK(u_charType(c));
-        uint8_t b = 0;
-        if (mask & U_GC_L_MASK) b |= TFONT_LETTER;
-        if (mask & U_GC_M_MASK) b |= TFONT_MARK;
-        if (mask & U_GC_N_MASK) b |= TFONT_NUMBER;
-        if (u_hasBinaryProperty(c, UCHAR_EMOJI_PRESENTATION)) b |= TFONT_EMOJI_PRESENTATION;
-        int32_t width = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH);
-        if (width == U_EA_FULLWIDTH || width == U_EA_WIDE || width == U_EA_HALFWIDTH) b |= TFONT_EAST_ASIAN;
-        if (mask & U_GC_PI_MASK) b |= TFONT_INITIAL_PUNCTUATION;
-        if (mask & U_GC_PF_MASK) b |= TFONT_FINAL_PUNCTUATION;
-        bits[i] = b;
+        if (text[i] < ASCII_COUNT) {
+            line_break[i] = ascii_line_break[text[i]];
+            bits[i] = ascii_bits[text[i]];
+        } else {
+            char_class((UChar32)text[i], &line_break[i], &bits[i]);
+        }
     }
+}
+
+static void char_class(UChar32 c, uint8_t *line_break, uint8_t *bits) {
+    *line_break = (uint8_t)u_getIntPropertyValue(c, UCHAR_LINE_BREAK);
+    uint32_t mask = U_MASK(u_charType(c));
+    uint8_t b = 0;
+    if (mask & U_GC_L_MASK) b |= TFONT_LETTER;
+    if (mask & U_GC_M_MASK) b |= TFONT_MARK;
+    if (mask & U_GC_N_MASK) b |= TFONT_NUMBER;
+    if (u_hasBinaryProperty(c, UCHAR_EMOJI_PRESENTATION)) b |= TFONT_EMOJI_PRESENTATION;
+    int32_t width = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH);
+    if (width == U_EA_FULLWIDTH || width == U_EA_WIDE || width == U_EA_HALFWIDTH) b |= TFONT_EAST_ASIAN;
+    if (mask & U_GC_PI_MASK) b |= TFONT_INITIAL_PUNCTUATION;
+    if (mask & U_GC_PF_MASK) b |= TFONT_FINAL_PUNCTUATION;
+    *bits = b;
 }
 
 enum { PAIR_FIRST = 0x21, PAIR_COUNT = 0xFF - 0x21 + 1 };

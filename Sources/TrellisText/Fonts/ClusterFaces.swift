@@ -35,7 +35,22 @@ enum ClusterFaces {
         while start < count && uncovered.count < TextMeasurer.maxUncoveredListed {
             var end = start + 1
             while end < count && clusterStarts[end] == 0 { end += 1 }
-            switch face(scalars, start, end, faces, emoji: emojiPresentation?(start, end) ?? false, &meter, counting: counting) {
+            let emoji = emojiPresentation?(start, end) ?? false
+            // A cluster of one scalar chosen for before (unmetered: metered choices count every face tried).
+            let alone = !counting && !emoji && end == start + 1 && scalars[start] < SizedFaces.remembered
+            if alone {
+                let known = faces.face(alone: scalars[start])
+                if known != SizedFaces.unknown {
+                    if known == SizedFaces.uncovered { uncovered.append([scalars[start]]) } else { faceOf[start] = Int(known) }
+                    start = end
+                    continue
+                }
+            }
+            let chosen = face(scalars, start, end, faces, emoji: emoji, &meter, counting: counting)
+            if alone, case .success(let face) = chosen {
+                faces.remember(face.map { Int16($0) } ?? SizedFaces.uncovered, alone: scalars[start])
+            }
+            switch chosen {
             case .failure(let refusal): return .failure(refusal)
             case .success(let face?): for i in start..<end { faceOf[i] = face }
             case .success(nil): uncovered.append(Array(scalars[start..<end]))

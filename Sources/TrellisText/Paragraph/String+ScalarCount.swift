@@ -1,10 +1,25 @@
 extension String {
     /// The number of Unicode scalars, as `unicodeScalars.count` gives it, counted over the UTF-8 bytes that start a
-    /// scalar (one pass with no decoding: `unicodeScalars.count` decodes each scalar, about 27 instructions a scalar).
+    /// scalar (no decoding: `unicodeScalars.count` decodes each scalar, about 27 instructions a scalar), eight bytes
+    /// at a time: the bytes of a word that continue a scalar (10xxxxxx) are counted off.
     var scalarCount: Int {
         utf8.withContiguousStorageIfAvailable { bytes in
-            var count = 0
-            for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
+            let high: UInt64 = 0x8080_8080_8080_8080
+            var count = bytes.count
+            var i = 0
+            if let base = bytes.baseAddress {
+                let raw = UnsafeRawPointer(base)
+                while i + 8 <= bytes.count {
+                    let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    // Bit 7 set and bit 6 clear in a byte: a continuation byte.
+                    count -= (word & ~(word << 1) & high).nonzeroBitCount
+                    i += 8
+                }
+            }
+            while i < bytes.count {
+                if bytes[i] & 0xC0 == 0x80 { count -= 1 }
+                i += 1
+            }
             return count
         } ?? unicodeScalars.count
     }
