@@ -175,6 +175,16 @@ extension ParagraphShaper {
         var width: Int64
     }
 
+    /// The line [start, end) with its visible end and its width with its edges shaped again (its hanging spaces shaped
+    /// with it); nil when memory ran out.
+    func exactLine(_ paragraph: ShapedParagraph, _ start: Int, _ end: Int, style: ParagraphStyle, memory: ParagraphMemory) -> BrokenLine? {
+        let visible = paragraph.visibleEnd(start, end)
+        var tabs = LineTabs(paragraph, from: start)
+        guard let width = lineWidth(paragraph, start, visible, lineEnd: end, tabs: &tabs, style: style, memory: memory, exact: true)
+        else { return nil }
+        return BrokenLine(start: start, end: end, visible: visible, width: width)
+    }
+
     /// Rule: after as many earlier opportunities
     /// that did not fit once their edges were shaped again, the positions' width decides.
     static let maxRetries = 4
@@ -192,11 +202,8 @@ extension ParagraphShaper {
             var start = 0
             while start < count {
                 let end = paragraph.segmentEnd(from: start)
-                let visible = paragraph.visibleEnd(start, end)
-                var tabs = LineTabs(paragraph, from: start)
-                guard let drawn = lineWidth(paragraph, start, visible, lineEnd: end, tabs: &tabs, style: style, memory: memory, exact: true)
-                else { return nil }
-                lines.append(BrokenLine(start: start, end: end, visible: visible, width: drawn))
+                guard let line = exactLine(paragraph, start, end, style: style, memory: memory) else { return nil }
+                lines.append(line)
                 start = end
             }
             return lines
@@ -302,10 +309,9 @@ extension ParagraphShaper {
                     // Overflow: to the first opportunity at or after where the line stopped fitting.
                     var end = overflowAt
                     while end < segmentEnd && !scanner.isOpportunity(end) { end += 1 }
-                    let visible = paragraph.visibleEnd(start, end)
-                    guard let width = lineWidth(paragraph, start, visible, lineEnd: end, tabs: &tabs, style: style, memory: memory, exact: true)
-                    else { return nil }
-                    line = BrokenLine(start: start, end: end, visible: visible, width: width + hyphenAdvance(paragraph, end, segmentEnd: segmentEnd, style: style))
+                    guard var overflowing = exactLine(paragraph, start, end, style: style, memory: memory) else { return nil }
+                    overflowing.width += hyphenAdvance(paragraph, end, segmentEnd: segmentEnd, style: style)
+                    line = overflowing
                 }
             }
             guard var found = line else { return nil }

@@ -244,11 +244,8 @@ extension ParagraphShaper {
         var result: [BrokenLine] = []
         var lineStart = start
         for offset in offsets.reversed() {
-            let visible = paragraph.visibleEnd(lineStart, offset)
-            var tabs = LineTabs(paragraph, from: lineStart)
-            guard let drawn = lineWidth(paragraph, lineStart, visible, lineEnd: offset, tabs: &tabs, style: style, memory: memory, exact: true)
-            else { return nil }
-            result.append(BrokenLine(start: lineStart, end: offset, visible: visible, width: drawn))
+            guard let line = exactLine(paragraph, lineStart, offset, style: style, memory: memory) else { return nil }
+            result.append(line)
             lineStart = offset
         }
         return .some(result)
@@ -428,11 +425,8 @@ extension ParagraphShaper {
             scanner.startLine(at: start, reach: count)
             var end = start + 1
             while end < count && !(scanner.isOpportunity(end) && !Self.insideRightToLeftCluster(paragraph, end)) { end += 1 }
-            var tabs = LineTabs(paragraph, from: start)
-            guard let width = lineWidth(
-                paragraph, start, paragraph.visibleEnd(start, end), lineEnd: end, tabs: &tabs, style: style, memory: memory, exact: true)
-            else { return nil }
-            widest = max(widest, width + (start == 0 ? indent : 0))
+            guard let line = exactLine(paragraph, start, end, style: style, memory: memory) else { return nil }
+            widest = max(widest, line.width + (start == 0 ? indent : 0))
             start = end
         }
         return widest
