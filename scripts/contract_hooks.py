@@ -360,6 +360,9 @@ def _flow(body: dict) -> None:
         body["font"] = {"family": "DejaVu Sans", "size": 16}
     _font_faces(body)
     _font(body.get("font"))
+    # The labels' text properties, as a paragraph's.
+    _spacing(body)
+    _tab_size(body)
 
 
 def _text_layout(body: dict) -> None:
@@ -386,6 +389,10 @@ def _text_layout(body: dict) -> None:
             value = 10.0
         value = _clamp(value, -1_000, 1_000) if math.isfinite(value) else 10.0
         body["textIndent"] = f"{value!r}{unit}"
+    _tab_size(body)
+
+
+def _tab_size(body: dict) -> None:
     # A tab size in a string keeps its form and unit, within the range its unit allows.
     if isinstance(body.get("tabSize"), str):
         text = body["tabSize"]

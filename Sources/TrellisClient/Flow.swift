@@ -136,6 +136,17 @@ extension TrellisClient {
         /// @font-face rules over stored fonts that `font.family` may name.
         public var fontFaces: [FontFaceRule]? = nil
         public var labelPadding: FlowLabelPadding?
+        /// CSS white-space of every label (the chip's too): each is then laid out as a paragraph in that mode (a line
+        /// feed it keeps ends a line; tabs and carriage returns are white space) and answers its `lines`; nil: each
+        /// label is one line as `pre` (narrowed to more than one line: `pre-wrap`), control characters refused.
+        public var whiteSpace: TextWhiteSpace? = nil
+        /// CSS text-align of a label's lines in its chip (lines of a wrapped or multi-line label); nil is start.
+        public var textAlign: TextAlign? = nil
+        /// CSS tab-size of tabs kept by whiteSpace; nil is 8 spaces.
+        public var tabSize: TextTabSize? = nil
+        /// CSS letter-spacing and word-spacing of every label (they change its width); nil is normal (0).
+        public var letterSpacing: TextSpacing? = nil
+        public var wordSpacing: TextSpacing? = nil
 
         public init(
             containerWidth: Double, items: [FlowItem], horizontalSpacing: Double? = nil, verticalSpacing: Double? = nil,
@@ -174,9 +185,12 @@ extension TrellisClient {
             public var y: Double
             public var width: Double
             public var height: Double
-            /// A label item with maxWidth: its line count and whether it was cut.
+            /// A label laid out as a paragraph (with maxWidth, or with the request's whiteSpace): its lines (from the
+            /// chip's content box), its line count, whether it was cut, and its ellipsis when one is drawn.
+            public var lines: [TextLayoutResponse.Line]? = nil
             public var lineCount: Int?
             public var truncated: Bool?
+            public var ellipsis: TextLayoutResponse.Ellipsis? = nil
 
             public init(
                 id: TrellisID? = nil, index: Int, row: Int, x: Double, y: Double, width: Double, height: Double,
@@ -218,6 +232,11 @@ extension TrellisClient {
             public var width: Double
             public var height: Double
             public var count: Int
+            /// A chip given as text with the request's whiteSpace: its label's lines for the count it shows.
+            public var lines: [TextLayoutResponse.Line]? = nil
+            public var lineCount: Int? = nil
+            public var truncated: Bool? = nil
+            public var ellipsis: TextLayoutResponse.Ellipsis? = nil
 
             public init(x: Double, y: Double, width: Double, height: Double, count: Int) {
                 self.x = x

@@ -286,6 +286,35 @@ final class TrellisClientTests: XCTestCase {
         XCTAssertEqual(answer.overflowIndicator?.count, answer.hiddenCount)
     }
 
+    /// Chips with the text properties: a label's kept line feed ends its line, its lines are centred in the chip, and
+    /// letter spacing widens it; the answer's lines decode.
+    func testFlowLayoutLabelsWithTextProperties() async throws {
+        let server = try LiveServer(service: TestFonts.configuration)
+        var request = Client.FlowLayoutRequest(
+            containerWidth: 300, items: [.init(id: "sam", text: "Sam Lee\nonline"), .init(id: "ana", text: "Ana")],
+            font: .init(family: "DejaVu Sans", size: 16), labelPadding: .init(leading: 8, trailing: 8))
+        request.whiteSpace = .preLine
+        request.textAlign = .center
+        request.letterSpacing = .em(0.05)
+        let answer = try await server.client().flowLayout(request)
+        XCTAssertEqual(answer.items.map(\.width), [90.5625, 49.296875])
+        XCTAssertEqual(answer.items.map(\.height), [38, 19])
+        let lines = try XCTUnwrap(answer.items.first?.lines)
+        XCTAssertEqual(lines.map(\.start), [0, 8])
+        XCTAssertEqual(lines.map(\.forcedBreak), [true, nil])
+        XCTAssertEqual(lines.map(\.x), [nil, 10.46875])
+        XCTAssertEqual(answer.items.last?.lines?.count, 1)
+        request.whiteSpace = nil
+        do {
+            _ = try await server.client().flowLayout(request)
+            XCTFail("a line feed was measured without whiteSpace")
+        } catch .problem(let problem) {
+            XCTAssertEqual(problem.errors.map(\.pointer), ["/items/0/text"])
+        } catch {
+            XCTFail("\(error)")
+        }
+    }
+
     func testSectionsToggleSeedExample() async throws {
         let server = try LiveServer(service: TestFonts.configuration)
         let answer = try await server.client().sectionsToggle(.init(

@@ -306,6 +306,16 @@ export interface FlowLayoutRequest {
   font?: TextFont | null;
   fontFaces?: FontFaceRule[] | null;
   labelPadding?: { top?: number | null; leading?: number | null; bottom?: number | null; trailing?: number | null } | null;
+  /** Every label's (the chip's too) CSS white-space: each is then a paragraph in that mode (a line feed it keeps ends a
+   * line) and answers its lines. Absent: one line as `pre` (narrowed to more lines: `pre-wrap`), control characters refused. */
+  whiteSpace?: 'normal' | 'pre-wrap' | 'nowrap' | 'pre' | 'pre-line' | 'break-spaces' | null;
+  /** A label's lines in its chip (a wrapped or multi-line label). */
+  textAlign?: 'start' | 'end' | 'left' | 'right' | 'center' | 'justify' | null;
+  /** A number of spaces, or a length such as "20px" (default 8). */
+  tabSize?: number | string | null;
+  /** px as a number, or "normal", "1.5px", "0.05em" (of the font size); negative narrows. */
+  letterSpacing?: number | string | null;
+  wordSpacing?: number | string | null;
 }
 
 export interface FlowPlacedItem {
@@ -316,7 +326,8 @@ export interface FlowPlacedItem {
   y: number;
   width: number;
   height: number;
-  /** A text item with maxWidth: its label's lines (from the content box), and whether it was cut. */
+  /** A text item with maxWidth, or any with the request's whiteSpace: its label's lines (from the content box), and
+   * whether it was cut. */
   lines?: TextLine[];
   lineCount?: number;
   truncated?: boolean;
@@ -336,7 +347,9 @@ export interface FlowLayoutResponse {
   rows: FlowRow[];
   size: { width: number; height: number };
   hiddenCount: number;
-  overflowIndicator?: { x: number; y: number; width: number; height: number; count: number };
+  /** A chip given as text, with the request's whiteSpace: its label's lines for the count it shows. */
+  overflowIndicator?: { x: number; y: number; width: number; height: number; count: number;
+    lines?: TextLine[]; lineCount?: number; truncated?: boolean; ellipsis?: TextEllipsis };
 }
 
 // ---- sections ------------------------------------------------------------------------------------
@@ -543,12 +556,13 @@ export interface TextLayoutResponse {
 
 /** The paragraph properties of a text layout, shared by a list's paragraphs or given by one of them. */
 export interface ParagraphProperties {
-  whiteSpace?: 'normal' | 'pre-wrap' | 'nowrap' | 'pre' | null;
+  whiteSpace?: 'normal' | 'pre-wrap' | 'nowrap' | 'pre' | 'pre-line' | 'break-spaces' | null;
   wordBreak?: 'normal' | 'break-all' | 'keep-all' | null;
   overflowWrap?: 'normal' | 'anywhere' | 'break-word' | null;
   maxLines?: number | null;
   textOverflow?: 'clip' | 'ellipsis' | null;
-  lineHeight?: number | null;
+  /** px as a number; or "normal", a number times the font size ("1.5"), a percentage ("150%") or a length ("24px"). */
+  lineHeight?: number | string | null;
   textWrap?: 'wrap' | 'balance' | 'pretty' | 'stable' | null;
 }
 

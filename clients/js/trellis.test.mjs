@@ -122,6 +122,13 @@ test('every method answers its openapi.yaml example', { timeout: TIMEOUT }, asyn
   assert.deepEqual(flow.items[6], { id: 'ipad', index: 6, row: 1, x: 212, y: 48, width: 56, height: 36 });
   assert.deepEqual(flow.size, { width: 300, height: 88 });
   assert.equal(flow.hiddenCount, 0);
+  // Chips with the text properties: a kept line feed ends a label's line, centred in its chip, letter-spaced.
+  const chips = await client.flowLayout({ containerWidth: 300, font: { family: 'DejaVu Sans', size: 16 },
+    labelPadding: { leading: 8, trailing: 8 }, whiteSpace: 'pre-line', textAlign: 'center', letterSpacing: '0.05em',
+    items: [{ id: 'sam', text: 'Sam Lee\nonline' }, { id: 'ana', text: 'Ana' }] });
+  assert.deepEqual(chips.items.map((item) => item.width), [90.5625, 49.296875]);
+  assert.deepEqual(chips.items[0].lines.map((line) => [line.start, line.x ?? 0, line.forcedBreak ?? false]),
+    [[0, 0, true], [8, 10.46875, false]]);
 
   const measured = await client.textMeasure({ font: { family: 'DejaVu Sans, IPAGothic', size: 17 }, texts: ['Swift', 'SwiftUI'] });
   assert.deepEqual(measured, {

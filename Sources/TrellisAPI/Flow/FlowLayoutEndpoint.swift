@@ -19,7 +19,8 @@ enum FlowLayoutEndpoint: Endpoint {
                 input, text: { body.value(at: Int($0.reference)).string ?? "" }, cache: call.context.measureCache, meter: &call.meter)
             switch result {
             case .success(let output):
-                FlowLayoutResponse.write(output.layout, ids: request.ids, paragraphs: output.paragraphs, to: &call.json)
+                FlowLayoutResponse.write(
+                    output.layout, ids: request.ids, paragraphs: output.paragraphs, chipParagraph: output.chipParagraph, to: &call.json)
             case .failure(.unmeasurable(let texts)):
                 for text in texts { call.problems.add(text.refusal, at: body.value(at: Int(text.text.reference))) }
             case .failure(.stopped):

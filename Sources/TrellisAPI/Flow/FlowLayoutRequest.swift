@@ -22,6 +22,7 @@ struct FlowLayoutRequest: FeatureRequest {
     enum Member: Int, JSONMember {
         case containerWidth, items, horizontalSpacing, verticalSpacing, columnGap, rowGap, alignment, rowAlignment, direction
         case maxRows, overflowIndicator, lineBreaking, pixelScale, font, labelPadding, fontFaces
+        case whiteSpace, textAlign, tabSize, letterSpacing, wordSpacing
         static let keys = JSONKeys(Member.self)
     }
 
@@ -66,14 +67,18 @@ struct FlowLayoutRequest: FeatureRequest {
         let overflowIndicator = members.optional(Member.overflowIndicator).flatMap { Self.readChip($0, label: &chipLabel, &problems) }
         let lineBreaking = members.optional(Member.lineBreaking)?.oneOf(FlowLineBreaking.self, &problems)
         let pixelScale = members.optional(Member.pixelScale)?.number(&problems, FlowLimits.pixelScales)
-        // Rule: `font` is required with any text; given without text, it is still checked.
+        // Rule: `font` is required with any text; given without text, it is still checked (as are the text properties).
         var labels: FlowLabelsRequest?
         let hasText = items.labels != nil || chipLabel != nil
         let font = members.optional(Member.font)
         let padding = members.optional(Member.labelPadding)
         let faces = members.optional(Member.fontFaces)
-        if hasText || font != nil || padding != nil || faces != nil {
-            labels = FlowLabelsRequest.read(body, font: font, faces: faces, padding: padding, hasText: hasText, context, &problems)
+        let text = FlowLabelsRequest.TextMembers(
+            whiteSpace: members.optional(Member.whiteSpace), textAlign: members.optional(Member.textAlign),
+            tabSize: members.optional(Member.tabSize), letterSpacing: members.optional(Member.letterSpacing),
+            wordSpacing: members.optional(Member.wordSpacing))
+        if hasText || font != nil || padding != nil || faces != nil || !text.isEmpty {
+            labels = FlowLabelsRequest.read(body, font: font, faces: faces, padding: padding, text: text, hasText: hasText, context, &problems)
         }
         guard problems.count == before, let containerWidth else { return nil }
         if hasText, let labels {
@@ -92,7 +97,8 @@ struct FlowLayoutRequest: FeatureRequest {
                 maxRows: maxRows,
                 overflowIndicator: chipLabel.map { .text($0) } ?? overflowIndicator.map { .size($0) },
                 lineBreaking: lineBreaking ?? .greedy,
-                pixelScale: pixelScale
+                pixelScale: pixelScale,
+                labelStyle: labels.style
             ))
         } else {
             layout = .sizes(FlowInput(

@@ -9,7 +9,10 @@ enum FlowLayoutResponse {
         256 + result.items.count * (hasIDs ? 112 : 80) + result.rows.count * 64
     }
 
-    static func write(_ result: FlowOutput, ids: [JSONValue?], paragraphs: [Int: ParagraphLayout] = [:], to json: inout JSONWriter) {
+    static func write(
+        _ result: FlowOutput, ids: [JSONValue?], paragraphs: [Int: ParagraphLayout] = [:], chipParagraph: ParagraphLayout? = nil,
+        to json: inout JSONWriter
+    ) {
         json.reserveCapacity(estimatedSize(result, hasIDs: !ids.isEmpty))
         json.beginObject()
         json.key("items")
@@ -24,8 +27,9 @@ enum FlowLayoutResponse {
             int("index", item.index, &json)
             int("row", item.row, &json)
             write(item.rect, to: &json)
-            // Rule for `maxWidth`: an item narrowed to its maxWidth gives its label's lines (from the
-            // item's content box: padding excluded) and whether its text was cut.
+            // Rule for `maxWidth` and `whiteSpace`: an item whose label is laid out as a paragraph (narrowed to its
+            // maxWidth, or every label with a whiteSpace) gives its label's lines (from the item's content box: padding
+            // excluded) and whether its text was cut.
             if let paragraph = paragraphs[item.index] {
                 TextLayoutResponse.writeLines(paragraph, to: &json)
                 TextLayoutResponse.writeTruncation(paragraph, to: &json)
@@ -57,6 +61,11 @@ enum FlowLayoutResponse {
             json.beginObject()
             write(indicator.rect, to: &json)
             int("count", indicator.count, &json)
+            // Rule for `whiteSpace`: a chip given as text gives its label's lines for the count it shows.
+            if let chipParagraph {
+                TextLayoutResponse.writeLines(chipParagraph, to: &json)
+                TextLayoutResponse.writeTruncation(chipParagraph, to: &json)
+            }
             json.endObject()
         }
         json.endObject()

@@ -20,13 +20,14 @@ public enum FlowLabels {
             return .success(FlowLabelsOutput(layout: FlowLayout.compute(input.layout(items)), paragraphs: paragraphs))
         }
         let template = text(chip)
-        if let refusal = checkChip(template, measurer, &meter) {
+        let shaper = input.labelStyle.whiteSpace.map { _ in ParagraphShaper(font: input.font) }
+        if let refusal = checkChip(template, input, measurer, shaper: shaper, &meter) {
             refused.append(FlowLabelTextRefusal(text: chip, refusal: refusal))
         }
         guard !meter.isStopped else { return .failure(.stopped) }
         guard refused.isEmpty else { return .failure(.unmeasurable(refused)) }
-        return layoutWithChip(input.layout(items), template: template, chip, input, measurer, &meter)
-            .map { FlowLabelsOutput(layout: $0, paragraphs: paragraphs) }
+        return layoutWithChip(input.layout(items), template: template, chip, input, measurer, shaper: shaper, &meter)
+            .map { FlowLabelsOutput(layout: $0.layout, paragraphs: paragraphs, chipParagraph: $0.paragraph) }
     }
 
     /// The chip's `{n}`, replaced by the hidden count before measuring.
@@ -59,14 +60,10 @@ public enum FlowLabels {
             }
             guard !meter.isStopped else { break }
             var size = Size(width: 0, height: 0)
-            if let narrowing {
+            if narrowing != nil || input.labelStyle.whiteSpace != nil {
                 let paragraphShaper = shaper ?? ParagraphShaper(font: input.font)
                 shaper = paragraphShaper
-                let string = text(label)
-                guard meter.advance(2 * string.unicodeScalars.count) else { break }
-                let breaking = paragraphShaper.lineBreakWork
-                let result = narrowed(string, narrowing, input, shaper: paragraphShaper)
-                guard meter.advance(paragraphShaper.lineBreakWork - breaking) else { break }
+                guard let result = paragraph(text(label), narrowing, input, shaper: paragraphShaper, &meter) else { break }
                 switch result {
                 case .success(let (narrowedSize, paragraph)):
                     size = narrowedSize
@@ -93,25 +90,88 @@ public enum FlowLabels {
             height: input.font.lineMetrics.lineHeight + padding.top + padding.bottom)
     }
 
+    /// A label laid out as a paragraph (`narrowed`, or `natural` without a narrowing), two steps per scalar per shaping
+    /// and per scalar ICU's line breaker ran over on `meter`; nil once the meter says stop.
+    static func paragraph(
+        _ text: String, _ narrowing: FlowLabelNarrowing?, _ input: FlowLabelsInput, shaper: ParagraphShaper, _ meter: inout WorkMeter
+    ) -> Result<(Size, ParagraphLayout), TextRefusal>? {
+        // `pre-wrap` shapes twice (`maxContentWidth`).
+        let shapings = input.labelStyle.whiteSpace == .preWrap ? 4 : 2
+        guard meter.advance(shapings * text.unicodeScalars.count) else { return nil }
+        let breaking = shaper.lineBreakWork
+        let result = narrowing.map { narrowed(text, $0, input, shaper: shaper) } ?? natural(text, input, shaper: shaper)
+        guard meter.advance(shaper.lineBreakWork - breaking) else { return nil }
+        return result
+    }
+
+    /// Rule for `whiteSpace`: a label that is not narrowed is a paragraph in that mode as wide as its widest line
+    /// (CSS's max-content width: only a line feed the mode keeps ends a line), its lines placed by `textAlign`, each
+    /// the font's line height; its item is that wide and as tall as its lines (at least one) plus the padding. A
+    /// `pre-wrap` label is laid out as `break-spaces`: Chromium counts the kept spaces at a line's end in the
+    /// max-content width and, since they fit in that box, aligns them as any text (it hangs only spaces past the
+    /// box's edge); at that width neither mode wraps.
+    static func natural(_ text: String, _ input: FlowLabelsInput, shaper: ParagraphShaper) -> Result<(Size, ParagraphLayout), TextRefusal> {
+        let lineHeight = input.font.lineMetrics.lineHeight
+        let given = input.labelStyle.whiteSpace ?? .pre
+        let whiteSpace = given == .preWrap ? .breakSpaces : given
+        let paragraph: ShapedParagraph
+        switch shaper.shape(text, whiteSpace: whiteSpace) {
+        case .success(let shaped): paragraph = shaped
+        case .failure(let refusal): return .failure(refusal)
+        }
+        var style = ParagraphStyle(whiteSpace: whiteSpace, lineHeight: lineHeight, tabSize: input.labelStyle.tabSize)
+        guard var layout = shaper.layout(paragraph, width: .greatestFiniteMagnitude, style: style) else { return .failure(.outOfMemory) }
+        let width = layout.width
+        // Lines shorter than the box are placed in it (one line as wide as the box fills it, whatever the alignment).
+        if layout.lines.count > 1 && input.labelStyle.textAlign != .start {
+            style.textAlign = input.labelStyle.textAlign
+            guard let aligned = shaper.layout(paragraph, width: width, style: style) else { return .failure(.outOfMemory) }
+            layout = aligned
+        }
+        let size = Self.size(ofWidth: width, input)
+        return .success((Size(width: size.width, height: max(layout.height, lineHeight) + input.padding.top + input.padding.bottom), layout))
+    }
+
+    /// Rule (Chromium's max-content width): the widest line with its kept spaces at its end, which `pre-wrap` hangs
+    /// when it lays lines out in a box but counts in the box's width (as `break-spaces` counts them: the text shaped again
+    /// so, `pre-wrap` alone); `layout` is the paragraph on one line per forced break.
+    static func maxContentWidth(_ text: String, _ style: ParagraphStyle, _ layout: ParagraphLayout, shaper: ParagraphShaper) -> Double? {
+        guard style.whiteSpace == .preWrap else { return layout.width }
+        var counted = style
+        counted.whiteSpace = .breakSpaces
+        guard case .success(let paragraph) = shaper.shape(text, whiteSpace: .breakSpaces) else { return nil }
+        return shaper.layout(paragraph, width: .greatestFiniteMagnitude, style: counted)?.width
+    }
+
     /// Rule for `maxWidth`: a label wider than its item's `maxWidth` (less the padding) is laid out at that
     /// width as a paragraph: on one line cut with an ellipsis (`maxLines` 1), or wrapped (breaking
     /// words where they must) and clamped to `maxLines` with an ellipsis; its item is `maxWidth` wide
     /// and as tall as its lines (each the font's line height). The item's paragraph, for the answer.
+    /// Rule for `whiteSpace` with `maxWidth`: the label is a paragraph in that mode (wrapping or not as the mode says,
+    /// breaking words where they must), clamped to `maxLines` with an ellipsis, as wide as its widest line when that
+    /// fits, its lines placed by `textAlign`.
     static func narrowed(
         _ text: String, _ narrowing: FlowLabelNarrowing, _ input: FlowLabelsInput, shaper: ParagraphShaper
     ) -> Result<(Size, ParagraphLayout), TextRefusal> {
         let padding = input.padding
         let lineHeight = input.font.lineMetrics.lineHeight
-        var style = ParagraphStyle(whiteSpace: .pre, textOverflow: .ellipsis, lineHeight: lineHeight)
-        if narrowing.maxLines > 1 {
+        var style = ParagraphStyle(whiteSpace: .pre, textOverflow: .ellipsis, lineHeight: lineHeight, tabSize: input.labelStyle.tabSize)
+        style.textAlign = input.labelStyle.textAlign
+        if let whiteSpace = input.labelStyle.whiteSpace {
+            style.whiteSpace = whiteSpace
+            style.overflowWrap = .anywhere
+            style.maxLines = Int(narrowing.maxLines)
+        } else if narrowing.maxLines > 1 {
             style.whiteSpace = .preWrap
             style.overflowWrap = .anywhere
             style.maxLines = Int(narrowing.maxLines)
         }
-        // Rule: a label is measured as one text, as `POST /v1/text/measure` measures it: every control character is
-        // refused (a paragraph's tabs and line feeds included).
-        for (offset, scalar) in text.unicodeScalars.enumerated() where TextCharacters.isForbidden(scalar.value) {
-            return .failure(.forbidden(scalar: scalar.value, offset: offset))
+        // Rule: without a `whiteSpace`, a label is measured as one text, as `POST /v1/text/measure` measures it: every
+        // control character is refused (a paragraph's tabs and line feeds included).
+        if input.labelStyle.whiteSpace == nil {
+            for (offset, scalar) in text.unicodeScalars.enumerated() where TextCharacters.isForbidden(scalar.value) {
+                return .failure(.forbidden(scalar: scalar.value, offset: offset))
+            }
         }
         let paragraph: ShapedParagraph
         switch shaper.shape(text, whiteSpace: style.whiteSpace) {
@@ -119,6 +179,18 @@ public enum FlowLabels {
         case .failure(let refusal): return .failure(refusal)
         }
         let available = max(0, narrowing.maxWidth - padding.leading - padding.trailing)
+        if input.labelStyle.whiteSpace != nil {
+            var natural = style
+            natural.maxLines = nil
+            natural.textAlign = .start
+            guard let oneLine = shaper.layout(paragraph, width: .greatestFiniteMagnitude, style: natural),
+                let widest = maxContentWidth(text, natural, oneLine, shaper: shaper)
+            else { return .failure(.outOfMemory) }
+            let fits = widest <= available
+            guard let layout = shaper.layout(paragraph, width: fits ? widest : available, style: style) else { return .failure(.outOfMemory) }
+            let width = fits ? widest + padding.leading + padding.trailing : narrowing.maxWidth
+            return .success((Size(width: width, height: max(layout.height, lineHeight) + padding.top + padding.bottom), layout))
+        }
         guard let oneLine = shaper.layout(paragraph, width: .greatestFiniteMagnitude, style: ParagraphStyle(whiteSpace: .pre, lineHeight: lineHeight))
         else { return .failure(.outOfMemory) }
         let fits = oneLine.width <= available
@@ -129,20 +201,36 @@ public enum FlowLabels {
 
     /// Rule for `overflowIndicator`: the chip's label is checked with every digit in it before any count is
     /// measured, so that the fixed point measures only labels that can be measured.
-    static func checkChip(_ template: String, _ measurer: TextMeasurer, _ meter: inout WorkMeter) -> TextRefusal? {
-        guard case .failure(let refusal) = measurer.width(of: label(template, count: 1_234_567_890), meter: &meter) else { return nil }
+    static func checkChip(
+        _ template: String, _ input: FlowLabelsInput, _ measurer: TextMeasurer, shaper: ParagraphShaper?, _ meter: inout WorkMeter
+    ) -> TextRefusal? {
+        let digits = label(template, count: 1_234_567_890)
+        if let shaper {
+            guard case .failure(let refusal)? = paragraph(digits, nil, input, shaper: shaper, &meter) else { return nil }
+            return refusal
+        }
+        guard case .failure(let refusal) = measurer.width(of: digits, meter: &meter) else { return nil }
         return refusal
     }
 
     /// Rule: the chip's size depends on the count it shows (`FlowLayout.compute(_:chipForCount:)`, its fixed
     /// point), each count's label measured; a label that cannot be measured after the check (memory ran out, or
     /// the meter said stop) refuses the chip.
+    /// Rule for `whiteSpace`: the chip's label is a paragraph as a label that is not narrowed is (`natural`), and the
+    /// answer has its lines for the count it shows.
     static func layoutWithChip(
         _ layout: FlowInput, template: String, _ chip: FlowLabelText, _ input: FlowLabelsInput, _ measurer: TextMeasurer,
-        _ meter: inout WorkMeter
-    ) -> Result<FlowOutput, FlowLabelsRefusal> {
+        shaper: ParagraphShaper?, _ meter: inout WorkMeter
+    ) -> Result<(layout: FlowOutput, paragraph: ParagraphLayout?), FlowLabelsRefusal> {
         var failed = false
         let result = FlowLayout.compute(layout) { count in
+            if let shaper {
+                guard case .success(let (size, _))? = paragraph(label(template, count: count), nil, input, shaper: shaper, &meter) else {
+                    failed = true
+                    return Size(width: 0, height: 0)
+                }
+                return size
+            }
             switch measurer.width(of: label(template, count: count), meter: &meter) {
             case .success(let width): return size(ofWidth: width, input)
             case .failure:
@@ -150,8 +238,15 @@ public enum FlowLabels {
                 return Size(width: 0, height: 0)
             }
         }
+        var chipParagraph: ParagraphLayout?
+        if let shaper, let shown = result.overflowIndicator, !failed {
+            switch paragraph(label(template, count: shown.count), nil, input, shaper: shaper, &meter) {
+            case .success(let (_, laidOut))?: chipParagraph = laidOut
+            default: failed = true
+            }
+        }
         guard !meter.isStopped else { return .failure(.stopped) }
         guard !failed else { return .failure(.unmeasurable([FlowLabelTextRefusal(text: chip, refusal: .outOfMemory)])) }
-        return .success(result)
+        return .success((result, chipParagraph))
     }
 }

@@ -29,6 +29,8 @@ public struct FlowLabelsInput: Sendable {
     public var font: TextFont
     /// The space around each label's text inside its item.
     public var padding: FlowLabelPadding
+    /// How every label is laid out (white space, alignment, tab size).
+    public var labelStyle: FlowLabelStyle
 
     /// Defaults are the service's, as `FlowInput`'s.
     public init(
@@ -46,7 +48,8 @@ public struct FlowLabelsInput: Sendable {
         maxRows: Int? = nil,
         overflowIndicator: FlowLabelChip? = nil,
         lineBreaking: FlowLineBreaking = .greedy,
-        pixelScale: Double? = nil
+        pixelScale: Double? = nil,
+        labelStyle: FlowLabelStyle = FlowLabelStyle()
     ) {
         self.containerWidth = containerWidth
         self.items = items
@@ -63,6 +66,7 @@ public struct FlowLabelsInput: Sendable {
         self.overflowIndicator = overflowIndicator
         self.lineBreaking = lineBreaking
         self.pixelScale = pixelScale
+        self.labelStyle = labelStyle
     }
 
     /// The core's input once every item has its size: these items, and the chip's size when it is given as one.

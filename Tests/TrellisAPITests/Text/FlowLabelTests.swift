@@ -101,4 +101,62 @@ final class FlowLabelTests: XCTestCase {
             problems(#"{"containerWidth":100,"font":7,"labelPadding":{"top":-1},"items":[{"width":10,"height":10}]}"#),
             [["/font", "must be an object"], ["/labelPadding/top", "must be a number within [0, 1000000000]"]])
     }
+
+    /// The number members of an item's or the chip's answer.
+    private func numbers(_ object: Any?, _ key: String) -> [Double] {
+        ((object as? [String: Any])?["lines"] as? [[String: Any]] ?? []).map { (($0[key] as? NSNumber)?.doubleValue) ?? 0 }
+    }
+
+    /// Rule for `whiteSpace`: labels are paragraphs in that mode: a line feed it keeps ends a line (the chip two lines
+    /// tall, as wide as its widest line), one it collapses is a space; without it a line feed is a 422.
+    func testWhiteSpaceKeepsOrCollapsesTheLineFeedsOfLabels() {
+        let text = #""items":[{"text":"Sam Lee\nonline"}]"#
+        let kept = layout(#"{"containerWidth":300,\#(font),"whiteSpace":"pre-line",\#(text)}"#)
+        let item = (kept["items"] as? [[String: Any]])?.first
+        XCTAssertEqual(numbers(item, "start"), [0, 8])
+        XCTAssertEqual(item?["height"] as? NSNumber, 56)
+        XCTAssertEqual((item?["width"] as? NSNumber)?.doubleValue, measured(["Sam Lee", "online"]).max().map { $0 + 32 })
+        for mode in ["normal", "nowrap"] {
+            let collapsed = (layout(#"{"containerWidth":300,\#(font),"whiteSpace":"\#(mode)",\#(text)}"#)["items"] as? [[String: Any]])?.first
+            XCTAssertEqual(numbers(collapsed, "start"), [0], mode)
+            XCTAssertEqual(collapsed?["height"] as? NSNumber, 36, mode)
+            XCTAssertEqual((collapsed?["width"] as? NSNumber)?.doubleValue, measured(["Sam Lee online"])[0] + 32, mode)
+        }
+        XCTAssertEqual(
+            problems(#"{"containerWidth":300,\#(font),\#(text)}"#),
+            [["/items/0/text", "contains U+000A, a control character, at scalar 7; these cannot be measured"]])
+        // Other control characters stay a 422 in every mode.
+        XCTAssertEqual(
+            problems(#"{"containerWidth":300,\#(font),"whiteSpace":"pre","items":[{"text":"a\tb"},{"text":"a\u0007b"}]}"#),
+            [["/items/1/text", "contains U+0007, a control character, at scalar 1; these cannot be measured"]])
+        // The chip's label too: its lines for the count it shows.
+        let chip = layout(#"{"containerWidth":100,\#(font),"whiteSpace":"pre","maxRows":1,"overflowIndicator":{"text":"+{n}\nmore"},"items":[{"width":90,"height":10},{"width":90,"height":10}]}"#)["overflowIndicator"]
+        XCTAssertEqual(numbers(chip, "start"), [0, 3])
+        XCTAssertEqual((chip as? [String: Any])?["height"] as? NSNumber, 56)
+    }
+
+    /// Rule for `textAlign`: a label's lines are placed in its content box (as wide as its widest line, or its maxWidth).
+    func testTextAlignPlacesTheLinesOfALabel() {
+        let widths = measured(["Sam Lee", "online"])
+        let centered = (layout(#"{"containerWidth":300,\#(font),"whiteSpace":"pre-line","textAlign":"center","items":[{"text":"Sam Lee\nonline"}]}"#)["items"] as? [[String: Any]])?.first
+        XCTAssertEqual(numbers(centered, "x"), [0, ((widths[0] - widths[1]) / 2 * 64).rounded(.down) / 64])
+        let right = (layout(#"{"containerWidth":300,\#(font),"whiteSpace":"normal","textAlign":"right","items":[{"text":"Sam Lee online","maxWidth":120,"maxLines":2}]}"#)["items"] as? [[String: Any]])?.first
+        XCTAssertEqual(numbers(right, "start"), [0, 8])
+        XCTAssertEqual(numbers(right, "x"), widths.map { 120 - 32 - $0 })
+    }
+
+    /// Rule for `letterSpacing` and `wordSpacing`: they widen every label (its measured width), in px or em.
+    func testSpacingWidensTheLabels() {
+        let plain = measured(["Sam Lee"])[0]
+        let spaced = (layout(#"{"containerWidth":300,\#(font),"letterSpacing":2,"wordSpacing":"0.5em","items":[{"text":"Sam Lee"}]}"#)["items"] as? [[String: Any]])?.first
+        XCTAssertEqual((spaced?["width"] as? NSNumber)?.doubleValue, plain + 7 * 2 + 8.5 + 32)
+        XCTAssertEqual(
+            problems(#"{"containerWidth":300,\#(font),"whiteSpace":"wrap","textAlign":"middle","tabSize":-1,"letterSpacing":"2000px","wordSpacing":"101em","items":[{"text":"a"}]}"#).map(\.first),
+            ["/whiteSpace", "/textAlign", "/tabSize", "/letterSpacing", "/wordSpacing"])
+        // Checked without text too.
+        XCTAssertEqual(
+            problems(#"{"containerWidth":300,"textAlign":"middle","items":[{"width":1,"height":1}]}"#),
+            [["/textAlign", #"must be one of "start", "end", "left", "right", "center", "justify""#]])
+    }
 }
+
