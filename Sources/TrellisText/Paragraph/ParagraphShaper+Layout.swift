@@ -535,13 +535,13 @@ extension ParagraphShaper {
     }
 
     /// Rule (Blink's `Font::TabWidth`): the distance from `position` to the next tab stop (tab-size × the primary
-    /// face's space advance, or its length), one stop further when that is less than half a space; with a tab size of
-    /// 0, no advance.
+    /// face's space advance with its letter and word spacing, as CSS Text defines a tab's measure, or its length), one
+    /// stop further when that is less than half a space; with a tab size of 0, no advance.
     func tabAdvance(at position: Float, style: ParagraphStyle) -> Float {
         let space = spaceAdvance()
         let interval: Float
         switch style.tabSize {
-        case .spaces(let count): interval = Float(count) * space
+        case .spaces(let count): interval = Float(count) * (space + Float(font.spacing.letter) + Float(font.spacing.word))
         case .length(let px): interval = Float(px)
         }
         guard interval > 0 else { return 0 }

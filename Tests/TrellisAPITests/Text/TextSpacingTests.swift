@@ -91,6 +91,21 @@ final class TextSpacingTests: XCTestCase {
         XCTAssertEqual(starts(#","wordSpacing":50"#), [0, 4, 8])
     }
 
+    /// Rule: a tab stop every tab-size spaces measures each space with its letter and word spacing (CSS Text's measure of
+    /// a tab, as Chromium takes it): "αβγδεζηθ\t\tΚαλημέρα κόσμε" in DejaVu Serif 17 px, `pre`, letter-spacing -0.5px is
+    /// 294.125 px in Chromium 156 (a chip of Tests/TrellisTextTests/Fixtures/flow-css.jsonl); without the spacing in the
+    /// stops it was 266.90625.
+    func testTabStopsCountTheSpacing() {
+        let response = call(
+            service, "POST", "/v1/text/layout",
+            json: #"{"font":{"family":"DejaVu Serif","size":17},"texts":["αβγδεζηθ\t\tΚαλημέρα κόσμε"],"width":1000,"whiteSpace":"pre","letterSpacing":-0.5}"#)
+        XCTAssertEqual(response.status, 200, response.text)
+        let lines = (response.json["texts"] as? [[String: Any]])?.first?["lines"] as? [[String: Any]] ?? []
+        XCTAssertEqual(lines.first?["width"] as? Double, 294.125)
+        // A tab size in px is a length: the spacing does not change its stops.
+        XCTAssertEqual(lineWidth("a\\tb", #","tabSize":"40px","letterSpacing":2"#, whiteSpace: "pre"), 40 + lineWidth("b", #","letterSpacing":2"#))
+    }
+
     func testTheMeasureCacheKeepsSpacedWidthsApart() {
         let plain = measured("Cached label")
         XCTAssertEqual(measured("Cached label", #","wordSpacing":7"#), plain + 7)
