@@ -18,11 +18,13 @@ extension ParagraphShaper {
 
     /// Rule (the greedy fill's first line, when it ends at the paragraph's end): a wrapping paragraph is one line
     /// when no prefix of it passes W + 1/64 px by the positions' widths (its trailing hanging spaces aside) and
-    /// the whole line, its edges shaped again, fits too; a `nowrap` or `pre` paragraph is always one line,
-    /// truncated when it overflows W and an ellipsis is drawn. nil when it is not one line (or memory ran out).
+    /// the whole line, its edges shaped again, fits too; a `nowrap` or `pre` paragraph is one line,
+    /// truncated when it overflows W and an ellipsis is drawn. A paragraph with a kept line feed (a forced break ends
+    /// a line) or a kept tab (its width depends on where the line has got to) is left to `layout`. nil when it is not
+    /// one line (or memory ran out).
     func oneLine(_ paragraph: ShapedParagraph, width: Double, style: ParagraphStyle, memory: ParagraphMemory) -> ParagraphBlock? {
         let count = paragraph.count
-        guard count > 0 else { return nil }
+        guard count > 0, paragraph.forcedBreaks.isEmpty, paragraph.tabRuns.isEmpty else { return nil }
         let wraps = style.whiteSpace.wraps
         let visible = style.whiteSpace == .pre ? count : paragraph.visibleEnd(0, count)
         var truncated = false

@@ -26,7 +26,8 @@ final class ListLayoutTests: XCTestCase {
     }
 
     private static let words = ["hello", "world", "lunch", "tomorrow", "12:30", "the", "window", "明太子パスタ", "ショートケーキ",
-                                "🎉", "👍🏽", "a", "Supercalifragilisticexpialidocious", "well-known", "(fine)", "ok?", "  ", "AV To", "office"]
+                                "🎉", "👍🏽", "a", "Supercalifragilisticexpialidocious", "well-known", "(fine)", "ok?", "  ", "AV To", "office",
+                                "typed\nline", "\n", "tab\tstop", "\r\n"]
     private static var properties: [[String: Any]] { [
         [:], ["maxLines": 1, "textOverflow": "ellipsis"], ["maxLines": 2], ["whiteSpace": "nowrap", "textOverflow": "ellipsis"],
         ["whiteSpace": "pre-wrap"], ["overflowWrap": "anywhere"], ["wordBreak": "break-all"], ["lineHeight": 22.5], ["lineHeight": 17.3],
