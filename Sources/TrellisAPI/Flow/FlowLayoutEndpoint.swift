@@ -15,15 +15,16 @@ enum FlowLayoutEndpoint: Endpoint {
             FlowLayoutResponse.write(FlowLayout.compute(input), ids: request.ids, to: &call.json)
         case .labels(let input):
             let body = request.body
-            let result = FlowLabels.compute(
-                input, text: { body.value(at: Int($0.reference)).string ?? "" }, cache: call.context.measureCache, meter: &call.meter)
-            switch result {
-            case .success(let output):
-                FlowLayoutResponse.write(
-                    output.layout, ids: request.ids, paragraphs: output.paragraphs, chipParagraph: output.chipParagraph, to: &call.json)
-            case .failure(.unmeasurable(let texts)):
+            let ids = request.ids
+            let refusal = FlowLabels.compute(
+                input, text: { body.value(at: Int($0.reference)).string ?? "" }, cache: call.context.measureCache, meter: &call.meter
+            ) { output, paragraph in
+                FlowLayoutResponse.write(output.layout, ids: ids, paragraph: paragraph, chipParagraph: output.chipParagraph, to: &call.json)
+            }
+            switch refusal {
+            case .unmeasurable(let texts)?:
                 for text in texts { call.problems.add(text.refusal, at: body.value(at: Int(text.text.reference))) }
-            case .failure(.stopped):
+            case .stopped?, nil:
                 return
             }
         }

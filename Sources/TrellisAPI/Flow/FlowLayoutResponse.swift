@@ -10,8 +10,8 @@ enum FlowLayoutResponse {
     }
 
     static func write(
-        _ result: FlowOutput, ids: [JSONValue?], paragraphs: [Int: ParagraphLayout] = [:], chipParagraph: ParagraphLayout? = nil,
-        to json: inout JSONWriter
+        _ result: FlowOutput, ids: [JSONValue?], paragraph: (Int) -> ParagraphLayout? = { _ in nil },
+        chipParagraph: ParagraphLayout? = nil, to json: inout JSONWriter
     ) {
         json.reserveCapacity(estimatedSize(result, hasIDs: !ids.isEmpty))
         json.beginObject()
@@ -30,7 +30,8 @@ enum FlowLayoutResponse {
             // Rule for `maxWidth` and `whiteSpace`: an item whose label is laid out as a paragraph (narrowed to its
             // maxWidth, or every label with a whiteSpace) gives its label's lines (from the item's content box: padding
             // excluded) and whether its text was cut.
-            if let paragraph = paragraphs[item.index] {
+            // (Past the answer's limit nothing more is written: no label is laid out again.)
+            if json.failure == nil, let paragraph = paragraph(item.index) {
                 TextLayoutResponse.writeLines(paragraph, to: &json)
                 TextLayoutResponse.writeTruncation(paragraph, to: &json)
             }

@@ -3,31 +3,64 @@ import TrellisCore
 /// A flow whose items (and chip) may be given as text: each text measured or laid out in the font, then the flow
 /// laid out by `FlowLayout.compute`, the chip's label by the fixed point of its count. `compute` reads as its steps.
 public enum FlowLabels {
-    /// Lays out `input`, reading each text through `text` when it is measured; the answer, or every text that
-    /// cannot be measured (`.unmeasurable`: the items' in order, then the chip's). A step per scalar measured or
-    /// shaped on `meter`, and per scalar ICU's line breaker ran over; `.stopped` once it says stop. Widths measured
+    /// Lays out `input`, reading each text through `text` when it is measured, and hands the answer to `write` with a
+    /// function giving the paragraph of an item's label laid out as one (nil for another item); nil then, or every
+    /// text that cannot be measured (`.unmeasurable`: the items' in order, then the chip's). A step per scalar measured
+    /// or shaped on `meter`, and per scalar ICU's line breaker ran over; `.stopped` once it says stop. Widths measured
     /// before are taken from and added to `cache`.
     public static func compute(
-        _ input: FlowLabelsInput, text: (FlowLabelText) -> String, cache: MeasureCache?, meter: inout WorkMeter
-    ) -> Result<FlowLabelsOutput, FlowLabelsRefusal> {
+        _ input: FlowLabelsInput, text: (FlowLabelText) -> String, cache: MeasureCache?, meter: inout WorkMeter,
+        write: (_ output: FlowLabelsOutput, _ paragraph: (Int) -> ParagraphLayout?) -> Void
+    ) -> FlowLabelsRefusal? {
         let measurer = TextMeasurer(font: input.font, cache: cache)
         var refused: [FlowLabelTextRefusal] = []
-        var paragraphs: [Int: ParagraphLayout] = [:]
-        let items = measureItems(input, text: text, measurer, paragraphs: &paragraphs, refused: &refused, &meter)
-        guard !meter.isStopped else { return .failure(.stopped) }
-        guard case .text(let chip) = input.overflowIndicator else {
-            guard refused.isEmpty else { return .failure(.unmeasurable(refused)) }
-            return .success(FlowLabelsOutput(layout: FlowLayout.compute(input.layout(items)), paragraphs: paragraphs))
+        let items = measureItems(input, text: text, measurer, refused: &refused, &meter)
+        guard !meter.isStopped else { return .stopped }
+        let output: FlowLabelsOutput
+        if case .text(let chip) = input.overflowIndicator {
+            let template = text(chip)
+            let shaper = input.labelStyle.whiteSpace.map { _ in ParagraphShaper(font: input.font) }
+            if let refusal = checkChip(template, input, measurer, shaper: shaper, &meter) {
+                refused.append(FlowLabelTextRefusal(text: chip, refusal: refusal))
+            }
+            guard !meter.isStopped else { return .stopped }
+            guard refused.isEmpty else { return .unmeasurable(refused) }
+            switch layoutWithChip(input.layout(items), template: template, chip, input, measurer, shaper: shaper, &meter) {
+            case .success(let laidOut): output = FlowLabelsOutput(layout: laidOut.layout, chipParagraph: laidOut.paragraph)
+            case .failure(let refusal): return refusal
+            }
+        } else {
+            guard refused.isEmpty else { return .unmeasurable(refused) }
+            output = FlowLabelsOutput(layout: FlowLayout.compute(input.layout(items)))
         }
-        let template = text(chip)
-        let shaper = input.labelStyle.whiteSpace.map { _ in ParagraphShaper(font: input.font) }
-        if let refusal = checkChip(template, input, measurer, shaper: shaper, &meter) {
-            refused.append(FlowLabelTextRefusal(text: chip, refusal: refusal))
-        }
-        guard !meter.isStopped else { return .failure(.stopped) }
-        guard refused.isEmpty else { return .failure(.unmeasurable(refused)) }
-        return layoutWithChip(input.layout(items), template: template, chip, input, measurer, shaper: shaper, &meter)
-            .map { FlowLabelsOutput(layout: $0.layout, paragraphs: paragraphs, chipParagraph: $0.paragraph) }
+        return writeAnswer(output, input, text: text, &meter, write)
+    }
+
+    /// Rule for `maxWidth` and `whiteSpace`: the lines of an item laid out as a paragraph are answered as they are
+    /// written, each label laid out again (sizes keep no lines, so a request's lines cost no memory until answered).
+    static func writeAnswer(
+        _ output: FlowLabelsOutput, _ input: FlowLabelsInput, text: (FlowLabelText) -> String, _ meter: inout WorkMeter,
+        _ write: (FlowLabelsOutput, (Int) -> ParagraphLayout?) -> Void
+    ) -> FlowLabelsRefusal? {
+        var shaper: ParagraphShaper?
+        var failed: FlowLabelText?
+        // `text` is called only while `write` runs.
+        withoutActuallyEscaping(text) { text in write(output) { index in
+            guard failed == nil, index < input.items.count, case .text(let label, let narrowing, _) = input.items[index],
+                narrowing != nil || input.labelStyle.whiteSpace != nil
+            else { return nil }
+            let paragraphShaper = shaper ?? ParagraphShaper(font: input.font)
+            shaper = paragraphShaper
+            guard case .success(let (_, laidOut))? = paragraph(text(label), narrowing, input, shaper: paragraphShaper, &meter) else {
+                failed = label
+                return nil
+            }
+            return laidOut
+        } }
+        guard !meter.isStopped else { return .stopped }
+        // Laid out once already: only memory can fail it now.
+        if let failed { return .unmeasurable([FlowLabelTextRefusal(text: failed, refusal: .outOfMemory)]) }
+        return nil
     }
 
     /// The chip's `{n}`, replaced by the hidden count before measuring.
@@ -44,12 +77,12 @@ public enum FlowLabels {
     /// Stops when the meter says stop.
     static func measureItems(
         _ input: FlowLabelsInput, text: (FlowLabelText) -> String, _ measurer: TextMeasurer,
-        paragraphs: inout [Int: ParagraphLayout], refused: inout [FlowLabelTextRefusal], _ meter: inout WorkMeter
+        refused: inout [FlowLabelTextRefusal], _ meter: inout WorkMeter
     ) -> [FlowItem] {
         var items: [FlowItem] = []
         items.reserveCapacity(input.items.count)
         var shaper: ParagraphShaper?
-        for (index, item) in input.items.enumerated() {
+        for item in input.items {
             let label: FlowLabelText, narrowing: FlowLabelNarrowing?, breakBefore: Bool
             switch item {
             case .size(let sized):
@@ -65,9 +98,8 @@ public enum FlowLabels {
                 shaper = paragraphShaper
                 guard let result = paragraph(text(label), narrowing, input, shaper: paragraphShaper, &meter) else { break }
                 switch result {
-                case .success(let (narrowedSize, paragraph)):
+                case .success(let (narrowedSize, _)):
                     size = narrowedSize
-                    paragraphs[index] = paragraph
                 case .failure(let refusal):
                     refused.append(FlowLabelTextRefusal(text: label, refusal: refusal))
                 }

@@ -16,6 +16,21 @@ final class FlowLabelsTests: XCTestCase {
 
     private func width(_ text: String) -> Double { (try? TextMeasurer(font: font).width(of: text).get()) ?? .nan }
 
+    /// `FlowLabels.compute`'s answer as written (the output, each item's paragraph asked in order), or its refusal.
+    private func compute(
+        _ input: FlowLabelsInput, meter: inout WorkMeter
+    ) -> Result<(layout: FlowOutput, paragraphs: [Int: ParagraphLayout]), FlowLabelsRefusal> {
+        var written: (layout: FlowOutput, paragraphs: [Int: ParagraphLayout])?
+        let refusal = FlowLabels.compute(input, text: text, cache: nil, meter: &meter) { output, paragraph in
+            var paragraphs: [Int: ParagraphLayout] = [:]
+            for item in output.layout.items { paragraphs[item.index] = paragraph(item.index) }
+            written = (output.layout, paragraphs)
+        }
+        if let refusal { return .failure(refusal) }
+        guard let written else { return .failure(.stopped) }
+        return .success(written)
+    }
+
     /// Sized items keep their sizes and place among the labels; each label's item is its text's width and the line
     /// height plus the padding, so the flow is the core's flow of those sizes.
     func testLabelsAndSizesLayOutAsTheCoresFlowOfTheMeasuredSizes() throws {
@@ -24,9 +39,8 @@ final class FlowLabelsTests: XCTestCase {
             .text(FlowLabelText(reference: 1), breakBefore: true),
         ]
         var meter = WorkMeter()
-        let output = try FlowLabels.compute(
-            FlowLabelsInput(containerWidth: 300, items: items, font: font, padding: padding, columnGap: 4),
-            text: text, cache: nil, meter: &meter
+        let output = try compute(
+            FlowLabelsInput(containerWidth: 300, items: items, font: font, padding: padding, columnGap: 4), meter: &meter
         ).get()
         let height = font.lineMetrics.lineHeight + 16
         let sizes = FlowInput(
@@ -46,11 +60,11 @@ final class FlowLabelsTests: XCTestCase {
     func testTheChipIsMeasuredForTheCountItShows() throws {
         let items = [FlowLabelItem](repeating: .text(FlowLabelText(reference: 1)), count: 6)
         var meter = WorkMeter()
-        let output = try FlowLabels.compute(
+        let output = try compute(
             FlowLabelsInput(
                 containerWidth: 300, items: items, font: font, padding: padding, maxRows: 1,
                 overflowIndicator: .text(FlowLabelText(reference: 2))),
-            text: text, cache: nil, meter: &meter
+            meter: &meter
         ).get()
         let chip = try XCTUnwrap(output.layout.overflowIndicator)
         XCTAssertGreaterThan(chip.count, 0)
@@ -64,9 +78,9 @@ final class FlowLabelsTests: XCTestCase {
             .text(FlowLabelText(reference: 3), narrowing: FlowLabelNarrowing(maxWidth: 40)),
         ]
         var meter = WorkMeter()
-        let result = FlowLabels.compute(
+        let result = compute(
             FlowLabelsInput(containerWidth: 300, items: items, font: font, maxRows: 1, overflowIndicator: .text(FlowLabelText(reference: 4))),
-            text: text, cache: nil, meter: &meter)
+            meter: &meter)
         guard case .failure(.unmeasurable(let refused)) = result else { return XCTFail("\(result)") }
         XCTAssertEqual(refused.map(\.text.reference), [4, 3, 4])
         XCTAssertEqual(refused.map(\.refusal), [
@@ -78,7 +92,7 @@ final class FlowLabelsTests: XCTestCase {
     func testAStoppedMeterStopsTheFlow() {
         let items = [FlowLabelItem](repeating: .text(FlowLabelText(reference: 1)), count: 100)
         var meter = WorkMeter(checkingEvery: 1) { true }
-        let result = FlowLabels.compute(FlowLabelsInput(containerWidth: 300, items: items, font: font), text: text, cache: nil, meter: &meter)
+        let result = compute(FlowLabelsInput(containerWidth: 300, items: items, font: font), meter: &meter)
         XCTAssertEqual(result.map(\.layout), .failure(.stopped))
     }
 }
