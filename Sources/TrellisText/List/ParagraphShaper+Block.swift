@@ -11,9 +11,19 @@ extension ParagraphShaper {
     /// chat's, at most widths) is found without breaking it into lines. nil when memory ran out.
     func block(_ paragraph: ShapedParagraph, width: Double, style: ParagraphStyle, memory: ParagraphMemory) -> ParagraphBlock? {
         if let line = oneLine(paragraph, width: width, style: style, memory: memory) { return line }
-        return layout(paragraph, width: width, style: style, memory: memory).map {
-            ParagraphBlock(height: $0.height, lineCount: $0.lineCount, truncated: $0.truncated)
+        // A line that does not wrap may end in an ellipsis it overflows: `layout` decides it.
+        guard style.whiteSpace.wraps else {
+            return layout(paragraph, width: width, style: style, memory: memory).map {
+                ParagraphBlock(height: $0.height, lineCount: $0.lineCount, truncated: $0.truncated)
+            }
         }
+        // As `layout` lays the lines out: the shown lines' heights, truncated when a clamp hides some.
+        defer { countLineBreakWork(memory) }
+        guard let breaks = wrappedLineBreaks(paragraph, width: width, style: style, memory: memory) else { return nil }
+        let shown = min(breaks.count, style.maxLines ?? breaks.count)
+        var height = 0.0
+        for line in breaks[0..<shown] { height += lineBox(paragraph, line.start, line.end, style: style).0 }
+        return ParagraphBlock(height: height, lineCount: breaks.count, truncated: breaks.count > shown)
     }
 
     /// Rule (the greedy fill's first line, when it ends at the paragraph's end): a wrapping paragraph is one line
