@@ -32,7 +32,7 @@ SELENIUM_VERSION := 4.51.0
 BROWSER_PACKAGES := chromium chromium-driver
 
 .PHONY: run build release deps test-deps test unit-test fixture docs-test spec-test docker-lint static-test contract-test \
-	image-test browser-deps browser-test js-client-test client-gen-test screenshots bench soak fixtures text-fixtures paragraph-fixtures list-fixtures clean \
+	image-test browser-deps browser-test js-client-test client-gen-test screenshots bench soak fixtures text-fixtures paragraph-fixtures list-fixtures text-neverseen clean \
 	kube-validate kube-play-test checkov-test redbot-check rolling-restart-test bench-peers search-oracle-test
 .PHONY: fuzz fuzz-seeds asan-test tsan-test shim-sanitize-test font-tools test-font-files font-fixtures
 
@@ -357,6 +357,14 @@ paragraph-fixtures: deps
 	nice python3 scripts/gentext/genpara.py --holdout
 	nice python3 scripts/gentext/genpara.py --css
 	nice python3 scripts/gentext/genpara.py --css --holdout
+
+## text-neverseen: paragraph layout against headless Chromium on ~2,500 paragraphs Trellis has never seen (Debian's
+## gettext catalogs in 13 scripts, every mode and CSS text property, other fonts, sizes and values than the fixtures'),
+## laid out by the release build; prints the agreement table (line starts, heights, widths). Minutes of Chromium:
+## not part of `make test`. NEVERSEEN_FLAGS passes flags (--seed N, --paragraphs N, --save FILE, --load FILE).
+text-neverseen: release
+	@command -v chromium >/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq chromium >/dev/null; }
+	nice python3 scripts/gentext/neverseen.py $(NEVERSEEN_FLAGS)
 
 ## list-fixtures: regenerate the virtual list fixtures (every row's height and top, rows rendered as divs at
 ## each width) and the hold-out set in headless Chromium through Selenium (~10 s).

@@ -660,6 +660,15 @@ int tfont_analyze(const uint32_t *text, size_t length, uint8_t *levels, uint8_t 
     return 0;
 }
 
+int tfont_paired_bracket(uint32_t scalar, uint32_t *pair) {
+    *pair = (uint32_t)u_getBidiPairedBracket((UChar32)scalar);
+    switch (u_getIntPropertyValue((UChar32)scalar, UCHAR_BIDI_PAIRED_BRACKET_TYPE)) {
+    case U_BPT_OPEN: return 1;
+    case U_BPT_CLOSE: return 2;
+    default: return 0;
+    }
+}
+
 int tfont_font_shape_clusters(
     const tfont_font *font, const uint32_t *text, size_t length, size_t start, size_t count, int rtl,
     uint32_t script, int64_t *advances, uint8_t *flags) {

@@ -65,7 +65,7 @@ final class LineBoundariesTests: XCTestCase {
         var scripts = [UInt32](repeating: 0, count: text.count)
         tfont_char_classes(text, text.count, &classes, &bits)
         _ = tfont_analyze(text, text.count, &levels, &starts, &scripts)
-        return LineBoundaries(scalars: text, lineBreakClasses: classes, scripts: TextMeasurer.resolveScripts(scripts))
+        return LineBoundaries(scalars: text, lineBreakClasses: classes, scripts: TextMeasurer.resolveScripts(scripts, text))
     }
 
     /// ICU run from `start` over the rest of the text: 1 before each scalar where it finds a boundary.

@@ -156,6 +156,10 @@ int tfont_line_boundaries(const uint32_t *text, size_t start, size_t end, uint8_
 /// Returns 0, or -1 when ICU failed (memory).
 int tfont_analyze(const uint32_t *text, size_t length, uint8_t *levels, uint8_t *cluster_starts, uint32_t *scripts);
 
+/// UAX #9's paired brackets (BidiBrackets.txt, ICU's data): 1 when `scalar` is an opening bracket, 2 a closing one,
+/// 0 neither; `pair` is the bracket it pairs with (itself when neither).
+int tfont_paired_bracket(uint32_t scalar, uint32_t *pair);
+
 #ifdef __cplusplus
 }
 #endif

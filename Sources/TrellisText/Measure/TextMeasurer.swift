@@ -73,9 +73,8 @@ public final class TextMeasurer {
         case .success(let chosen): faceOf = chosen
         case .failure(let refusal): return .failure(refusal)
         }
-        // Rule: common and inherited characters join the script before them (at the
-        // start, the first real script after them).
-        let resolved = Self.resolveScripts(scripts)
+        // Rule: common and inherited characters join the script before them; paired brackets (`resolveScripts`).
+        let resolved = Self.resolveScripts(scripts, scalars)
         // Rule for `width`: over the bidi runs, each run's advance (its font and script runs shaped in
         // the context of the whole text) rounded up to 1/64 px.
         var total: Int64 = 0
@@ -127,13 +126,46 @@ public final class TextMeasurer {
         text.withUTF8Buffer { bytes in bytes.reduce(0) { $0 << 8 | UInt32($1) } }
     }
 
-    static func resolveScripts(_ scripts: [UInt32]) -> [UInt32] {
+    /// Blink's bound on the opening brackets its script runs remember.
+    static let maxBrackets = 32
+
+    /// Rule (Blink's `ScriptRunIterator`): common and inherited characters join the script before them (at the start,
+    /// the first real script after them); a closing bracket paired with an opening one still open (UAX #9's pairs, the
+    /// last 32 opened remembered) takes the opening one's script, and so do the common characters after it (between
+    /// Han, Hiragana, Katakana and Bopomofo, the script it is in stays).
+    static func resolveScripts(_ scripts: [UInt32], _ scalars: [UInt32]) -> [UInt32] {
         func isReal(_ script: UInt32) -> Bool { script != common && script != inherited && script != unknown }
+        func isHan(_ script: UInt32) -> Bool { hanScripts.contains(script) }
         var resolved = scripts
         var current = scripts.first(where: isReal) ?? common
+        // The open brackets: the bracket that closes each, and where it is.
+        var open: [(closer: UInt32, at: Int)] = []
         for i in resolved.indices {
-            if isReal(resolved[i]) { current = resolved[i] } else { resolved[i] = current }
+            if isReal(resolved[i]) {
+                current = resolved[i]
+                continue
+            }
+            resolved[i] = current
+            guard scripts[i] == common else { continue }
+            var pair: UInt32 = 0
+            switch tfont_paired_bracket(scalars[i], &pair) {
+            case 1:
+                if open.count == maxBrackets { open.removeFirst() }
+                open.append((pair, i))
+            case 2:
+                guard let k = open.lastIndex(where: { $0.closer == scalars[i] }) else { continue }
+                let script = resolved[open[k].at]
+                open.removeSubrange(k...)
+                if script != common && !(isHan(script) && isHan(current)) {
+                    resolved[i] = script
+                    current = script
+                }
+            default:
+                break
+            }
         }
         return resolved
     }
+
+    static let hanScripts: Set<UInt32> = [tag("Hani"), tag("Hira"), tag("Kana"), tag("Bopo")]
 }

@@ -219,8 +219,10 @@ final class BreakOpportunities {
 
     /// Rule for `wordBreak: break-all` (Blink's table over UAX #14 classes): more breaks between letters, digits and
     /// some punctuation; `+` counts as a letter. The class before is the previous character's, as
-    /// Blink finds it looking back from a candidate: none after a combining mark.
+    /// Blink finds it looking back from a candidate: none after a combining mark. HH (Chromium's ICU's class of the
+    /// maqaf and the hyphens U+2010, U+2012, U+2013, newer than the table) is in no row or column of it.
     func breakAll(_ i: Int) -> Bool {
+        if Self.isHH(paragraph.scalars[i - 1]) || Self.isHH(paragraph.scalars[i]) { return false }
         let last = lineBreakClass(i - 1)
         let current = lineBreakClass(i)
         guard last < 64, current < 64, breakAllRows[Int(last)] & 1 << current != 0 else { return false }

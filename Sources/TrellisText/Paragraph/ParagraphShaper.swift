@@ -84,7 +84,7 @@ public final class ParagraphShaper {
         case .success(let chosen): faceOf = chosen
         case .failure(let refusal): return .failure(refusal)
         }
-        let scripts = TextMeasurer.resolveScripts(scriptsFound)
+        let scripts = TextMeasurer.resolveScripts(scriptsFound, scalars)
         // Runs: bidi runs, and within them pieces by face and script, each shaped with the whole
         // paragraph as context.
         var advances = [Int64](repeating: 0, count: count)
