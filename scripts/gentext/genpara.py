@@ -349,8 +349,13 @@ def group_word_spacing(rng, width, size):
 def soft_hyphenated(rng, script, sentences, family):
     """A paragraph with soft hyphens (U+00AD) between letters: inside longer words every 2 to 5 letters, and in text
     without spaces here and there (never before a combining mark)."""
+    return insert_soft_hyphens(rng, paragraph(rng, script, sentences, family))
+
+
+def insert_soft_hyphens(rng, text):
+    """Soft hyphens between letters of `text`: inside longer words every 2 to 5 letters (never before a combining
+    mark)."""
     import unicodedata
-    text = paragraph(rng, script, sentences, family)
     out = []
     run = 0
     gap = rng.randint(2, 5)
@@ -411,6 +416,26 @@ def group_text_wrap(rng, width, size, text, script):
     return out
 
 
+def soft_long_paragraph(rng, script, sentences, family):
+    """A paragraph of 3–7 sentences with soft hyphens between letters."""
+    return insert_soft_hyphens(rng, long_paragraph(rng, script, sentences, family))
+
+
+def group_text_wrap_hyphens(rng, width, size, text, script):
+    """balance and pretty over text with soft hyphens: a break at one scores its hyphen's width and Blink's hyphen
+    penalty (less when justified), pretty also re-breaks when the two lines before the last end in a hyphen (narrow
+    boxes), clamps, and hyphens: none."""
+    aim = lambda: lines_width(rng, text, script, size, rng.randint(2, 10))
+    out = [{"width": aim(), "textWrap": "balance"} for _ in range(2)]
+    out += [{"width": aim(), "textWrap": "pretty"} for _ in range(2)]
+    out.append({"width": lines_width(rng, text, script, size, rng.randint(8, 14)), "textWrap": "pretty"})
+    out.append({"width": aim(), "textWrap": rng.choice(["balance", "pretty"]), "textAlign": "justify"})
+    out.append({"width": lines_width(rng, text, script, size, rng.randint(3, 7)), "textWrap": "balance",
+                "maxLines": rng.randint(2, 4), **rng.choice([{}, {"textOverflow": "ellipsis"}])})
+    out.append({"width": aim(), "textWrap": rng.choice(["balance", "pretty"]), "hyphens": "none"})
+    return out
+
+
 def group_text_wrap_typed(rng, width, size, text, script):
     """balance and pretty over typed messages (forced breaks: each paragraph of a block on its own)."""
     aim = lambda: lines_width(rng, text, script, size, rng.randint(3, 12))
@@ -450,9 +475,10 @@ CSS_GROUPS = {
     "text-wrap": ("tw", long_paragraph, group_text_wrap, 24, 12),
     "text-wrap-typed": ("tt", typed, group_text_wrap_typed, 8, 4),
     "text-wrap-short": ("ts", short_text, group_text_wrap_short, 16, 8),
+    "text-wrap-hyphens": ("twh", soft_long_paragraph, group_text_wrap_hyphens, 16, 8),
 }
 # Groups whose layouts depend on the text (their function also takes the text and its script).
-TEXT_AWARE_GROUPS = {"text-wrap", "text-wrap-typed", "text-wrap-short"}
+TEXT_AWARE_GROUPS = {"text-wrap", "text-wrap-typed", "text-wrap-short", "text-wrap-hyphens"}
 
 
 def css_cases(holdout, groups):

@@ -52,8 +52,9 @@ extension ParagraphShaper {
     }
 
     /// Rule (Blink's `text-wrap: pretty`): in each paragraph (up to a forced break) of 2 or more lines, none of which
-    /// overflows, when its last line is shorter than a third of the box and has no break opportunity inside, the
-    /// score-based breaker over its last 4 lines (or all, when fewer); its breaks are taken when they make as many lines.
+    /// overflows, when its last line is shorter than a third of the box and has no break opportunity inside, or the two
+    /// lines before its last both end in a hyphen (of its last 4), the score-based breaker over its last 4 lines (or
+    /// all, when fewer); its breaks are taken when they make as many lines.
     /// With a clamp, the clamp's last line ends the paragraph it is in (Blink scores up to it). A block with kept tabs
     /// stays greedy (Blink scores no line of it).
     func pretty(
@@ -70,6 +71,7 @@ extension ParagraphShaper {
             let window = max(first, end - Self.maxLinesForPretty)..<end
             guard end - first > 1, !overflows(greedy, first..<end, width: width, style: style),
                 shortLastLine(paragraph, greedy, end - 1, width: width, style: style, memory: memory)
+                    || hyphenatedBeforeLast(paragraph, greedy, window, style: style)
             else { continue }
             guard let scored = scoredBreaks(paragraph, greedy, window, itemStart: greedy[first].start, balanced: false, width: width, style: style, memory: memory)
             else { return nil }
@@ -93,6 +95,7 @@ extension ParagraphShaper {
         let scanner = BreakOpportunities(
             paragraph, wordBreak: style.wordBreak, breakSpaces: style.whiteSpace == .breakSpaces, lineStart: line.start,
             boundaries: memory.boundaries)
+        scanner.softHyphens = style.hyphens != Hyphens.none
         scanner.startLine(at: line.start, reach: line.visible)
         var i = line.start + 1
         while i < line.visible {
@@ -102,12 +105,21 @@ extension ParagraphShaper {
         return true
     }
 
+    /// Rule (Blink's `ShouldOptimize`, its second case): of 3 or more lines, the two before the last both end in a hyphen.
+    private func hyphenatedBeforeLast(_ paragraph: ShapedParagraph, _ lines: [BrokenLine], _ window: Range<Int>, style: ParagraphStyle) -> Bool {
+        guard window.count >= 3 else { return false }
+        return (window.upperBound - 3...window.upperBound - 2).allSatisfy { k in
+            hyphenAdvance(paragraph, lines[k].end, segmentEnd: paragraph.segmentEnd(from: lines[k].start), style: style) > 0
+        }
+    }
+
     /// Whether a line of `range` ends inside a word (`overflow-wrap` cut it where no break opportunity is): measured,
     /// Blink then balances nothing (neither scores nor bisects).
     private func cuts(_ paragraph: ShapedParagraph, _ lines: [BrokenLine], _ range: Range<Int>, style: ParagraphStyle, memory: ParagraphMemory) -> Bool {
         guard style.overflowWrap != .normal else { return false }
         let scanner = BreakOpportunities(
             paragraph, wordBreak: style.wordBreak, breakSpaces: style.whiteSpace == .breakSpaces, lineStart: 0, boundaries: memory.boundaries)
+        scanner.softHyphens = style.hyphens != Hyphens.none
         for k in range where lines[k].end < paragraph.count && !Self.endsSegment(paragraph, lines[k]) {
             scanner.startLine(at: lines[k].start, reach: lines[k].end)
             if !scanner.isOpportunity(lines[k].end) { return true }
@@ -149,6 +161,8 @@ extension ParagraphShaper {
         var positionNoBreak: Float
         var positionIfBreak: Float
         var penalty: Float
+        /// A break after a soft hyphen: the line shows a hyphen.
+        var hyphenated = false
     }
 
     /// Rule (Blink's `ScoreLineBreaker::Optimize`) over the lines `window`: the break opportunities between the window's
@@ -162,16 +176,23 @@ extension ParagraphShaper {
         style: ParagraphStyle, memory: ParagraphMemory
     ) -> [BrokenLine]?? {
         let start = lines[window.lowerBound].start
-        guard let candidates = candidates(paragraph, lines, window, itemStart: itemStart, style: style, memory: memory) else { return nil }
-        guard var candidates, candidates.count >= 3 + 2 else { return .some(nil) }
-        // Orphans: the last opportunity before the end (a hyphenated one would pass the penalty on to the one before).
-        candidates[candidates.count - 2].penalty += 10_000
-
         // Blink's parameters (Minikin's): in LayoutUnits and float, as Blink computes them.
         let box = Self.units(width) / 1024
         let widthTimesFontSize = Float(Double(box) / 64) * Float(font.size)
         let justified = style.textAlign == .justify
-        let linePenalty: Float = justified ? 0 : widthTimesFontSize * 2 * 2
+        // Justified text hyphenates more readily and has no line penalty.
+        let hyphenPenalty: Float = justified ? widthTimesFontSize / 2 : widthTimesFontSize * 2
+        let linePenalty: Float = justified ? 0 : hyphenPenalty * 2
+        guard let candidates = candidates(
+            paragraph, lines, window, itemStart: itemStart, hyphenPenalty: hyphenPenalty, style: style, memory: memory)
+        else { return nil }
+        guard var candidates, candidates.count >= 3 + 2 else { return .some(nil) }
+        // Orphans: the last opportunity before the end, and when it is hyphenated each one before it up to and including
+        // the first that is not.
+        for k in stride(from: candidates.count - 2, through: 0, by: -1) {
+            candidates[k].penalty += 10_000
+            if !candidates[k].hyphenated { break }
+        }
         let indent = window.lowerBound == 0 ? style.textIndent.units(width: width) / 1024 : 0
         // The room to fit a line in: its box (the first line's less the indent, at least 0) and Blink's 1/64 px.
         func availableToFit(_ line: Int) -> Float {
@@ -244,7 +265,9 @@ extension ParagraphShaper {
         var result: [BrokenLine] = []
         var lineStart = start
         for offset in offsets.reversed() {
-            guard let line = exactLine(paragraph, lineStart, offset, style: style, memory: memory) else { return nil }
+            guard var line = exactLine(paragraph, lineStart, offset, style: style, memory: memory) else { return nil }
+            // A line broken at a soft hyphen shows the hyphen, and its width counts.
+            line.width += hyphenAdvance(paragraph, offset, segmentEnd: paragraph.segmentEnd(from: lineStart), style: style)
             result.append(line)
             lineStart = offset
         }
@@ -253,10 +276,11 @@ extension ParagraphShaper {
 
     /// Rule (Blink's `LineBreakCandidateContext`): a sentinel at `start`, then each break opportunity up to `end` (the
     /// window's end last), at Blink's float positions (`floatPositions`), a line's end shaped again from the last position
-    /// safe to break. `.some(nil)` past `maxScoredCandidates`; nil when memory ran out.
+    /// safe to break; a break after a soft hyphen (Blink's `AppendCandidates`) ends its line further by the hyphen's
+    /// advance and costs `hyphenPenalty`. `.some(nil)` past `maxScoredCandidates`; nil when memory ran out.
     private func candidates(
-        _ paragraph: ShapedParagraph, _ lines: [BrokenLine], _ window: Range<Int>, itemStart: Int, style: ParagraphStyle,
-        memory: ParagraphMemory
+        _ paragraph: ShapedParagraph, _ lines: [BrokenLine], _ window: Range<Int>, itemStart: Int, hyphenPenalty: Float,
+        style: ParagraphStyle, memory: ParagraphMemory
     ) -> [Candidate]?? {
         let start = lines[window.lowerBound].start
         let end = lines[window.upperBound - 1].end
@@ -265,7 +289,9 @@ extension ParagraphShaper {
         let scanner = BreakOpportunities(
             paragraph, wordBreak: style.wordBreak, breakSpaces: style.whiteSpace == .breakSpaces, lineStart: start,
             boundaries: memory.boundaries)
+        scanner.softHyphens = style.hyphens != Hyphens.none
         scanner.startLine(at: start, reach: end)
+        let segmentEnd = paragraph.segmentEnd(from: start)
         var previous = start
         var i = start + 1
         while i <= end {
@@ -289,7 +315,14 @@ extension ParagraphShaper {
                 }
                 ifBreak = position[safe - start] + Float(Double(piece) / Self.unit)
             }
-            candidates.append(Candidate(offset: i, positionNoBreak: position[i - start], positionIfBreak: ifBreak, penalty: 0))
+            let hyphen = hyphenAdvance(paragraph, i, segmentEnd: segmentEnd, style: style)
+            // Blink's `HyphenAdvance` is negative in a right-to-left item, whose positions still grow in logical order:
+            // there the hyphen brings the line's end back.
+            let rightToLeft = paragraph.levels[i - 1] & 1 == 1
+            if hyphen > 0 { ifBreak += Float(Double(rightToLeft ? -hyphen : hyphen) / Self.unit) }
+            candidates.append(Candidate(
+                offset: i, positionNoBreak: position[i - start], positionIfBreak: ifBreak, penalty: hyphen > 0 ? hyphenPenalty : 0,
+                hyphenated: hyphen > 0))
             previous = i
         }
         return .some(candidates)
@@ -418,6 +451,7 @@ extension ParagraphShaper {
     private func widestWord(_ paragraph: ShapedParagraph, indent: Int64, style: ParagraphStyle, memory: ParagraphMemory) -> Int64? {
         let scanner = BreakOpportunities(
             paragraph, wordBreak: style.wordBreak, breakSpaces: style.whiteSpace == .breakSpaces, lineStart: 0, boundaries: memory.boundaries)
+        scanner.softHyphens = style.hyphens != Hyphens.none
         let count = paragraph.count
         var widest: Int64 = 0
         var start = 0
