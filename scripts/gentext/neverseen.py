@@ -53,8 +53,10 @@ import genpara  # noqa: E402
 import gentext  # noqa: E402
 import trellis_harness  # noqa: E402
 
-SEED = 20270101
+# The seed of the figures in docs/text.md (20270101 was the first run's, whose finds are fixed and kept as fixtures).
+SEED = 20270102
 LAYOUTS_PER_PARAGRAPH = 5
+MAX_SCALARS = 1000
 
 # Where the sentences come from: the gettext catalogs of Debian's packages, per script.
 LOCALES = {"de": "de", "fr": "fr", "el": "el", "ru": "ru", "he": "he", "ar": "ar", "ja": "ja", "zh": "zh_CN",
@@ -247,7 +249,8 @@ def make_cases(seed, paragraphs, face_list):
                     missing = coverage.uncovered(font, text)
                     # The break data's characters no face has are left out (as genpara.py does); any other: drawn again.
                     text = "".join(c for c in text if c not in missing or c not in genpara.BREAK_DATA_CHARACTERS)
-                    if not coverage.uncovered(font, text) and text.strip():
+                    # Within the service's limit of 1,000 scalars a text (past it, a 422 by contract).
+                    if not coverage.uncovered(font, text) and text.strip() and len(text) <= MAX_SCALARS:
                         break
                 else:
                     continue
