@@ -13,6 +13,52 @@ final class ParagraphMemory {
     /// The last breaks found: for a style's breaking, the widest width that fitted and the narrowest that did not.
     private var last: (style: ParagraphStyle, fitting: Int64, failing: Int64, lines: [ParagraphShaper.BrokenLine])?
 
+    /// Lines found from a line start for a style's breaking (`lineStyle`), each with the widest width that fitted it
+    /// and the narrowest that did not: by start, the first of a chain (an index into `lineEntries` plus 1; 0 for
+    /// none). At most as many as the paragraph has scalars (about 60 bytes each). Kept from the paragraph's second
+    /// breaking on (another width, balance's bisection): a paragraph broken once has no use for them.
+    private var breakings = 0
+    private var lineStyle: ParagraphStyle?
+    @exclusivity(unchecked) private var lineChains: [Int32] = []
+    @exclusivity(unchecked) private var lineEntries: [RememberedLine] = []
+
+    struct RememberedLine {
+        var next: Int32
+        var fitting: Int64
+        var failing: Int64
+        var line: ParagraphShaper.BrokenLine
+    }
+
+    /// Whether a breaking for `style` that starts now looks lines up and remembers them (those of another style
+    /// forgotten).
+    func remembersLines(for style: ParagraphStyle) -> Bool {
+        breakings += 1
+        guard breakings > 1 else { return false }
+        if lineStyle.map({ !$0.breaksAlike(style) }) ?? true {
+            lineStyle = style
+            lineChains = [Int32](repeating: 0, count: boundaries.count + 1)
+            lineEntries.removeAll()
+        }
+        return true
+    }
+
+    /// The line from `start` found before, when every width it was compared with compares alike with `limit`.
+    func line(from start: Int, limit: Int64) -> RememberedLine? {
+        var k = Int(lineChains[start])
+        while k != 0 {
+            let entry = lineEntries[k - 1]
+            if entry.fitting <= limit && limit < entry.failing { return entry }
+            k = Int(entry.next)
+        }
+        return nil
+    }
+
+    func remember(_ line: ParagraphShaper.BrokenLine, from start: Int, fitting: Int64, failing: Int64) {
+        guard lineEntries.count < boundaries.count else { return }
+        lineEntries.append(RememberedLine(next: lineChains[start], fitting: fitting, failing: failing, line: line))
+        lineChains[start] = Int32(lineEntries.count)
+    }
+
     /// `text-wrap: balance`'s widest word for a style's breaking and indent (the same at every width).
     var widestWord: (style: ParagraphStyle, indent: Int64, width: Int64)?
 

@@ -226,9 +226,25 @@ extension ParagraphShaper {
         private(set) var fitting: Int64 = .min
         private(set) var failing: Int64 = .max
 
+        /// The same since the line being fitted started.
+        private(set) var lineFitting: Int64 = .min
+        private(set) var lineFailing: Int64 = .max
+
         /// The first line's indent (1/65536 px) and whether the line being fitted is the first.
         var indent: Int64 = 0
-        var firstLine = true
+        private(set) var firstLine = true
+
+        mutating func startLine(first: Bool) {
+            firstLine = first
+            lineFitting = .min
+            lineFailing = .max
+        }
+
+        /// Notes what a line found before was compared with.
+        mutating func note(fitting width: Int64, failing narrowest: Int64) {
+            fitting = max(fitting, width)
+            failing = min(failing, narrowest)
+        }
 
         init(_ value: Int64) { self.value = value }
 
@@ -240,9 +256,11 @@ extension ParagraphShaper {
             let width = firstLine ? line + indent : line
             if width <= value {
                 fitting = max(fitting, width)
+                lineFitting = max(lineFitting, width)
                 return true
             }
             failing = min(failing, width)
+            lineFailing = min(lineFailing, width)
             return false
         }
     }
@@ -255,8 +273,18 @@ extension ParagraphShaper {
             paragraph, wordBreak: style.wordBreak, breakSpaces: style.whiteSpace == .breakSpaces, lineStart: 0,
             boundaries: memory.boundaries)
         scanner.softHyphens = style.hyphens != Hyphens.none
+        let remembering = memory.remembersLines(for: style)
         while start < count {
-            limit.firstLine = lines.isEmpty
+            limit.startLine(first: lines.isEmpty)
+            // A line from the same start whose comparisons with the limit all answer alike (as at another width) is
+            // the same line; a first line with an indent is not remembered (its limit is not the others').
+            let remembers = remembering && (!limit.firstLine || limit.indent == 0)
+            if remembers, let known = memory.line(from: start, limit: limit.value) {
+                limit.note(fitting: known.fitting, failing: known.failing)
+                lines.append(known.line)
+                start = known.line.end
+                continue
+            }
             // Rule: a forced break ends the line.
             let segmentEnd = paragraph.segmentEnd(from: start)
             var tabs = LineTabs(paragraph, from: start)
@@ -318,6 +346,7 @@ extension ParagraphShaper {
             // Rule: what follows a break and is not drawn there (spaces that hang, carriage returns, the forced break)
             // stays on the line.
             while found.end < segmentEnd && paragraph.hangs(found.end) { found.end += 1 }
+            if remembers { memory.remember(found, from: start, fitting: limit.lineFitting, failing: limit.lineFailing) }
             lines.append(found)
             start = found.end
         }
