@@ -14,7 +14,9 @@ this file's. Each sample has
   title   what bench/cost.py prints (default: the name)
   about   why the sample is there (a comment)
   group   bench/cost.py's row group: a normal sample is its group's yardstick, a cost sample is compared with it
-  fuzzer  true on the one normal sample per path that the fuzz target measures its cost check against
+  fuzzer  true on the one normal sample per path that the fuzz target measures its cost check against; "answer" on
+          at most one more normal sample per path, whose answer is larger at the same size: the fuzz target measures
+          with it what a normal answer costs per byte (for an endpoint whose answer can grow without its body)
   body    the request, literally; or raw: its bytes as text (not JSON); or recipe: a template (below)
   let     names defined in order before the recipe is expanded (after the shared names and the file's `let`)
   fonts   font files of Debian's fonts-noto-core the request needs besides the default fonts (bench/cost.py runs it
@@ -213,7 +215,11 @@ class Sample:
             raise ValueError(f"{folder}/samples.json: {self.name}: kind is one of {KINDS}")
         self.title = data.get("title", self.name)
         self.group = data.get("group")
-        self.fuzzer = bool(data.get("fuzzer", False))
+        fuzzer = data.get("fuzzer", False)
+        if fuzzer not in (False, True, "answer"):
+            raise ValueError(f"{folder}/samples.json: {self.name}: fuzzer is true or \"answer\"")
+        self.fuzzer = fuzzer is True
+        self.fuzzer_answer = fuzzer == "answer"
         forms = [form for form in ("body", "raw", "recipe") if form in data]
         if len(forms) != 1:
             raise ValueError(f"{folder}/samples.json: {self.name} has one of body, raw and recipe")

@@ -26,8 +26,11 @@ public struct Sample: Sendable {
     public let title: String
     /// bench/cost.py's row group: a normal sample is its yardstick, a cost sample is compared with it.
     public let group: String?
-    /// The one normal sample per path that the fuzz target measures its cost check against.
+    /// The one normal sample per path that the fuzz target measures its cost check against (`"fuzzer": true`).
     public let fuzzer: Bool
+    /// A normal sample whose answer is larger than the `fuzzer` one's at the same size (`"fuzzer": "answer"`): the fuzz
+    /// target measures what a normal answer costs per byte with it, for an endpoint whose answer can grow without its body.
+    public let fuzzerAnswer: Bool
     /// Font files of Debian's fonts-noto-core the request needs besides the default fonts.
     public let fonts: [String]
     /// The feature folder it comes from (Sources/TrellisAPI/<folder>/samples.json).
@@ -61,7 +64,12 @@ public struct Sample: Sendable {
         self.kind = kind
         title = value["title"]?.string ?? name
         group = value["group"]?.string
-        fuzzer = value["fuzzer"] == .bool(true)
+        switch value["fuzzer"] {
+        case nil, .bool(false)?: (fuzzer, fuzzerAnswer) = (false, false)
+        case .bool(true)?: (fuzzer, fuzzerAnswer) = (true, false)
+        case .string("answer")?: (fuzzer, fuzzerAnswer) = (false, true)
+        default: throw SampleError("\(folder)/samples.json: \(name): fuzzer is true or \"answer\"")
+        }
         if case .array(let files)? = value["fonts"] { fonts = files.compactMap(\.string) } else { fonts = [] }
         let forms = ["body", "raw", "recipe"].filter { value[$0] != nil }
         guard forms.count == 1 else { throw SampleError("\(folder)/samples.json: \(name) has one of body, raw and recipe") }

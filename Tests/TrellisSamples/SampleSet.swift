@@ -96,6 +96,16 @@ public struct SampleSet: Sendable {
         return found[0]
     }
 
+    /// The normal sample of `path` with a larger answer that the fuzz target measures a normal answer's cost per byte
+    /// with, if its feature marks one (`"fuzzer": "answer"`); more than one is an error.
+    public func fuzzerAnswerNormal(for path: String) throws(SampleError) -> Sample? {
+        let found = samples.filter { $0.paths.contains(path) && $0.kind == .normal && $0.fuzzerAnswer }
+        guard found.count <= 1 else {
+            throw SampleError("\(path) has \(found.count) normal samples marked \"fuzzer\": \"answer\" (at most one is allowed)")
+        }
+        return found.first
+    }
+
     /// The request as a JSON value: a body, or a recipe expanded for `size` (the body bytes it aims at) and `salt`.
     public func value(_ sample: Sample, size: Int, salt: Int) throws(SampleError) -> SampleValue {
         switch sample.content {

@@ -13,7 +13,9 @@
 // by HarfBuzz and the shim's own table readers and shaped with (`FontFuzz`).
 //
 // The cost check (`Cost`): every input's CPU time is held to TRELLIS_FUZZ_COST_MULTIPLE (default 8) ×
-// what a normal request of its endpoint and size costs in the same build (calibrated at start), and,
+// what a normal request of its endpoint and size costs in the same build (calibrated at start; for an endpoint whose
+// answer grows with what a request asks for rather than with its bytes, the drawer's keyframes, what a normal request
+// of its size and answer costs: the cost model's allowance per answer byte, docs/limits.md), and,
 // under AddressSanitizer, its peak working memory (allocated during the request, less the answer) to the
 // endpoint's stated bytes per body byte plus a fixed allowance. Either is a finding.
 import Glibc
@@ -199,6 +201,9 @@ enum Cost {
     /// is higher here (a nested-terms search at 2.3× in release is 5× here); the inputs are small and one run is
     /// noisy. 8× flags the classes of request that cost many times more, which is what a fuzzer can find.
     static let multiple: Double = getenv("TRELLIS_FUZZ_COST_MULTIPLE").flatMap { Double(String(cString: $0)) } ?? 8
+    /// TRELLIS_FUZZ_COST_REPORT=1: every input's cost (the least of three runs) against the yardstick, on stderr,
+    /// for triage with the replayer.
+    static let report = getenv("TRELLIS_FUZZ_COST_REPORT") != nil
     /// What any request may allocate besides its bytes' worth: the search's per-plane tables of folded scalars
     /// (at most 17 × 512 KiB), a text request's faces at one size, the writer's first block.
     static let fixedMemory = 10 << 20
@@ -225,19 +230,30 @@ enum Cost {
     /// instructions per request in BENCHMARKS.md's callgrind counts, about 25 µs here): part of every request's cost.
     static let transportSeconds = 25e-6
 
-    /// CPU seconds of a normal request of `bytes` to the selected endpoint: fixed + per byte, from two sizes.
-    nonisolated(unsafe) static var model: (fixed: Double, perByte: Double)?
+    /// CPU seconds of a normal request to the selected endpoint: fixed + per body byte (from two sizes) + per answer
+    /// byte (0 unless the endpoint's answer can grow apart from its body; `calibrate`).
+    nonisolated(unsafe) static var model: (fixed: Double, perByte: Double, perAnswerByte: Double)?
+
+    /// What a normal request of `bytes` answered with `answer` bytes costs.
+    static func normal(bytes: Int, answer: Int) -> Double? {
+        model.map { $0.fixed + $0.perByte * Double(bytes) + $0.perAnswerByte * Double(answer) }
+    }
 
     /// Fails when the input costs more than `multiple` × normal (measured again twice, the least kept, so that
     /// a scheduling hiccup is not a finding), or works with more memory than its endpoint states.
     static func check(_ first: Measured, bytes: Int, path: String, again: () -> Measured) {
-        guard multiple > 0, let model else { return }
-        let allowed = multiple * (model.fixed + model.perByte * Double(bytes))
+        guard multiple > 0, let normal = normal(bytes: bytes, answer: first.response.body.count) else { return }
+        let allowed = multiple * normal
         var seconds = first.seconds
-        if seconds > allowed {
+        if seconds > allowed || report {
             for _ in 0..<2 { seconds = min(seconds, again().seconds) }
+            if report {
+                Fuzz.printError("cost: \(bytes) bytes, status \(first.response.status), answer \(first.response.body.count) bytes, "
+                    + "\(first.seconds * 1e6) µs of CPU (\(first.seconds / normal) ×; the least of three runs \(seconds / normal) ×, "
+                    + "with what a cache kept) against a normal request of that size and answer (\(normal * 1e6) µs)")
+            }
             if seconds > allowed {
-                Fuzz.fail("\(bytes) bytes cost \(seconds * 1e3) ms of CPU, more than \(multiple) × a normal request of that size (\(allowed / multiple * 1e3) ms)")
+                Fuzz.fail("\(bytes) bytes answered with \(first.response.body.count) cost \(seconds * 1e3) ms of CPU, more than \(multiple) × a normal request of that size and answer (\(normal * 1e3) ms)")
             }
         }
         // A batch may hold any feature's entries: it reserves the most any of them states.
@@ -248,50 +264,78 @@ enum Cost {
         }
     }
 
-    /// Every feature's samples (Sources/TrellisAPI/<Feature>/samples.json), read once.
-    static let samples: SampleSet = {
+    /// Every feature's samples (Sources/TrellisAPI/<Feature>/samples.json). Read for the calibration and dropped
+    /// after it, not kept in a static: their templates are indirect enums, whose boxes Swift points to with tag bits
+    /// in the pointer, which LeakSanitizer does not take for references, so at exit it reported every box a global
+    /// kept as a leak (and libFuzzer a finding, after a run that found nothing).
+    static func loadSamples() -> SampleSet {
         do {
             return try SampleSet.load()
         } catch {
             Fuzz.fail("the samples: \(error)")
         }
-    }()
+    }
 
-    /// Normal requests of the endpoint, small and large (about 16 KB, the fuzzer's longest input): the normal sample
-    /// its feature marks "fuzzer" (the most a request of it normally asks), expanded at both sizes; `salt` makes
-    /// every text and number a cache could key on different, so that they are measured as first seen. A path
-    /// without one is an error, never another endpoint's request.
-    static func normalBodies(_ path: String, salt: Int) -> (small: [UInt8], large: [UInt8]) {
+    /// A normal request of the endpoint at `size` bytes, the least CPU time of 15 runs, each with a different salt
+    /// (every text and number a cache could key on differs, so that each is measured as first seen).
+    static func leastCost(_ samples: SampleSet, _ normal: Sample, size: Int, path: String) -> (bytes: Double, answer: Double, seconds: Double) {
+        var least = Double.infinity, count = 0, answer = 0
+        for salt in 0..<15 {
+            var bytes: [UInt8]
+            do {
+                bytes = try samples.body(normal, size: size, salt: salt)
+            } catch {
+                Fuzz.fail("no normal request for \(path): \(error)")
+            }
+            count = bytes.count
+            bytes += [UInt8](repeating: 0, count: 64)
+            let measured = bytes.withUnsafeBytes { raw in
+                Cost.measure { Fuzz.handle(UnsafeRawBufferPointer(rebasing: raw[0..<count]), padding: 64, path: path) }
+            }
+            if measured.response.status != 200 { Fuzz.fail("the normal request \(normal.name) to \(path) got \(measured.response.status)") }
+            least = min(least, measured.seconds)
+            answer = measured.response.body.count
+        }
+        return (Double(count), Double(answer), least)
+    }
+
+    /// Measures the normal requests and sets `model`. The normal sample its feature marks "fuzzer" (the most a
+    /// request of it normally asks), small and large (about 16 KB, the fuzzer's longest input), gives the cost per
+    /// body byte; a path without one is an error, never another endpoint's request. Where the feature also marks a
+    /// normal sample "fuzzer": "answer" (a request whose answer grows with what it asks for, not with its bytes: the
+    /// drawer's keyframes), that one, at the small size, gives the cost per answer byte: the three points are solved
+    /// for the fixed cost, the cost per body byte and the cost per answer byte.
+    static func calibrate(_ path: String) {
+        guard multiple > 0, path != FontFuzz.name else { return }
+        let samples = loadSamples()
+        let normal: Sample, answerNormal: Sample?
         do {
-            let normal = try samples.fuzzerNormal(for: path)
-            return (try samples.body(normal, size: SampleSet.small, salt: salt), try samples.body(normal, size: SampleSet.large, salt: salt))
+            normal = try samples.fuzzerNormal(for: path)
+            answerNormal = try samples.fuzzerAnswerNormal(for: path)
         } catch {
             Fuzz.fail("no normal request for \(path): \(error)")
         }
-    }
-
-    /// Measures the normal requests (the least of 15 runs each) and sets `model`.
-    static func calibrate(_ path: String) {
-        guard multiple > 0, path != FontFuzz.name else { return }
-        var points: [(bytes: Double, seconds: Double)] = []
-        for large in [false, true] {
-            var least = Double.infinity, size = 0
-            for salt in 0..<15 {
-                let bodies = normalBodies(path, salt: salt)
-                var bytes = large ? bodies.large : bodies.small
-                let count = bytes.count
-                bytes += [UInt8](repeating: 0, count: 64)
-                let seconds = bytes.withUnsafeBytes { raw in
-                    Cost.measure { Fuzz.handle(UnsafeRawBufferPointer(rebasing: raw[0..<count]), padding: 64, path: path) }.seconds
-                }
-                least = min(least, seconds)
-                size = count
+        let small = leastCost(samples, normal, size: SampleSet.small, path: path)
+        let large = leastCost(samples, normal, size: SampleSet.large, path: path)
+        var perByte = max(0, (large.seconds - small.seconds) / (large.bytes - small.bytes))
+        var perAnswerByte = 0.0
+        if let answerNormal {
+            // seconds = fixed + perByte × bytes + perAnswerByte × answer through the three points (Cramer's rule on
+            // their differences from the small one).
+            let long = leastCost(samples, answerNormal, size: SampleSet.small, path: path)
+            let (bytes1, answer1, seconds1) = (large.bytes - small.bytes, large.answer - small.answer, large.seconds - small.seconds)
+            let (bytes2, answer2, seconds2) = (long.bytes - small.bytes, long.answer - small.answer, long.seconds - small.seconds)
+            let determinant = bytes1 * answer2 - bytes2 * answer1
+            guard abs(determinant) > 1e-6 * abs(bytes1 * answer2) else {
+                Fuzz.fail("\(answerNormal.name)'s answer does not grow apart from its body: it cannot give a cost per answer byte")
             }
-            points.append((Double(size), least))
+            perByte = max(0, (seconds1 * answer2 - seconds2 * answer1) / determinant)
+            perAnswerByte = max(0, (bytes1 * seconds2 - bytes2 * seconds1) / determinant)
         }
-        let perByte = max(0, (points[1].seconds - points[0].seconds) / (points[1].bytes - points[0].bytes))
-        model = (max(0, points[0].seconds - perByte * points[0].bytes) + transportSeconds, perByte)
-        Fuzz.printError("calibration: a normal request to \(path) costs \(model!.fixed * 1e6) µs + \(model!.perByte * 1e9) ns per byte")
+        let fixed = max(0, small.seconds - perByte * small.bytes - perAnswerByte * small.answer) + transportSeconds
+        model = (fixed, perByte, perAnswerByte)
+        Fuzz.printError("calibration: a normal request to \(path) costs \(fixed * 1e6) µs + \(perByte * 1e9) ns per byte"
+            + (answerNormal == nil ? "" : " + \(perAnswerByte * 1e9) ns per answer byte"))
     }
 }
 
