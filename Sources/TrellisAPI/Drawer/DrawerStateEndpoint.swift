@@ -10,7 +10,8 @@ enum DrawerStateEndpoint: Endpoint {
         let context = call.context
         var motion: [UInt8]?
         let resolved = DrawerResolver.compute(request, meter: &call.meter) { spring, frameRate, maxWork in
-            // Recent motions' plans and written members, shared by every request.
+            // Recent motions' plans and written members, shared by every request. A refused motion is planned again
+            // from rest (to blame its start or its spring): only a transition's plan is written, and it is the last asked.
             let entry = context.drawerPlans.entry(spring, frameRate: frameRate, maxWork: maxWork)
             motion = entry.fragment
             return entry.plan

@@ -10,4 +10,12 @@ public enum DrawerLimitViolation: Error, Equatable, Sendable {
     /// Rule: its CSS easing would need more samples than its keyframes leave of what a request may ask for
     /// (`allowed`), or a step finer than the easing's time grid.
     case tooManySamples(allowed: Int)
+
+    /// Rule: the keyframes and easing samples made before the limit was found broken: the samples its keyframes left,
+    /// when the easing ran out of them (at most); none otherwise, since the settling time and the keyframes' count are
+    /// checked before any is made.
+    public var work: Int {
+        if case .tooManySamples(let allowed) = self { return allowed }
+        return 0
+    }
 }

@@ -23,7 +23,9 @@ public enum DrawerLimits {
     /// default spring's whole request (which takes about 160 steps; in the service alone, without the connection's
     /// fixed cost, 5 to 6.5 ×). The easing's samples follow its bends, not its duration, so
     /// this admits every spring of response up to 1.5 s and dampingFraction 0.2 to 2.5 (bounce 0.8 to −0.6), from
-    /// rest, at every frame rate up to 240 (at most 2,241 steps); at 60 frames/s, dampingFraction 0.07 to 12.
+    /// rest, at every frame rate up to 240 (at most 2,241 steps); at 60 frames/s, dampingFraction 0.07 to 12. A
+    /// motion refused for its start is planned once more from rest, to blame the start or the spring: a refusal
+    /// costs at most twice this.
     public static let maxWork = 2_500
 
     /// Rule: the keyframes at `frameRate`: one per frame from 0 through the first frame at or after the settling time.

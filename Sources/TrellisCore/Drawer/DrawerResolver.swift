@@ -48,10 +48,21 @@ public enum DrawerResolver {
             plan = made
             _ = meter.advance(made.work)
         case .failure(let violation):
-            // Rule: blamed on the start when the same spring from rest keeps to the limits, else on the spring.
-            let atRest = DrawerSpringMotion(spring: motion.spring)
-            let blameStart = input.start != nil
-                && (try? DrawerMotionPlan.make(atRest, frameRate: input.frameRate, maxWork: maxWork).get()) != nil
+            // Rule: the samples a refused motion made count as any plan's work.
+            _ = meter.advance(violation.work)
+            // Rule: blamed on the start when the same spring from rest keeps to the limits, else on the spring. The
+            // plan from rest is asked of the same planner (a cache keeps it, for the client that asks for it next) and
+            // counts too: a refusal blamed on its start costs at most two plans' work.
+            var blameStart = false
+            if input.start != nil {
+                switch planner(DrawerSpringMotion(spring: motion.spring), input.frameRate, maxWork) {
+                case .success(let atRest):
+                    blameStart = true
+                    _ = meter.advance(atRest.work)
+                case .failure(let atRest):
+                    _ = meter.advance(atRest.work)
+                }
+            }
             return .failure(.motion(violation, blameStart: blameStart))
         }
         return .success(DrawerTransition(

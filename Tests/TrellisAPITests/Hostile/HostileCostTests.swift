@@ -277,6 +277,30 @@ final class HostileCostTests: HostileTestCase {
         }
     }
 
+    /// A start too fast for the limits is refused once its easing has made the most samples its keyframes leave, and
+    /// the same spring is then planned from rest to know whether the start or the spring is to blame: two plans'
+    /// work, about twice the heaviest transition answered, which the meter never saw (neither the deadline's checks
+    /// nor `trellis_compute_steps_total`). Both plans count, and together they stay within two plans' allowance.
+    func testARefusalBlamedOnItsStartCountsBothPlans() throws {
+        let server = try server()
+        let spring = DrawerSpring(response: 0.05, dampingFraction: 0.03)
+        let start = DrawerSpringMotion(spring: spring, fromX: -200, toX: 0, start: DrawerMotionStart(x: -200, velocity: 20_000))
+        guard case .failure(let violation) = DrawerMotionPlan.make(start, frameRate: 1),
+              case .success(let atRest) = DrawerMotionPlan.make(DrawerSpringMotion(spring: spring), frameRate: 1)
+        else { return XCTFail("the start should break the limits and the spring from rest keep to them") }
+        XCTAssertGreaterThan(violation.work, DrawerLimits.maxWork * 9 / 10)
+        XCTAssertGreaterThan(atRest.work, DrawerLimits.maxWork * 9 / 10)
+
+        let body = #"{"action":"toggle","container":{"width":390,"height":844},"frameRate":1,"#
+            + #""spring":{"response":0.05,"dampingFraction":0.03},"from":{"x":-200,"velocity":20000}}"#
+        let refused = try Hostile.post(server, "/v1/drawer/state", body)
+        assertProblem(refused, 422)
+        XCTAssertEqual(pointers(refused), ["/from"])
+        let counted = try steps(server, "/v1/drawer/state", body, status: 422)
+        XCTAssertEqual(counted, violation.work + atRest.work)
+        XCTAssertLessThanOrEqual(counted, 2 * DrawerLimits.maxWork)
+    }
+
     // MARK: Sections
 
     /// Each action is one step, whatever the number of sections (collapseAll in single mode used to walk them all).
