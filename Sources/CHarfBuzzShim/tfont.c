@@ -11,6 +11,7 @@
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
 #include <unicode/unorm2.h>
+#include <unicode/uscript.h>
 
 struct tfont_face {
     hb_face_t *face;
@@ -667,6 +668,28 @@ int tfont_paired_bracket(uint32_t scalar, uint32_t *pair) {
     case U_BPT_CLOSE: return 2;
     default: return 0;
     }
+}
+
+int tfont_script_extensions(uint32_t scalar, uint32_t *scripts, int capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    if (uscript_getScript((UChar32)scalar, &status) != USCRIPT_COMMON || U_FAILURE(status)) return 0;
+    UScriptCode codes[32];
+    int count = uscript_getScriptExtensions((UChar32)scalar, codes, 32, &status);
+    if (U_FAILURE(status) || count <= 1) return 0;
+    if (count > capacity) count = capacity;
+    // Blink's preferred script first: swapped in while the first is Latin or a later one has a smaller code.
+    for (int i = 1; i < count; i++) {
+        if (codes[0] == USCRIPT_LATIN || codes[i] < codes[0]) {
+            UScriptCode first = codes[0];
+            codes[0] = codes[i];
+            codes[i] = first;
+        }
+    }
+    for (int i = 0; i < count; i++) {
+        const char *name = uscript_getShortName(codes[i]);
+        scripts[i] = name ? (uint32_t)hb_script_from_string(name, -1) : 0;
+    }
+    return count;
 }
 
 int tfont_font_shape_clusters(

@@ -160,6 +160,11 @@ int tfont_analyze(const uint32_t *text, size_t length, uint8_t *levels, uint8_t 
 /// 0 neither; `pair` is the bracket it pairs with (itself when neither).
 int tfont_paired_bracket(uint32_t scalar, uint32_t *pair);
 
+/// A common character's Script_Extensions (ICU's data) as ISO 15924 tags, Blink's preferred first (the smallest
+/// script code, Latin only when alone), at most `capacity`: their count, 0 for a character that is not common or has
+/// none beyond common.
+int tfont_script_extensions(uint32_t scalar, uint32_t *scripts, int capacity);
+
 #ifdef __cplusplus
 }
 #endif

@@ -132,7 +132,9 @@ public final class TextMeasurer {
     /// Rule (Blink's `ScriptRunIterator`): common and inherited characters join the script before them (at the start,
     /// the first real script after them); a closing bracket paired with an opening one still open (UAX #9's pairs, the
     /// last 32 opened remembered) takes the opening one's script, and so do the common characters after it (between
-    /// Han, Hiragana, Katakana and Bopomofo, the script it is in stays).
+    /// Han, Hiragana, Katakana and Bopomofo, the script it is in stays). A common character with Script_Extensions that
+    /// lack the script before it (the middle dot U+00B7 in Arabic text) leaves that run: it and the common characters
+    /// after it take the next real script when their extensions have it, else the first of them (Blink's preferred).
     static func resolveScripts(_ scripts: [UInt32], _ scalars: [UInt32]) -> [UInt32] {
         func isReal(_ script: UInt32) -> Bool { script != common && script != inherited && script != unknown }
         func isHan(_ script: UInt32) -> Bool { hanScripts.contains(script) }
@@ -140,8 +142,19 @@ public final class TextMeasurer {
         var current = scripts.first(where: isReal) ?? common
         // The open brackets: the bracket that closes each, and where it is.
         var open: [(closer: UInt32, at: Int)] = []
+        // Where characters out of the run began, and the scripts all of them have.
+        var pending: (start: Int, scripts: [UInt32])?
+        var extensions = [UInt32](repeating: 0, count: maxExtensions)
+        func settle(before end: Int, next: UInt32?) {
+            guard let out = pending else { return }
+            var script = out.scripts[0]
+            if let next, out.scripts.contains(next) { script = next }
+            for k in out.start..<end { resolved[k] = script }
+            pending = nil
+        }
         for i in resolved.indices {
             if isReal(resolved[i]) {
+                settle(before: i, next: resolved[i])
                 current = resolved[i]
                 continue
             }
@@ -153,19 +166,39 @@ public final class TextMeasurer {
                 if open.count == maxBrackets { open.removeFirst() }
                 open.append((pair, i))
             case 2:
-                guard let k = open.lastIndex(where: { $0.closer == scalars[i] }) else { continue }
+                guard let k = open.lastIndex(where: { $0.closer == scalars[i] }) else { break }
                 let script = resolved[open[k].at]
                 open.removeSubrange(k...)
                 if script != common && !(isHan(script) && isHan(current)) {
+                    settle(before: i, next: script)
                     resolved[i] = script
                     current = script
+                    continue
                 }
             default:
                 break
             }
+            let count = Int(tfont_script_extensions(scalars[i], &extensions, Int32(maxExtensions)))
+            guard count > 0 else { continue }
+            let found = Array(extensions[0..<count])
+            if let out = pending {
+                let both = out.scripts.filter(found.contains)
+                if both.isEmpty {
+                    settle(before: i, next: nil)
+                    pending = (i, found)
+                } else {
+                    pending = (out.start, both)
+                }
+            } else if !found.contains(current) {
+                pending = (i, found)
+            }
         }
+        settle(before: resolved.count, next: nil)
         return resolved
     }
+
+    /// At most this many of a character's script extensions are read (Blink keeps fewer).
+    static let maxExtensions = 32
 
     static let hanScripts: Set<UInt32> = [tag("Hani"), tag("Hira"), tag("Kana"), tag("Bopo")]
 }
