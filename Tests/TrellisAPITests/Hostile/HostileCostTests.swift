@@ -128,6 +128,20 @@ final class HostileCostTests: HostileTestCase {
         }
     }
 
+    /// Once a text is refused, the texts after it are only shaped to find their own refusals, not laid out at
+    /// every width: a refused request costs about one shaping of its texts.
+    func testTextsAfterARefusedOneAreNotLaidOut() throws {
+        let server = try server()
+        let font = #""font":{"family":"DejaVu Sans, Garuda","size":16}"#
+        let widths = (0..<16).map { "\(20 + $0)" }.joined(separator: ",")
+        let texts = ["a\\u0001b"] + Self.thai
+        let scalars = texts.map(\.unicodeScalars.count).reduce(0, +)
+        let counted = try steps(
+            server, "/v1/text/layout", #"{\#(font),"texts":[\#(Self.quoted(texts))],"widths":[\#(widths)],"overflowWrap":"break-word"}"#,
+            status: 422)
+        XCTAssertLessThanOrEqual(counted, 2 * scalars, "one shaping of each text, none laid out")
+    }
+
     /// Flow chips with Thai labels cut at a maximum width, and a batch of 100 Thai layouts, count their line
     /// breaking too, about one pass over each label or text (a chip's label twice: it is laid out when the flow is
     /// measured and again when its lines are written, each time shaped and broken).
