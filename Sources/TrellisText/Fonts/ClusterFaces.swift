@@ -20,8 +20,8 @@ enum ClusterFaces {
 
     /// Rule: per grapheme cluster, the first face that shapes it with no .notdef (among the faces whose
     /// unicode-range allows it); a cluster in emoji presentation (when `emojiPresentation` says so) takes the first
-    /// color face that does, if any; clusters of zero-width characters alone take the face before them (at the
-    /// start, the first face chosen). A face index per scalar; `.uncovered` with the first
+    /// color face that does, if any; a soft hyphen alone the first face (HarfBuzz hides it in any face); clusters of
+    /// other zero-width characters alone take the face before them (at the start, the first face chosen). A face index per scalar; `.uncovered` with the first
     /// `TextMeasurer.maxUncoveredListed` clusters no face covers; `.stopped` when `meter` says stop (with
     /// `counting`, a step per scalar of a cluster and face tried); `.outOfMemory`.
     static func choose(
@@ -74,8 +74,13 @@ enum ClusterFaces {
         _ scalars: [UInt32], _ start: Int, _ end: Int, _ faces: SizedFaces, emoji: Bool, _ meter: inout WorkMeter, counting: Bool
     ) -> Result<Int?, TextRefusal> {
         let cluster = scalars[start..<end]
-        if cluster.allSatisfy({ TextCharacters.isZeroWidth($0) || TextCharacters.isWhiteSpaceControl($0) }) { return .success(-1) }
         let font = faces.font
+        // Rule (Blink's fallback: HarfBuzz never gives a soft hyphen .notdef, so it stays in the first face tried): a
+        // soft hyphen alone takes the first face that may show it, splitting the run of a fallback face around it.
+        if cluster.allSatisfy({ $0 == 0xAD }), let first = font.faces.indices.first(where: { font.settings[$0].allows(cluster) }) {
+            return .success(first)
+        }
+        if cluster.allSatisfy({ TextCharacters.isZeroWidth($0) || TextCharacters.isWhiteSpaceControl($0) }) { return .success(-1) }
         var firstCovering: Int?
         for index in font.faces.indices where font.settings[index].allows(cluster) {
             if firstCovering != nil && !font.faces[index].isColor { continue }
