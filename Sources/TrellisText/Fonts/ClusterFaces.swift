@@ -36,8 +36,9 @@ enum ClusterFaces {
             var end = start + 1
             while end < count && clusterStarts[end] == 0 { end += 1 }
             let emoji = emojiPresentation?(start, end) ?? false
-            // A cluster of one scalar chosen for before (unmetered: metered choices count every face tried).
-            let alone = !counting && !emoji && end == start + 1 && scalars[start] < SizedFaces.remembered
+            // A cluster of one scalar chosen for before (unmetered: metered choices count every face tried); not a soft
+            // hyphen, whose face depends on what follows it.
+            let alone = !counting && !emoji && end == start + 1 && scalars[start] < SizedFaces.remembered && scalars[start] != 0xAD
             if alone {
                 let known = faces.face(alone: scalars[start])
                 if known != SizedFaces.unknown {
@@ -76,8 +77,13 @@ enum ClusterFaces {
         let cluster = scalars[start..<end]
         let font = faces.font
         // Rule (Blink's fallback: HarfBuzz never gives a soft hyphen .notdef, so it stays in the first face tried): a
-        // soft hyphen alone takes the first face that may show it, splitting the run of a fallback face around it.
-        if cluster.allSatisfy({ $0 == 0xAD }), let first = font.faces.indices.first(where: { font.settings[$0].allows(cluster) }) {
+        // soft hyphen alone takes the first face that may show it, splitting the run of a fallback face around it;
+        // except before a Thai or Lao SARA AM, which HarfBuzz's Thai shaper decomposes and reorders into the cluster
+        // before it, so that the soft hyphen falls back with that cluster.
+        let beforeSaraAm = end < scalars.count && (scalars[end] == 0x0E33 || scalars[end] == 0x0EB3)
+        if cluster.allSatisfy({ $0 == 0xAD }), !beforeSaraAm,
+            let first = font.faces.indices.first(where: { font.settings[$0].allows(cluster) })
+        {
             return .success(first)
         }
         if cluster.allSatisfy({ TextCharacters.isZeroWidth($0) || TextCharacters.isWhiteSpaceControl($0) }) { return .success(-1) }
