@@ -37,6 +37,7 @@ public final class TestConnection {
         var sent = 0
         while sent < bytes.count {
             let n = bytes.withUnsafeBytes { Foundation.send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
+            if n < 0 && errno == EINTR { continue }
             if n <= 0 { return false }
             sent += n
         }
@@ -48,7 +49,9 @@ public final class TestConnection {
 
     private func fill() throws -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65536)
-        let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        var n = -1
+        // A signal (a child process of the server in this process ending: SIGCHLD) interrupts a read: read again.
+        repeat { n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) } } while n < 0 && errno == EINTR
         if n < 0 { throw Failure(description: "recv failed: errno \(errno)") }
         if n == 0 { return false }
         buffer += chunk[0..<n]
