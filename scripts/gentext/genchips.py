@@ -25,14 +25,12 @@ Python 3 standard library only.
 """
 
 import argparse
-import html
 import json
 import pathlib
 import random
 import shutil
 import subprocess
 import sys
-import tempfile
 import zlib
 
 sys.dont_write_bytecode = True
@@ -284,24 +282,9 @@ document.fonts.ready.then(() => {
 
 
 def render(flows, face_list, chromium, keep_dir):
-    workdir = pathlib.Path(keep_dir) if keep_dir else pathlib.Path(tempfile.mkdtemp(prefix="trellis-genchips-"))
-    workdir.mkdir(parents=True, exist_ok=True)
-    page = workdir / "chips.html"
     labels = json.dumps([[item["text"] for item in req["items"]] for req in flows], ensure_ascii=True).replace("</", "<\\/")
-    page.write_text(PAGE % (gentext.font_faces_css(face_list), "\n".join(flow_html(i, req) for i, req in enumerate(flows)), labels),
-                    encoding="utf-8")
-    command = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-               "--force-device-scale-factor=1", "--virtual-time-budget=120000", "--allow-file-access-from-files",
-               f"--user-data-dir={workdir / 'profile'}", "--dump-dom", page.as_uri()]
-    completed = subprocess.run(command, capture_output=True, text=True, timeout=900)
-    if not keep_dir:
-        shutil.rmtree(workdir, ignore_errors=True)
-    dom = completed.stdout
-    start = dom.find('<pre id="out">')
-    end = dom.find("</pre>", start)
-    if start < 0 or end < 0 or end == start + len('<pre id="out">'):
-        sys.exit(f"no measurements in Chromium's output (exit {completed.returncode}):\n{completed.stderr[-2000:]}")
-    measured = json.loads(html.unescape(dom[start + len('<pre id="out">'):end]))
+    page = PAGE % (gentext.font_faces_css(face_list), "\n".join(flow_html(i, req) for i, req in enumerate(flows)), labels)
+    measured = gentext.dump_page(page, "chips.html", chromium, keep_dir, "trellis-genchips-")
     if len(measured) != len(flows):
         sys.exit(f"Chromium measured {len(measured)} flows, expected {len(flows)}")
     return measured

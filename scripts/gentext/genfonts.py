@@ -417,22 +417,7 @@ document.fonts.ready.then(() => {
 
 
 def run_chromium(page_text, chromium, keep_dir, name):
-    workdir = pathlib.Path(keep_dir) if keep_dir else pathlib.Path(tempfile.mkdtemp(prefix="trellis-genfonts-"))
-    workdir.mkdir(parents=True, exist_ok=True)
-    page = workdir / name
-    page.write_text(page_text, encoding="utf-8")
-    command = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--font-render-hinting=none",
-               "--force-device-scale-factor=1", "--virtual-time-budget=120000", "--allow-file-access-from-files",
-               f"--user-data-dir={workdir / 'profile'}", "--dump-dom", page.as_uri()]
-    completed = subprocess.run(command, capture_output=True, text=True, timeout=900)
-    if not keep_dir:
-        shutil.rmtree(workdir, ignore_errors=True)
-    dom = completed.stdout
-    start = dom.find('<pre id="out">')
-    end = dom.find("</pre>", start)
-    if start < 0 or end < 0 or end == start + len('<pre id="out">'):
-        sys.exit(f"no measurements in Chromium's output (exit {completed.returncode}):\n{completed.stderr[-2000:]}")
-    return json.loads(html.unescape(dom[start + len('<pre id="out">'):end]))
+    return gentext.dump_page(page_text, name, chromium, keep_dir, "trellis-genfonts-", flags=("--font-render-hinting=none",))
 
 
 def measure(cases, css, chromium, keep_dir):

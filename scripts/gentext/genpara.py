@@ -37,7 +37,6 @@ Python 3 standard library only.
 """
 
 import argparse
-import html
 import json
 import pathlib
 import random
@@ -703,22 +702,8 @@ def layout_css(font, layout):
 
 
 def render(blocks, face_list, chromium, keep_dir, index):
-    workdir = pathlib.Path(keep_dir) if keep_dir else pathlib.Path(tempfile.mkdtemp(prefix="trellis-genpara-"))
-    workdir.mkdir(parents=True, exist_ok=True)
-    page = workdir / f"paragraphs{index}.html"
-    page.write_text(PAGE % (gentext.font_faces_css(face_list), script_json(blocks)), encoding="utf-8")
-    command = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-               "--force-device-scale-factor=1", "--virtual-time-budget=120000", "--allow-file-access-from-files",
-               f"--user-data-dir={workdir / 'profile'}", "--dump-dom", page.as_uri()]
-    completed = subprocess.run(command, capture_output=True, text=True, timeout=900)
-    if not keep_dir:
-        shutil.rmtree(workdir, ignore_errors=True)
-    dom = completed.stdout
-    start = dom.find('<pre id="out">')
-    end = dom.find("</pre>", start)
-    if start < 0 or end < 0 or end == start + len('<pre id="out">'):
-        sys.exit(f"no measurements in Chromium's output (exit {completed.returncode}):\n{completed.stderr[-2000:]}")
-    return json.loads(html.unescape(dom[start + len('<pre id="out">'):end]))
+    return gentext.dump_page(PAGE % (gentext.font_faces_css(face_list), script_json(blocks)), f"paragraphs{index}.html",
+                             chromium, keep_dir, "trellis-genpara-")
 
 
 def has_character(path, character):

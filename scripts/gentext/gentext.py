@@ -340,6 +340,27 @@ document.fonts.ready.then(() => {
 """
 
 
+def dump_page(page_text, name, chromium, keep_dir, prefix, timeout=900, flags=()):
+    """The JSON a page's script leaves in <pre id="out"> once headless Chromium has laid it out (its faces loaded from
+    their files); exits when there is none. The page is written to keep_dir, kept, or to a temporary folder."""
+    workdir = pathlib.Path(keep_dir) if keep_dir else pathlib.Path(tempfile.mkdtemp(prefix=prefix))
+    workdir.mkdir(parents=True, exist_ok=True)
+    page = workdir / name
+    page.write_text(page_text, encoding="utf-8")
+    command = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", *flags,
+               "--force-device-scale-factor=1", "--virtual-time-budget=120000", "--allow-file-access-from-files",
+               f"--user-data-dir={workdir / 'profile'}", "--dump-dom", page.as_uri()]
+    completed = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+    if not keep_dir:
+        shutil.rmtree(workdir, ignore_errors=True)
+    dom = completed.stdout
+    start = dom.find('<pre id="out">')
+    end = dom.find("</pre>", start)
+    if start < 0 or end < 0 or end == start + len('<pre id="out">'):
+        sys.exit(f"no measurements in Chromium's output (exit {completed.returncode}):\n{completed.stderr[-2000:]}")
+    return json.loads(html.unescape(dom[start + len('<pre id="out">'):end]))
+
+
 def font_faces_css(face_list):
     rules = []
     for face in face_list:
@@ -370,22 +391,8 @@ def render(all_cases, flows, face_list, chromium, keep_dir):
         blocks.append(f'<div class="t" id="p{number}" style=\'{style_of(dict(size=key[1], weight=key[2], style=key[3]), family)}\'>'
                       f'<span>x</span></div>')
     blocks += [flow_html(index, req) for index, req in enumerate(flows)]
-    workdir = pathlib.Path(keep_dir) if keep_dir else pathlib.Path(tempfile.mkdtemp(prefix="trellis-gentext-"))
-    workdir.mkdir(parents=True, exist_ok=True)
-    page = workdir / "text.html"
-    page.write_text(PAGE % (font_faces_css(face_list), "\n".join(blocks)), encoding="utf-8")
-    command = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-               "--force-device-scale-factor=1", "--virtual-time-budget=120000", "--allow-file-access-from-files",
-               f"--user-data-dir={workdir / 'profile'}", "--dump-dom", page.as_uri()]
-    completed = subprocess.run(command, capture_output=True, text=True, timeout=600)
-    if not keep_dir:
-        shutil.rmtree(workdir, ignore_errors=True)
-    dom = completed.stdout
-    start = dom.find('<pre id="out">')
-    end = dom.find("</pre>", start)
-    if start < 0 or end < 0 or end == start + len('<pre id="out">'):
-        sys.exit(f"no measurements in Chromium's output (exit {completed.returncode}):\n{completed.stderr[-2000:]}")
-    measured = json.loads(html.unescape(dom[start + len('<pre id="out">'):end]))
+    measured = dump_page(PAGE % (font_faces_css(face_list), "\n".join(blocks)), "text.html", chromium, keep_dir,
+                         "trellis-gentext-", timeout=600)
     if len(measured["texts"]) != len(all_cases) or len(measured["flows"]) != len(flows):
         sys.exit(f"Chromium measured {len(measured['texts'])} texts and {len(measured['flows'])} flows, "
                  f"expected {len(all_cases)} and {len(flows)}")
