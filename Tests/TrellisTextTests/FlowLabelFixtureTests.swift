@@ -15,6 +15,17 @@ final class FlowLabelFixtureTests: XCTestCase {
 
     private func number(_ value: Any?) -> Double { (value as? NSNumber)?.doubleValue ?? .nan }
 
+    /// A fixture's request POSTed to /v1/flow/layout: the status and the answer's text.
+    private func post(_ fixture: [String: Any], to service: TrellisService) throws -> (status: Int, text: String) {
+        let request = try JSONSerialization.data(withJSONObject: try XCTUnwrap(fixture["request"]))
+        var headers = TrellisHeaders()
+        headers.add("Content-Type", "application/json")
+        let response = request.withUnsafeBytes { body in
+            service.handle(TrellisRequest(method: "POST", path: "/v1/flow/layout", headers: headers, body: body))
+        }
+        return (response.status, String(decoding: response.body.bytes, as: UTF8.self))
+    }
+
     func testEveryChromiumFlowOfLabels() throws {
         let service = TrellisService(configuration: ServiceConfiguration(context: FeatureContext(fonts: TestFonts.collection)))
         let lines = try String(contentsOf: Self.file, encoding: .utf8).split(separator: "\n").dropFirst()
@@ -23,17 +34,11 @@ final class FlowLabelFixtureTests: XCTestCase {
         for (number, line) in lines.enumerated() {
             guard FixtureFilter.includes("flow \(number)") else { continue }
             let fixture = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            let request = try JSONSerialization.data(withJSONObject: try XCTUnwrap(fixture["request"]))
             let expected = try XCTUnwrap(fixture["expected"] as? [String: Any])
-            var headers = TrellisHeaders()
-            headers.add("Content-Type", "application/json")
-            let response = request.withUnsafeBytes { body in
-                service.handle(TrellisRequest(method: "POST", path: "/v1/flow/layout", headers: headers, body: body))
-            }
-            let text = String(decoding: response.body.bytes, as: UTF8.self)
+            let (status, text) = try post(fixture, to: service)
             if FixtureFilter.isActive { print("flow \(number): Trellis \(text)\nChromium \(expected)") }
-            XCTAssertEqual(response.status, 200, "flow \(number): \(text)")
-            let answer = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(response.body.bytes)) as? [String: Any])
+            XCTAssertEqual(status, 200, "flow \(number): \(text)")
+            let answer = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
             let items = answer["items"] as? [[String: Any]] ?? []
             let rects = try XCTUnwrap(expected["items"] as? [[String: Any]])
             XCTAssertEqual(items.count, rects.count, "flow \(number)")
@@ -82,16 +87,10 @@ final class FlowLabelFixtureTests: XCTestCase {
                 let fixture = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
                 let group = try XCTUnwrap(fixture["group"] as? String)
                 if table[group] == nil { order.append(group) }
-                let request = try JSONSerialization.data(withJSONObject: try XCTUnwrap(fixture["request"]))
                 let expected = try XCTUnwrap(fixture["expected"] as? [String: Any])
-                var headers = TrellisHeaders()
-                headers.add("Content-Type", "application/json")
-                let response = request.withUnsafeBytes { body in
-                    service.handle(TrellisRequest(method: "POST", path: "/v1/flow/layout", headers: headers, body: body))
-                }
-                let text = String(decoding: response.body.bytes, as: UTF8.self)
-                XCTAssertEqual(response.status, 200, "\(name): \(text)")
-                let answer = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(response.body.bytes)) as? [String: Any])
+                let (status, text) = try post(fixture, to: service)
+                XCTAssertEqual(status, 200, "\(name): \(text)")
+                let answer = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
                 let items = answer["items"] as? [[String: Any]] ?? []
                 let chromium = try XCTUnwrap(expected["items"] as? [[String: Any]])
                 var differences: [String] = []
