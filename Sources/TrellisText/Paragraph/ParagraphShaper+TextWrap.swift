@@ -275,7 +275,7 @@ extension ParagraphShaper {
     }
 
     /// Rule (Blink's `LineBreakCandidateContext`): a sentinel at `start`, then each break opportunity up to `end` (the
-    /// window's end last), at Blink's float positions (`floatPositions`), a line's end shaped again from the last position
+    /// window's end last), at Blink's positions (`gridPositions`), a line's end shaped again from the last position
     /// safe to break; a break after a soft hyphen (Blink's `AppendCandidates`) ends its line further by the hyphen's
     /// advance and costs `hyphenPenalty`. `.some(nil)` past `maxScoredCandidates`; nil when memory ran out.
     private func candidates(
@@ -284,7 +284,7 @@ extension ParagraphShaper {
     ) -> [Candidate]?? {
         let start = lines[window.lowerBound].start
         let end = lines[window.upperBound - 1].end
-        let position = floatPositions(paragraph, lines, window, itemStart: itemStart)
+        let position = gridPositions(paragraph, lines, window, itemStart: itemStart)
         var candidates = [Candidate(offset: start, positionNoBreak: 0, positionIfBreak: 0, penalty: 0)]
         let scanner = BreakOpportunities(
             paragraph, wordBreak: style.wordBreak, breakSpaces: style.whiteSpace == .breakSpaces, lineStart: start,
@@ -328,39 +328,47 @@ extension ParagraphShaper {
         return .some(candidates)
     }
 
-    /// Rule (Blink's item positions): the position of each scalar of the window from its start, in float px as Blink
-    /// computes them: each advance added in float from the start of its item (a bidi run, or the text after a forced
-    /// break), the origin moved at each line's start and each item's start to the position reached there (Blink's
-    /// `SetBasePosition`). Float sums round where an exact sum would not, and that decides ties between breaks.
-    private func floatPositions(_ paragraph: ShapedParagraph, _ lines: [BrokenLine], _ window: Range<Int>, itemStart: Int) -> [Float] {
+    /// Rule (Blink's item positions, `ShapeResult::ComputePositionData` as `LineBreaker::AppendCandidates` reads it): the
+    /// position of each scalar of the window from its start, on the LayoutUnit grid. Within an item (a bidi run, or the
+    /// text after a forced break) an offset's position is its advance from the item's start, summed exactly and
+    /// rounded up to 1/64 px; right to left, the item's width rounded up less the advance from the offset to the item's
+    /// end rounded up (Blink rounds each character's left edge). Each item starts where the one before it ended
+    /// (Blink's `SetBasePosition`), the window's first item at the window's start. The scores' float sums then add
+    /// multiples of 1/64 px, and which of two sets of breaks scores lower follows from these rounded positions.
+    private func gridPositions(_ paragraph: ShapedParagraph, _ lines: [BrokenLine], _ window: Range<Int>, itemStart: Int) -> [Float] {
         let start = lines[window.lowerBound].start
         let end = lines[window.upperBound - 1].end
         let positions = paragraph.positions
-        func advance(_ i: Int) -> Float { Float(Double(positions[i + 1] - positions[i]) / Self.unit) }
+        /// An exact advance (1/65536 px) rounded up to LayoutUnits (1/64 px), whatever its sign.
+        func ceiling(_ value: Int64) -> Int64 { value >= 0 ? (value + 1023) / 1024 : -((-value) / 1024) }
         func startsItem(_ i: Int) -> Bool {
             i > 0 && (paragraph.runOf[i] != paragraph.runOf[i - 1] || paragraph.scalars[i - 1] == WhiteSpaceProcessing.lineFeed)
         }
+        // The item `i` is in: its start, end and direction.
+        func item(at i: Int, from first: Int) -> (start: Int, end: Int, rightToLeft: Bool) {
+            let run = Int(paragraph.runOf[i])
+            let end = min(paragraph.runEnd(run), paragraph.segmentEnd(from: first))
+            return (first, end, paragraph.levels[i] & 1 == 1)
+        }
+        // An offset's position within its item, in LayoutUnits from the item's start.
+        func within(_ current: (start: Int, end: Int, rightToLeft: Bool), _ i: Int) -> Int64 {
+            let advance = positions[i] - positions[current.start]
+            guard current.rightToLeft else { return ceiling(advance) }
+            let width = positions[current.end] - positions[current.start]
+            return ceiling(width) - ceiling(width - advance)
+        }
         // The item the window starts in, from its start.
-        var item = max(itemStart, Int(paragraph.runStarts[Int(paragraph.runOf[start])]))
-        if item > start { item = start }
-        var accumulated: Float = 0
-        for i in item..<start { accumulated += advance(i) }
-        var base: Float = 0 - accumulated
+        var first = max(itemStart, Int(paragraph.runStarts[Int(paragraph.runOf[start])]))
+        if first > start { first = start }
+        var current = item(at: start, from: first)
+        var base = -within(current, start)
         var result = [Float](repeating: 0, count: end - start + 1)
-        result[0] = base + accumulated
-        var nextLine = window.lowerBound + 1
-        for i in start..<end {
-            accumulated += advance(i)
-            let reached = base + accumulated
-            result[i + 1 - start] = reached
-            if i + 1 < end && startsItem(i + 1) {
-                base = reached
-                accumulated = 0
+        for i in start...end {
+            if i > start && i < paragraph.count && startsItem(i) {
+                base += within(current, i)
+                current = item(at: i, from: i)
             }
-            if nextLine < window.upperBound && lines[nextLine].start == i + 1 {
-                base = reached - accumulated
-                nextLine += 1
-            }
+            result[i - start] = Float(Double(base + within(current, i)) / 64)
         }
         return result
     }
