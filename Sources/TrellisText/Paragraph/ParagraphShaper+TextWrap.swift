@@ -84,13 +84,15 @@ extension ParagraphShaper {
     }
 
     /// Rule (Blink's `ShouldOptimize`): the last line is narrower than a third of the box (in LayoutUnits) and has no
-    /// break opportunity inside.
+    /// break opportunity inside. Its width is Blink's `LineInfo::Width`: with spaces kept (`pre-wrap`), the spaces
+    /// hanging at its end count (collapsible ones were removed).
     private func shortLastLine(
         _ paragraph: ShapedParagraph, _ lines: [BrokenLine], _ index: Int, width: Double, style: ParagraphStyle, memory: ParagraphMemory
     ) -> Bool {
         let line = lines[index]
         let box = Self.units(width) / 1024
-        let drawn = line.width / 1024 + (index == 0 ? style.textIndent.units(width: width) / 1024 : 0)
+        var drawn = line.width / 1024 + (index == 0 ? style.textIndent.units(width: width) / 1024 : 0)
+        if style.whiteSpace == .preWrap { drawn += paragraph.approximateWidth(line.visible, line.end) / 1024 }
         guard drawn < box / 3 else { return false }
         let scanner = BreakOpportunities(
             paragraph, wordBreak: style.wordBreak, breakSpaces: style.whiteSpace == .breakSpaces, lineStart: line.start,
