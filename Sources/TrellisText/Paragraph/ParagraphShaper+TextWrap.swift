@@ -337,23 +337,35 @@ extension ParagraphShaper {
     /// end rounded up (Blink rounds each character's left edge). Each item starts where the one before it ended
     /// (Blink's `SetBasePosition`), the window's first item at the window's start. The scores' float sums then add
     /// multiples of 1/64 px, and which of two sets of breaks scores lower follows from these rounded positions.
+    /// A kept carriage return is an item of its own (a control, drawn empty), and Blink's empty item result for it
+    /// ends where it starts: the text item after it is then based from the carriage return's offset, one before its
+    /// own start, where Blink's cached position is the item's whole width rounded up. So that item, and all after it,
+    /// are placed that width further back.
     private func gridPositions(_ paragraph: ShapedParagraph, _ lines: [BrokenLine], _ window: Range<Int>, itemStart: Int) -> [Float] {
         let start = lines[window.lowerBound].start
         let end = lines[window.upperBound - 1].end
         let positions = paragraph.positions
+        let scalars = paragraph.scalars
+        let carriageReturn = WhiteSpaceProcessing.carriageReturn
+        typealias Item = (start: Int, end: Int, rightToLeft: Bool, control: Bool)
         /// An exact advance (1/65536 px) rounded up to LayoutUnits (1/64 px), whatever its sign.
         func ceiling(_ value: Int64) -> Int64 { value >= 0 ? (value + 1023) / 1024 : -((-value) / 1024) }
         func startsItem(_ i: Int) -> Bool {
-            i > 0 && (paragraph.runOf[i] != paragraph.runOf[i - 1] || paragraph.scalars[i - 1] == WhiteSpaceProcessing.lineFeed)
+            i > 0 && (paragraph.runOf[i] != paragraph.runOf[i - 1] || scalars[i - 1] == WhiteSpaceProcessing.lineFeed
+                || scalars[i - 1] == carriageReturn || scalars[i] == carriageReturn)
         }
-        // The item `i` is in: its start, end and direction.
-        func item(at i: Int, from first: Int) -> (start: Int, end: Int, rightToLeft: Bool) {
-            let run = Int(paragraph.runOf[i])
-            let end = min(paragraph.runEnd(run), paragraph.segmentEnd(from: first))
-            return (first, end, paragraph.levels[i] & 1 == 1)
+        // The item starting at `first` that `i` is in: its end (the bidi run's, the forced-break segment's, or a
+        // carriage return's), its direction, and whether it is a carriage return.
+        func item(at i: Int, from first: Int) -> Item {
+            if scalars[first] == carriageReturn { return (first, first + 1, false, true) }
+            let limit = min(paragraph.runEnd(Int(paragraph.runOf[i])), paragraph.segmentEnd(from: first))
+            var end = i
+            while end < limit && scalars[end] != carriageReturn { end += 1 }
+            return (first, end, paragraph.levels[i] & 1 == 1, false)
         }
         // An offset's position within its item, in LayoutUnits from the item's start.
-        func within(_ current: (start: Int, end: Int, rightToLeft: Bool), _ i: Int) -> Int64 {
+        func within(_ current: Item, _ i: Int) -> Int64 {
+            if current.control { return 0 }
             let advance = positions[i] - positions[current.start]
             guard current.rightToLeft else { return ceiling(advance) }
             let width = positions[current.end] - positions[current.start]
@@ -362,13 +374,21 @@ extension ParagraphShaper {
         // The item the window starts in, from its start.
         var first = max(itemStart, Int(paragraph.runStarts[Int(paragraph.runOf[start])]))
         if first > start { first = start }
+        for k in stride(from: start - 1, through: first, by: -1) where scalars[k] == carriageReturn {
+            first = k + 1
+            break
+        }
         var current = item(at: start, from: first)
         var base = -within(current, start)
         var result = [Float](repeating: 0, count: end - start + 1)
         for i in start...end {
             if i > start && i < paragraph.count && startsItem(i) {
                 base += within(current, i)
+                let afterControl = current.control
                 current = item(at: i, from: i)
+                if afterControl && !current.control && scalars[i] != WhiteSpaceProcessing.lineFeed {
+                    base -= ceiling(positions[current.end] - positions[current.start])
+                }
             }
             result[i - start] = Float(Double(base + within(current, i)) / 64)
         }
