@@ -1,9 +1,11 @@
 // The shim over HarfBuzz (faces, fonts, shaping) and ICU (bidi levels, grapheme clusters); see tfont.h.
 #include "tfont.h"
 
+#include <harfbuzz/hb-aat.h>
 #include <harfbuzz/hb.h>
 #include <harfbuzz/hb-ot.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -13,6 +15,9 @@
 #include <unicode/unorm2.h>
 #include <unicode/uscript.h>
 
+// The scripts whose words may shape alone (`word_scripts`, below).
+enum { WORD_SCRIPT_COUNT = 9 };
+
 struct tfont_face {
     hb_face_t *face;
     /// A color bitmap face (CBDT/CBLC): each glyph's advance in its strike, in px at `bitmap_ppem`
@@ -20,6 +25,9 @@ struct tfont_face {
     uint8_t *bitmap_advance;
     unsigned bitmap_glyphs;
     unsigned bitmap_ppem;
+    /// Per script of `word_scripts`, whether its words shape alone as within a run (`tfont_font_shapes_words_alone`):
+    /// 0 until found, then 1 (yes) or 2 (no).
+    _Atomic uint8_t words_alone[WORD_SCRIPT_COUNT];
 };
 
 struct tfont_font {
@@ -717,6 +725,237 @@ int tfont_font_shape_clusters(
         if (hb_glyph_info_get_glyph_flags(&infos[g]) & HB_GLYPH_FLAG_UNSAFE_TO_BREAK) flags[at] |= 2;
     }
     return 0;
+}
+
+// Reads a GSUB, GPOS or kern table's bytes with every read bounds-checked and counted: a read out of the table, or
+// past the budget, fails the reader (and so the check that uses it).
+typedef struct {
+    const uint8_t *data;
+    size_t length;
+    long budget;
+    int failed;
+} table_reader;
+
+// Rule: at most this many reads per face, so that a crafted table (offsets shared many times over) costs a bounded
+// amount once per face; past it the face is shaped run by run.
+enum { WORDS_CHECK_READS = 1 << 22 };
+
+static unsigned read16(table_reader *r, size_t offset) {
+    if (r->failed || offset >= r->length || r->length - offset < 2 || --r->budget < 0) {
+        r->failed = 1;
+        return 0;
+    }
+    return u16(r->data, offset);
+}
+
+static uint32_t read32(table_reader *r, size_t offset) {
+    uint32_t high = read16(r, offset);
+    return (high << 16) | read16(r, offset + 2);
+}
+
+// Whether a value record of `format` at `at` is all zero (placements, advances and device offsets).
+static int value_zero(table_reader *r, size_t at, unsigned format) {
+    unsigned fields = (unsigned)__builtin_popcount(format & 0xFF);
+    for (unsigned i = 0; i < fields; i++) {
+        if (read16(r, at + 2 * i) != 0) return 0;
+    }
+    return 1;
+}
+
+// Rule: a class-based rule with class 0 at a position matches every glyph its class definition leaves out, which
+// HarfBuzz's glyph collection does not list: so a pair adjustment of format 2 with anything but zero for a second
+// glyph of class 0, or a (chained) context of format 2 with class 0 anywhere in a rule's sequences, might match the
+// space glyph unlisted. 1 when the subtable at `at` (of the table's own lookup type, extensions resolved) has
+// none, else 0.
+static int subtable_without_class_zero(table_reader *r, int gpos, unsigned type, size_t at) {
+    unsigned format = read16(r, at);
+    if (format != 2 || r->failed) return !r->failed;
+    if (gpos && type == 2) {
+        unsigned format1 = read16(r, at + 4), format2 = read16(r, at + 6);
+        unsigned class1 = read16(r, at + 12), class2 = read16(r, at + 14);
+        size_t size1 = 2 * (size_t)__builtin_popcount(format1 & 0xFF), size2 = 2 * (size_t)__builtin_popcount(format2 & 0xFF);
+        size_t record = size1 + size2;
+        for (unsigned k = 0; k < class1 && !r->failed; k++) {
+            size_t first = at + 16 + (size_t)k * class2 * record;
+            if (class2 == 0) break;
+            if (!value_zero(r, first, format1) || !value_zero(r, first + size1, format2)) return 0;
+        }
+        return !r->failed;
+    }
+    int context = gpos ? type == 7 : type == 5;
+    int chained = gpos ? type == 8 : type == 6;
+    if (!context && !chained) return 1;
+    size_t sets_at = at + (chained ? 10 : 6);
+    unsigned sets = read16(r, sets_at);
+    for (unsigned s = 0; s < sets && !r->failed; s++) {
+        unsigned set_offset = read16(r, sets_at + 2 + 2 * (size_t)s);
+        if (set_offset == 0) continue;
+        size_t set = at + set_offset;
+        unsigned rules = read16(r, set);
+        for (unsigned k = 0; k < rules && !r->failed; k++) {
+            size_t rule = set + read16(r, set + 2 + 2 * (size_t)k);
+            if (context) {
+                unsigned glyphs = read16(r, rule);
+                for (unsigned g = 1; g < glyphs; g++) {
+                    if (read16(r, rule + 4 + 2 * (size_t)(g - 1)) == 0) return 0;
+                }
+            } else {
+                size_t at_sequence = rule;
+                for (int part = 0; part < 3 && !r->failed; part++) {
+                    unsigned count = read16(r, at_sequence);
+                    // The input sequence leaves out its first glyph (the coverage's).
+                    unsigned listed = part == 1 && count > 0 ? count - 1 : count;
+                    for (unsigned g = 0; g < listed; g++) {
+                        if (read16(r, at_sequence + 2 + 2 * (size_t)g) == 0) return 0;
+                    }
+                    at_sequence += 2 + 2 * (size_t)listed;
+                }
+            }
+        }
+    }
+    return !r->failed;
+}
+
+// Rule (Blink's HarfBuzzFace::HasSpaceInLigaturesOrKerning, on the lookups a shaping of `script` may apply): 1 when
+// no lookup of GSUB or GPOS (`gpos`) that a feature of the script's tables may apply (HarfBuzz's collection, for
+// every script tag HarfBuzz may choose for it, every language and every feature, the lookups they call included;
+// every lookup when the table has feature variations) lists the space glyph among the glyphs it reads or writes
+// (HarfBuzz's collection), none may skip it (the flag IgnoreBaseGlyphs) and no class-based rule may match it
+// unlisted (above).
+static int layout_without_space(hb_face_t *face, int gpos, hb_script_t script, hb_codepoint_t space, hb_set_t *glyphs,
+    hb_set_t *lookups) {
+    hb_tag_t tag = gpos ? HB_OT_TAG_GPOS : HB_OT_TAG_GSUB;
+    hb_blob_t *blob = hb_face_reference_table(face, tag);
+    unsigned length = 0;
+    const uint8_t *data = (const uint8_t *)hb_blob_get_data(blob, &length);
+    int result = 1;
+    if (length == 0) goto done;
+    table_reader r = {data, length, WORDS_CHECK_READS, 0};
+    size_t list = read16(&r, 8);
+    unsigned count = list == 0 ? 0 : read16(&r, list);
+    unsigned minor = read16(&r, 2);
+    uint32_t variations = minor >= 1 && length >= 14 ? read32(&r, 10) : 0;
+    if (r.failed || count != hb_ot_layout_table_get_lookup_count(face, tag)) {
+        result = 0;
+        goto done;
+    }
+    hb_set_clear(lookups);
+    if (variations != 0) {
+        hb_set_add_range(lookups, 0, count == 0 ? 0 : count - 1);
+        if (count == 0) hb_set_clear(lookups);
+    } else {
+        // The script's tags, then the ones HarfBuzz falls back on.
+        hb_tag_t tags[HB_OT_MAX_TAGS_PER_SCRIPT + 4];
+        unsigned tag_count = HB_OT_MAX_TAGS_PER_SCRIPT, language_count = 0;
+        hb_ot_tags_from_script_and_language(script, NULL, &tag_count, tags, &language_count, NULL);
+        tags[tag_count++] = HB_OT_TAG_DEFAULT_SCRIPT;
+        tags[tag_count++] = HB_TAG('d', 'f', 'l', 't');
+        tags[tag_count++] = HB_TAG('l', 'a', 't', 'n');
+        tags[tag_count] = HB_TAG_NONE;
+        hb_ot_layout_collect_lookups(face, tag, tags, NULL, NULL, lookups);
+    }
+    if (!hb_set_allocation_successful(lookups)) {
+        result = 0;
+        goto done;
+    }
+    for (hb_codepoint_t i = HB_SET_VALUE_INVALID; result && hb_set_next(lookups, &i);) {
+        if (i >= count) {
+            result = 0;
+            break;
+        }
+        hb_set_clear(glyphs);
+        hb_ot_layout_lookup_collect_glyphs(face, tag, i, glyphs, glyphs, glyphs, glyphs);
+        if (hb_set_has(glyphs, space) || !hb_set_allocation_successful(glyphs)) {
+            result = 0;
+            break;
+        }
+        size_t lookup = list + read16(&r, list + 2 + 2 * (size_t)i);
+        unsigned type = read16(&r, lookup), flag = read16(&r, lookup + 2), subtables = read16(&r, lookup + 4);
+        if (flag & 0x0002) result = 0;
+        for (unsigned k = 0; k < subtables && result && !r.failed; k++) {
+            size_t subtable = lookup + read16(&r, lookup + 6 + 2 * (size_t)k);
+            unsigned resolved = type;
+            if (type == (gpos ? 9u : 7u)) {
+                resolved = read16(&r, subtable + 2);
+                subtable += read32(&r, subtable + 4);
+            }
+            result = subtable_without_class_zero(&r, gpos, resolved, subtable);
+        }
+        if (r.failed) result = 0;
+    }
+done:
+    hb_blob_destroy(blob);
+    return result;
+}
+
+// Rule: the kern table HarfBuzz falls back on (where GPOS has no kerning for the script) in OpenType's version 0 with
+// pair lists (format 0) only, none with the space glyph; 1 when there is none.
+static int kern_without_space(hb_face_t *face, hb_codepoint_t space) {
+    hb_blob_t *blob = hb_face_reference_table(face, HB_TAG('k', 'e', 'r', 'n'));
+    unsigned length = 0;
+    const uint8_t *data = (const uint8_t *)hb_blob_get_data(blob, &length);
+    int result = 1;
+    if (length > 0) {
+        table_reader r = {data, length, WORDS_CHECK_READS, 0};
+        unsigned version = read16(&r, 0), subtables = read16(&r, 2);
+        size_t at = 4;
+        if (version != 0) result = 0;
+        for (unsigned k = 0; k < subtables && result && !r.failed; k++) {
+            unsigned size = read16(&r, at + 2), coverage = read16(&r, at + 4);
+            if ((coverage >> 8) != 0 || size < 14) {
+                result = 0;
+                break;
+            }
+            unsigned pairs = read16(&r, at + 6);
+            for (unsigned p = 0; p < pairs && result; p++) {
+                size_t pair = at + 14 + 6 * (size_t)p;
+                if (read16(&r, pair) == space || read16(&r, pair + 2) == space) result = 0;
+            }
+            at += size;
+        }
+        if (r.failed) result = 0;
+    }
+    hb_blob_destroy(blob);
+    return result;
+}
+
+// Rule: the scripts HarfBuzz shapes with its default shaper, which reads nothing of the context around the shaped
+// text but whether a mark begins it (joining scripts, reordering and syllables are left out).
+static const hb_script_t word_scripts[WORD_SCRIPT_COUNT] = {
+    HB_SCRIPT_COMMON, HB_SCRIPT_LATIN, HB_SCRIPT_GREEK, HB_SCRIPT_CYRILLIC, HB_SCRIPT_ARMENIAN, HB_SCRIPT_GEORGIAN,
+    HB_SCRIPT_HAN, HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA};
+
+static int words_alone_find(hb_face_t *face, hb_script_t script) {
+    // Apple's layout tables (morx, kerx, trak), which HarfBuzz prefers to GSUB and GPOS, are not looked into.
+    if (hb_aat_layout_has_substitution(face) || hb_aat_layout_has_positioning(face) || hb_aat_layout_has_tracking(face)) {
+        return 0;
+    }
+    hb_font_t *font = hb_font_create(face);
+    hb_codepoint_t space = 0;
+    int has_space = hb_font_get_nominal_glyph(font, 0x20, &space);
+    hb_font_destroy(font);
+    if (!has_space) return 0;
+    hb_set_t *glyphs = hb_set_create(), *lookups = hb_set_create();
+    int result = hb_set_allocation_successful(glyphs) && hb_set_allocation_successful(lookups) &&
+                 layout_without_space(face, 0, script, space, glyphs, lookups) &&
+                 layout_without_space(face, 1, script, space, glyphs, lookups) && kern_without_space(face, space);
+    hb_set_destroy(glyphs);
+    hb_set_destroy(lookups);
+    return result;
+}
+
+int tfont_font_shapes_words_alone(const tfont_font *font, uint32_t script) {
+    unsigned index = 0;
+    while (index < WORD_SCRIPT_COUNT && word_scripts[index] != (hb_script_t)script) index++;
+    if (index == WORD_SCRIPT_COUNT) return 0;
+    // Found once per face and script (every thread finds the same answer, so a race only finds it twice).
+    _Atomic uint8_t *known = &((tfont_face *)font->face)->words_alone[index];
+    uint8_t answer = atomic_load_explicit(known, memory_order_relaxed);
+    if (answer == 0) {
+        answer = words_alone_find(font->face->face, (hb_script_t)script) ? 1 : 2;
+        atomic_store_explicit(known, answer, memory_order_relaxed);
+    }
+    return answer == 1;
 }
 
 static void char_class(UChar32 c, uint8_t *line_break, uint8_t *bits);

@@ -130,6 +130,15 @@ int tfont_font_shape_clusters(
     const tfont_font *font, const uint32_t *text, size_t length, size_t start, size_t count, int rtl,
     uint32_t script, int64_t *advances, uint8_t *flags);
 
+/// 1 when the font's face shapes each space-separated word of a text in `script` (an ISO 15924 tag as HarfBuzz
+/// spells it) as it shapes it within a run, else 0. Rule (Blink's HarfBuzzFace::HasSpaceInLigaturesOrKerning,
+/// stricter): a script HarfBuzz shapes with its default shaper (Common, Latin, Greek, Cyrillic, Armenian, Georgian,
+/// Han, Hiragana, Katakana); no GSUB or GPOS lookup a feature of the script's tables may apply reads or writes the
+/// space glyph (as HarfBuzz collects their glyphs), may skip it (IgnoreBaseGlyphs) or may match it as a class-based
+/// rule's class 0; the kern table, if any, is OpenType's pair lists without it; no AAT layout table; the face maps
+/// U+0020. Found once per face and script (a bounded number of reads of its tables) and remembered with the face.
+int tfont_font_shapes_words_alone(const tfont_font *font, uint32_t script);
+
 /// Per scalar: its UAX #14 line-break class (ICU's ULineBreak value) and a set of bits:
 /// TFONT_LETTER, TFONT_MARK, TFONT_NUMBER (general categories L, M, N), TFONT_EMOJI_PRESENTATION,
 /// TFONT_EAST_ASIAN (East_Asian_Width F, W or H), TFONT_INITIAL_PUNCTUATION, TFONT_FINAL_PUNCTUATION

@@ -10,8 +10,19 @@ public final class ParagraphShaper {
     /// Each face at the size, made on first use.
     private let faces: SizedFaces
     /// Shaping results for one piece (reused).
-    private var pieceAdvances: [Int64] = []
-    private var pieceFlags: [UInt8] = []
+    // One request on one thread reads and writes these, never overlapping: the dynamic exclusivity check cost more
+    // than a word's lookup.
+    @exclusivity(unchecked) private var pieceAdvances: [Int64] = []
+    @exclusivity(unchecked) private var pieceFlags: [UInt8] = []
+    /// Each word shaped so far, for pieces shaped word by word.
+    @exclusivity(unchecked) private var words = WordShapes()
+    /// A piece's words: each one's scalars and where `words` keeps its shaping (-1: not kept). Reused.
+    @exclusivity(unchecked) private var pieceWords: [PieceWord] = []
+    private struct PieceWord {
+        var start: Int32
+        var end: Int32
+        var kept: Int32
+    }
     /// Edges shaped again since the shaper was made (for tests and the benchmark).
     public private(set) var edgeShapings = 0
     /// Scalars ICU's line breaker ran over since the shaper was made: the cost model's steps for finding break
@@ -125,7 +136,10 @@ public final class ParagraphShaper {
                 while pieceEnd < runEnd && faceOf[pieceEnd] == faceOf[pieceStart] && scripts[pieceEnd] == scripts[pieceStart] {
                     pieceEnd += 1
                 }
-                guard shapePiece(scalars, pieceStart, pieceEnd, rtl: levels[runStart] & 1, script: scripts[pieceStart], face: faceOf[pieceStart])
+                guard
+                    shapeByWords(
+                        scalars, bits, clusterStarts, pieceStart, pieceEnd, rtl: levels[runStart] & 1, script: scripts[pieceStart],
+                        face: faceOf[pieceStart])
                 else { return .failure(.outOfMemory) }
                 for i in pieceStart..<pieceEnd {
                     advances[i] = pieceAdvances[i - pieceStart]
@@ -180,6 +194,79 @@ public final class ParagraphShaper {
                 for i in (clusterStart + 1)..<clusterEnd where graphemes[i] != 0 { advances[i] = share }
             }
             clusterStart = clusterEnd
+        }
+    }
+
+    /// Shapes scalars[start..<end] (one face, script and direction; the rest is context) into `pieceAdvances` and
+    /// `pieceFlags`, word by word where the face and script allow it (`WordShapes`): each word kept before takes its
+    /// kept shaping; the others are shaped in place (the piece whole when they are most of it) and kept.
+    private func shapeByWords(
+        _ scalars: [UInt32], _ bits: [UInt8], _ clusterStarts: [UInt8], _ start: Int, _ end: Int, rtl: UInt8, script: UInt32, face: Int
+    ) -> Bool {
+        let count = end - start
+        guard count > 1, words.shapesByWords(face: face, script: script, sized: { self.sizedFont($0) }) else {
+            return shapePiece(scalars, start, end, rtl: rtl, script: script, face: face)
+        }
+        if pieceAdvances.count < count {
+            pieceAdvances = [Int64](repeating: 0, count: count)
+            pieceFlags = [UInt8](repeating: 0, count: count)
+        }
+        let space = WhiteSpaceProcessing.space
+        let mark = UInt8(TFONT_MARK)
+        pieceWords.removeAll(keepingCapacity: true)
+        var missed = 0
+        scalars.withUnsafeBufferPointer { text in
+            clusterStarts.withUnsafeBufferPointer { clusterStarts in
+                var wordStart = start
+                while wordStart < end {
+                    // Rule: a word ends before a U+0020 that starts a grapheme cluster, and a U+0020 ends where the
+                    // next grapheme cluster starts.
+                    var wordEnd = wordStart + 1
+                    while wordEnd < end && !(clusterStarts[wordEnd] != 0 && (text[wordEnd] == space || text[wordEnd - 1] == space)) {
+                        wordEnd += 1
+                    }
+                    let word = UnsafeBufferPointer(rebasing: text[wordStart..<wordEnd])
+                    let kept = bits[wordStart] & mark == 0 ? words.find(word, face: face, rtl: rtl, script: script) : nil
+                    if kept == nil { missed += wordEnd - wordStart }
+                    pieceWords.append(PieceWord(start: Int32(wordStart), end: Int32(wordEnd), kept: Int32(kept ?? -1)))
+                    wordStart = wordEnd
+                }
+            }
+        }
+        guard let font = sizedFont(face) else { return false }
+        // Most of the piece new: one shaping of the whole piece costs less than one per word (the same glyphs, by
+        // the rule above).
+        let whole = missed * 2 > count
+        if whole {
+            guard shapePiece(scalars, start, end, rtl: rtl, script: script, face: face) else { return false }
+        }
+        return scalars.withUnsafeBufferPointer { text in
+            pieceAdvances.withUnsafeMutableBufferPointer { advances in
+                pieceFlags.withUnsafeMutableBufferPointer { flags in
+                    guard let advanceBase = advances.baseAddress, let flagBase = flags.baseAddress else { return false }
+                    for word in pieceWords {
+                        let wordStart = Int(word.start)
+                        let at = wordStart - start
+                        let length = Int(word.end) - wordStart
+                        if word.kept >= 0 {
+                            words.copy(from: Int(word.kept), count: length, advances: advanceBase + at, flags: flagBase + at)
+                            continue
+                        }
+                        if !whole {
+                            guard tfont_font_shape_clusters(
+                                font, text.baseAddress, text.count, wordStart, length, Int32(rtl), script, advanceBase + at, flagBase + at) == 0
+                            else { return false }
+                        }
+                        if bits[wordStart] & mark == 0 && length <= WordShapes.maxWordScalars {
+                            words.keep(
+                                UnsafeBufferPointer(rebasing: text[wordStart..<Int(word.end)]), face: face, rtl: rtl, script: script,
+                                advances: UnsafeBufferPointer(rebasing: advances[at..<at + length]),
+                                flags: UnsafeBufferPointer(rebasing: flags[at..<at + length]))
+                        }
+                    }
+                    return true
+                }
+            }
         }
     }
 

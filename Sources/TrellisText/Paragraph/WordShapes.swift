@@ -1,0 +1,111 @@
+import CHarfBuzzShim
+
+/// The shaping of each space-separated word one shaper (one request, one font) has shaped, so that every other
+/// occurrence of the word takes its advances and flags without shaping it again.
+///
+/// Rule (Blink's word-by-word shaping, `FontData::CanShapeWordByWord` and its `CachingWordShaper`): where a face's
+/// layout tables never involve the space glyph (`tfont_font_shapes_words_alone`), a run shapes as its words and
+/// spaces shaped apart, so a piece of one face, script and direction is put together from its words' shapings. Only
+/// in scripts HarfBuzz shapes with its default shaper, which reads no context beyond the shaped text (no joining),
+/// and never splitting a grapheme cluster: a piece splits before and after each U+0020 that starts a grapheme cluster
+/// where the scalar after it does too. A word starting with a mark (a dotted circle may depend on what precedes it)
+/// is shaped in place and not kept.
+///
+/// Bounded: at most `maxWords` words and `maxScalars` scalars kept (13 bytes a scalar, 32 bytes a word and its
+/// table slots: under 400 KiB), a word of at most `maxWordScalars`; past the bounds words are shaped, not kept.
+/// Keys hash with Swift's per-process random seed.
+struct WordShapes {
+    static let maxWords = 4_096
+    static let maxScalars = 16_384
+    static let maxWordScalars = 64
+
+    private struct Entry {
+        var hash: Int
+        var start: Int32
+        var count: Int32
+        var face: Int32
+        var rtl: UInt32
+        var script: UInt32
+    }
+
+    private var entries: [Entry] = []
+    /// Open addressing: an entry's index plus 1 (0: empty), a power of two at least twice the entries.
+    private var slots: [Int32] = []
+    private var scalars: [UInt32] = []
+    private var advances: [Int64] = []
+    private var flags: [UInt8] = []
+
+    /// Whether pieces in `face` (made by `sized` on first use) and `script` are shaped word by word.
+    func shapesByWords(face: Int, script: UInt32, sized: (Int) -> OpaquePointer?) -> Bool {
+        guard let font = sized(face) else { return false }
+        return tfont_font_shapes_words_alone(font, script) == 1
+    }
+
+    private static func hash(_ text: UnsafeBufferPointer<UInt32>, _ face: Int, _ rtl: UInt8, _ script: UInt32) -> Int {
+        var hasher = Hasher()
+        hasher.combine(UInt64(truncatingIfNeeded: face) << 40 | UInt64(rtl) << 32 | UInt64(script))
+        hasher.combine(bytes: UnsafeRawBufferPointer(text))
+        return hasher.finalize()
+    }
+
+    /// Where the shaping of `word` is kept (its advances and flags at `advances[start ..< start + word.count]`).
+    func find(_ word: UnsafeBufferPointer<UInt32>, face: Int, rtl: UInt8, script: UInt32) -> Int? {
+        guard !slots.isEmpty else { return nil }
+        let mask = slots.count - 1
+        let hash = Self.hash(word, face, rtl, script)
+        var slot = hash & mask
+        while slots[slot] != 0 {
+            let entry = entries[Int(slots[slot]) - 1]
+            if entry.hash == hash && Int(entry.count) == word.count && entry.face == Int32(face) && entry.rtl == UInt32(rtl)
+                && entry.script == script && Self.equal(scalars, Int(entry.start), word)
+            {
+                return Int(entry.start)
+            }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    /// Copies the shaping kept at `kept` (from `find`) for a word of `count` scalars.
+    func copy(from kept: Int, count: Int, advances to: UnsafeMutablePointer<Int64>, flags toFlags: UnsafeMutablePointer<UInt8>) {
+        advances.withUnsafeBufferPointer { from in
+            guard let base = from.baseAddress else { return }
+            to.update(from: base + kept, count: count)
+        }
+        flags.withUnsafeBufferPointer { from in
+            guard let base = from.baseAddress else { return }
+            toFlags.update(from: base + kept, count: count)
+        }
+    }
+
+    private static func equal(_ kept: [UInt32], _ start: Int, _ word: UnsafeBufferPointer<UInt32>) -> Bool {
+        for i in 0..<word.count where kept[start + i] != word[i] { return false }
+        return true
+    }
+
+    /// Keeps `word`'s shaping (advances and flags from the buffers given) when the bounds allow.
+    mutating func keep(
+        _ word: UnsafeBufferPointer<UInt32>, face: Int, rtl: UInt8, script: UInt32,
+        advances wordAdvances: UnsafeBufferPointer<Int64>, flags wordFlags: UnsafeBufferPointer<UInt8>
+    ) {
+        guard entries.count < Self.maxWords, scalars.count + word.count <= Self.maxScalars else { return }
+        if slots.count < 2 * (entries.count + 1) {
+            let capacity = max(256, slots.count * 2)
+            slots = [Int32](repeating: 0, count: capacity)
+            for (index, entry) in entries.enumerated() {
+                var slot = entry.hash & (capacity - 1)
+                while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
+                slots[slot] = Int32(index + 1)
+            }
+        }
+        let mask = slots.count - 1
+        let hash = Self.hash(word, face, rtl, script)
+        var slot = hash & mask
+        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        entries.append(Entry(hash: hash, start: Int32(scalars.count), count: Int32(word.count), face: Int32(face), rtl: UInt32(rtl), script: script))
+        slots[slot] = Int32(entries.count)
+        scalars.append(contentsOf: word)
+        advances.append(contentsOf: wordAdvances)
+        flags.append(contentsOf: wordFlags)
+    }
+}
