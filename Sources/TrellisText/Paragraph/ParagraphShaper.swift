@@ -16,6 +16,10 @@ public final class ParagraphShaper {
     @exclusivity(unchecked) private var pieceFlags: [UInt8] = []
     /// Each word shaped so far, for pieces shaped word by word.
     @exclusivity(unchecked) private var words = WordShapes()
+    /// Whether pieces are shaped word by word where the rule allows (tests compare with shaping each piece whole).
+    var shapesWordByWord = true
+    /// Words taken from `words` instead of shaped since the shaper was made (for tests).
+    @exclusivity(unchecked) private(set) var wordsReused = 0
     /// A piece's words: each one's scalars and where `words` keeps its shaping (-1: not kept). Reused.
     @exclusivity(unchecked) private var pieceWords: [PieceWord] = []
     private struct PieceWord {
@@ -204,7 +208,7 @@ public final class ParagraphShaper {
         _ scalars: [UInt32], _ bits: [UInt8], _ clusterStarts: [UInt8], _ start: Int, _ end: Int, rtl: UInt8, script: UInt32, face: Int
     ) -> Bool {
         let count = end - start
-        guard count > 1, words.shapesByWords(face: face, script: script, sized: { self.sizedFont($0) }) else {
+        guard count > 1, shapesWordByWord, words.shapesByWords(face: face, script: script, sized: { self.sizedFont($0) }) else {
             return shapePiece(scalars, start, end, rtl: rtl, script: script, face: face)
         }
         if pieceAdvances.count < count {
@@ -249,6 +253,7 @@ public final class ParagraphShaper {
                         let at = wordStart - start
                         let length = Int(word.end) - wordStart
                         if word.kept >= 0 {
+                            wordsReused += 1
                             words.copy(from: Int(word.kept), count: length, advances: advanceBase + at, flags: flagBase + at)
                             continue
                         }
