@@ -16,6 +16,8 @@ final class LineBoundaries {
     private let scalars: [UInt32]
     private let lineBreakClasses: [UInt8]
     private let scripts: [UInt32]
+    /// The paragraph that keeps the whole text's boundaries once found (none in tests of the boundaries alone).
+    private let paragraph: ShapedParagraph?
     /// ICU's boundaries over the whole text (1 before a scalar where one is); empty until first asked.
     @exclusivity(unchecked) private var whole: [UInt8] = []
     /// ICU run again from a line start (`runs`), by line start (-1: not run).
@@ -65,8 +67,12 @@ final class LineBoundaries {
         }
     }
 
-    convenience init(_ paragraph: ShapedParagraph) {
-        self.init(scalars: paragraph.scalars, lineBreakClasses: paragraph.lineBreakClasses, scripts: paragraph.scripts)
+    /// A paragraph's boundaries: the whole text's are the ones the paragraph keeps, found once for every request.
+    init(_ paragraph: ShapedParagraph) {
+        scalars = paragraph.scalars
+        lineBreakClasses = paragraph.lineBreakClasses
+        scripts = paragraph.scripts
+        self.paragraph = paragraph
     }
 
     /// A text's boundaries from its scalars, their UAX #14 classes (ICU's) and scripts.
@@ -74,6 +80,7 @@ final class LineBoundaries {
         self.scalars = scalars
         self.lineBreakClasses = lineBreakClasses
         self.scripts = scripts
+        paragraph = nil
     }
 
     /// Scalars of the paragraph.
@@ -112,13 +119,19 @@ final class LineBoundaries {
 
     private func ensureWhole() -> Bool {
         if !whole.isEmpty || failed { return !failed }
+        if let kept = paragraph?.icuBoundaries.withLock({ $0 }) {
+            whole = kept
+            return true
+        }
         let count = scalars.count
         whole = [UInt8](repeating: 0, count: count)
         work += count
         if scalars.withUnsafeBufferPointer({ tfont_line_boundaries($0.baseAddress, 0, count, &whole) }) != 0 {
             failed = true
+            return false
         }
-        return !failed
+        paragraph?.icuBoundaries.withLock { $0 = whole }
+        return true
     }
 
     /// Rule: `i` is inside a run that ICU breaks by dictionary (line-break class SA, one script) at most

@@ -1,4 +1,5 @@
 import CHarfBuzzShim
+import Synchronization
 
 /// A paragraph shaped once: its text after white-space processing, each scalar's face, bidi level,
 /// line-break class and advance from shaping the whole paragraph, and where HarfBuzz says a line edge
@@ -47,6 +48,10 @@ public final class ShapedParagraph: Sendable {
     let isMonotone: Bool
     /// The one face every scalar but the control characters is in, or -1 when there are several.
     let onlyFace: Int
+    /// ICU's line-break boundaries over the whole text (1 before a scalar where one is), once a line breaking asked
+    /// for them: kept with the paragraph, so that a later request that finds it in the shaping cache does not run
+    /// ICU over it again (the cache counts their byte a scalar from the start).
+    let icuBoundaries = Mutex<[UInt8]?>(nil)
 
     struct TabRun: Sendable {
         var start: Int32

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 
 /// Memory a cache keeps from a budget shared with the requests (the API's HTTPMemoryBudget).
@@ -11,7 +14,7 @@ public protocol ShapingCacheBudget: AnyObject, Sendable {
 /// width does not shape it again.
 ///
 /// Rule: keyed by what shaping reads: the text, the font (its faces, their settings, the size) and the white-space
-/// value (which spaces and line feeds collapse, and what hangs at a line's end); bounded by bytes (each entry counts its arrays, about 30 bytes a scalar, and its
+/// value (which spaces and line feeds collapse, and what hangs at a line's end); bounded by bytes (each entry counts its arrays, about 31 bytes a scalar with ICU's boundaries, and its
 /// text), in two generations of half the capacity each (lookups check both, stores go to the current one, and a
 /// full current one becomes the previous one, the older dropped); the bytes it keeps are taken from the memory
 /// budget (an entry the budget cannot take is not kept); one request keeps at most a quarter of the capacity, half a
@@ -20,10 +23,50 @@ public protocol ShapingCacheBudget: AnyObject, Sendable {
 /// clients' requests keep (that takes at least two requests' worth of new paragraphs, a whole generation); keys
 /// hash with Swift's per-process random seed.
 public final class ShapingCache: Sendable {
+    /// Rule: texts are the same key when their UTF-8 bytes are, not when Swift's `==` finds them canonically
+    /// equivalent (`é` and `e` with U+0301 are other scalars: other UTF-16 offsets, and shaped otherwise when a face
+    /// lacks one form). The key is hashed once (with the process's seed), over the text's bytes, and
+    /// that hash serves both generations' lookups: hashing the text as a `String` normalized it first, which cost a
+    /// non-ASCII paragraph more than laying it out at a new width.
     struct Key: Hashable, Sendable {
-        var font: FontKey
-        var whiteSpace: WhiteSpace
-        var text: String
+        let font: FontKey
+        let whiteSpace: WhiteSpace
+        let text: String
+        let digest: Int
+
+        init(font: FontKey, whiteSpace: WhiteSpace, text: String) {
+            self.font = font
+            self.whiteSpace = whiteSpace
+            self.text = text
+            var hasher = Hasher()
+            hasher.combine(font)
+            hasher.combine(whiteSpace)
+            let utf8 = text.utf8
+            if utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
+                for byte in utf8 { hasher.combine(byte) }
+            }
+            hasher.combine(utf8.count)
+            digest = hasher.finalize()
+        }
+
+        static func == (a: Key, b: Key) -> Bool {
+            a.digest == b.digest && a.whiteSpace == b.whiteSpace && a.font == b.font && Self.sameBytes(a.text, b.text)
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(digest) }
+
+        static func sameBytes(_ a: String, _ b: String) -> Bool {
+            let x = a.utf8
+            let y = b.utf8
+            guard x.count == y.count else { return false }
+            let same = x.withContiguousStorageIfAvailable { p in
+                y.withContiguousStorageIfAvailable { q in
+                    guard let p = p.baseAddress, let q = q.baseAddress else { return true }
+                    return memcmp(p, q, x.count) == 0
+                }
+            }
+            return (same ?? nil) ?? x.elementsEqual(y)
+        }
     }
 
     struct Generation {
@@ -63,7 +106,7 @@ public final class ShapingCache: Sendable {
 
     /// The bytes an entry counts for: its arrays (its scalars' and its bidi runs') and a fixed overhead, and its text.
     static func entryBytes(_ paragraph: ShapedParagraph, text: String) -> Int {
-        30 * paragraph.count + 16 * paragraph.runStarts.count + text.utf8.count + 640
+        31 * paragraph.count + 16 * paragraph.runStarts.count + text.utf8.count + 640
     }
 
     func paragraph(_ text: String, font: FontKey, whiteSpace: WhiteSpace) -> ShapedParagraph? {

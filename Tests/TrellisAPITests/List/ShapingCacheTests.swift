@@ -49,6 +49,20 @@ final class ShapingCacheTests: XCTestCase {
         XCTAssertEqual(layout(uncached, list(mine, widths: [300])).0, first)
     }
 
+    /// Rule: a key is the text's bytes: a text canonically equivalent to a kept one but of other scalars (é written
+    /// as e and U+0301) is shaped as itself, not answered from the other's shaping.
+    func testATextOfOtherScalarsIsNotTheKeptOneItIsCanonicallyEquivalentTo() {
+        let composed = (0..<10).map { "caf\u{E9} au lait number \($0), the same to go" }
+        let decomposed = (0..<10).map { "cafe\u{301} au lait number \($0), the same to go" }
+        XCTAssertEqual(composed, decomposed, "Swift's == finds them equal")
+        let cached = service(ShapingCache(byteCapacity: 8 << 20))
+        _ = layout(cached, list(composed, widths: [300]))
+        let (answer, steps) = layout(cached, list(decomposed, widths: [300]))
+        let (alone, shaped) = layout(service(ShapingCache(byteCapacity: 0)), list(decomposed, widths: [300]))
+        XCTAssertEqual(steps, shaped, "shaped as itself")
+        XCTAssertEqual(answer, alone)
+    }
+
     /// Rule: one request keeps up to a quarter of the cache: a list far larger than a sixteenth of it is kept whole,
     /// and its next width shapes nothing.
     func testALargeListIsKeptWholeForItsNextWidth() {
@@ -92,7 +106,8 @@ final class ShapingCacheTests: XCTestCase {
         let mine = texts("mine", 20)
         let scalars = mine.map(\.unicodeScalars.count).reduce(0, +)
         let (answer, cold) = layout(service, list(mine, widths: [300, 500]))
-        XCTAssertEqual(layout(service, list(mine, widths: [300, 500])).1, cold - scalars, "kept")
+        // Kept: not shaped again, nor (where a line asked ICU) ICU's boundaries found again.
+        XCTAssertLessThanOrEqual(layout(service, list(mine, widths: [300, 500])).1, cold - scalars, "kept")
         for round in 0..<40 { _ = layout(service, list(texts("flood \(round)", 200), widths: [300])) }
         XCTAssertLessThanOrEqual(cache.bytes, cache.byteCapacity)
         let (again, steps) = layout(service, list(mine, widths: [300, 500]))
