@@ -36,7 +36,7 @@ struct WordShapes {
     private var flags: [UInt8] = []
 
     /// Whether pieces in `face` (made by `sized` on first use) and `script` are shaped word by word.
-    func shapesByWords(face: Int, script: UInt32, sized: (Int) -> OpaquePointer?) -> Bool {
+    mutating func shapesByWords(face: Int, script: UInt32, sized: (Int) -> OpaquePointer?) -> Bool {
         guard let font = sized(face) else { return false }
         return tfont_font_shapes_words_alone(font, script) == 1
     }
@@ -44,12 +44,30 @@ struct WordShapes {
     private static func hash(_ text: UnsafeBufferPointer<UInt32>, _ face: Int, _ rtl: UInt8, _ script: UInt32) -> Int {
         var hasher = Hasher()
         hasher.combine(UInt64(truncatingIfNeeded: face) << 40 | UInt64(rtl) << 32 | UInt64(script))
-        hasher.combine(bytes: UnsafeRawBufferPointer(text))
+        // Two scalars a word of the hasher (fewer calls than its byte-wise combining), the count last.
+        var i = 0
+        while i + 1 < text.count {
+            hasher.combine(UInt64(text[i]) << 32 | UInt64(text[i + 1]))
+            i += 2
+        }
+        hasher.combine(UInt64(i < text.count ? text[i] : 0) << 32 | UInt64(text.count))
         return hasher.finalize()
     }
 
+    /// The last U+0020 found alone: its face, direction and script, and where its shaping is kept (a piece's every
+    /// other word is one, found without hashing).
+    private var space: (face: Int, rtl: UInt8, script: UInt32, kept: Int)?
+
     /// Where the shaping of `word` is kept (its advances and flags at `advances[start ..< start + word.count]`).
-    func find(_ word: UnsafeBufferPointer<UInt32>, face: Int, rtl: UInt8, script: UInt32) -> Int? {
+    mutating func find(_ word: UnsafeBufferPointer<UInt32>, face: Int, rtl: UInt8, script: UInt32) -> Int? {
+        let alone = word.count == 1 && word[0] == WhiteSpaceProcessing.space
+        if alone, let space, space.face == face, space.rtl == rtl, space.script == script { return space.kept }
+        guard let kept = lookUp(word, face: face, rtl: rtl, script: script) else { return nil }
+        if alone { space = (face, rtl, script, kept) }
+        return kept
+    }
+
+    private func lookUp(_ word: UnsafeBufferPointer<UInt32>, face: Int, rtl: UInt8, script: UInt32) -> Int? {
         guard !slots.isEmpty else { return nil }
         let mask = slots.count - 1
         let hash = Self.hash(word, face, rtl, script)
@@ -67,7 +85,7 @@ struct WordShapes {
     }
 
     /// Copies the shaping kept at `kept` (from `find`) for a word of `count` scalars.
-    func copy(from kept: Int, count: Int, advances to: UnsafeMutablePointer<Int64>, flags toFlags: UnsafeMutablePointer<UInt8>) {
+    mutating func copy(from kept: Int, count: Int, advances to: UnsafeMutablePointer<Int64>, flags toFlags: UnsafeMutablePointer<UInt8>) {
         advances.withUnsafeBufferPointer { from in
             guard let base = from.baseAddress else { return }
             to.update(from: base + kept, count: count)

@@ -99,6 +99,20 @@ final class ShapingCacheTests: XCTestCase {
         XCTAssertEqual(again, answer)
     }
 
+    /// Rule: a paragraph is kept by its text's scalars: a text canonically equivalent to a kept one (U+212B ANGSTROM
+    /// SIGN for U+00C5, which IPAGothic draws twice as wide) is shaped on its own, not answered with the other's shaping.
+    func testACanonicallyEquivalentTextIsNotTheKeptOne() {
+        func body(_ letter: String) -> String {
+            #"{"font":{"family":"IPAGothic","size":16},"width":350,"rows":[{"texts":["\#(Array(repeating: letter, count: 20).joined(separator: " "))"]}]}"#
+        }
+        let cached = service(ShapingCache(byteCapacity: 8 << 20))
+        let uncached = service(ShapingCache(byteCapacity: 0))
+        let precomposed = layout(cached, body("\u{C5}")).0
+        let angstrom = layout(cached, body("\u{212B}")).0
+        XCTAssertEqual(angstrom, layout(uncached, body("\u{212B}")).0)
+        XCTAssertNotEqual(angstrom, precomposed, "the Angstrom sign's paragraph is wider: another line")
+    }
+
     /// After enough requests of new paragraphs the first ones are gone: they are shaped again, to the same bytes.
     func testAfterEvictionTheSameBytes() {
         let cache = ShapingCache(byteCapacity: 1 << 20)
