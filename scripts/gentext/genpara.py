@@ -442,6 +442,24 @@ def group_text_wrap_typed(rng, width, size, text, script):
             for wrap in ("balance", "pretty") for mode in ("pre-wrap", "pre-line")]
 
 
+def controlled(rng, script, sentences, family):
+    """A typed message (`typed`) whose lines often end in kept spaces before their line feed, CRLF or carriage return."""
+    out = ""
+    for character in typed(rng, script, sentences, family):
+        if character in "\r\n" and out and out[-1] not in "\r\n\t " and rng.random() < 0.6:
+            out += " " * rng.randint(1, 3)
+        out += character
+    return out
+
+
+def group_text_wrap_controls(rng, width, size, text, script):
+    """balance and pretty in pre-wrap and break-spaces over messages with kept spaces and carriage returns at their
+    lines' ends (Blink's control items, and how its scorer reads a line's end beside them)."""
+    aim = lambda: lines_width(rng, text, script, size, rng.randint(3, 10))
+    return [{"width": aim(), "textWrap": wrap, "whiteSpace": mode}
+            for wrap in ("balance", "pretty") for mode in ("pre-wrap", "break-spaces")]
+
+
 def short_text(rng, script, sentences, family):
     """A title-like text: a few words (or, without spaces, a few characters), where balance has too few break
     opportunities to score and bisects the width instead."""
@@ -475,9 +493,10 @@ CSS_GROUPS = {
     "text-wrap-typed": ("tt", typed, group_text_wrap_typed, 8, 4),
     "text-wrap-short": ("ts", short_text, group_text_wrap_short, 16, 8),
     "text-wrap-hyphens": ("twh", soft_long_paragraph, group_text_wrap_hyphens, 16, 8),
+    "text-wrap-controls": ("twc", controlled, group_text_wrap_controls, 24, 12),
 }
 # Groups whose layouts depend on the text (their function also takes the text and its script).
-TEXT_AWARE_GROUPS = {"text-wrap", "text-wrap-typed", "text-wrap-short", "text-wrap-hyphens"}
+TEXT_AWARE_GROUPS = {"text-wrap", "text-wrap-typed", "text-wrap-short", "text-wrap-hyphens", "text-wrap-controls"}
 
 
 def css_cases(holdout, groups):

@@ -27,7 +27,8 @@ extension ParagraphShaper {
     // MARK: - The steps
 
     /// Rule (Blink's `text-wrap: balance`): only the block's first paragraph (up to its first forced break) is balanced.
-    /// 1. In a block without kept tabs (Blink scores no line of a block with a tab), when it ends within 6 greedy lines, or a clamp of at most 6 lines ends before it does, none of the lines
+    /// 1. In a block without kept tabs (Blink scores no line of a block with a tab) and not `break-spaces` (Blink's line
+    ///    breaker turns its scorer off there), when it ends within 6 greedy lines, or a clamp of at most 6 lines ends before it does, none of the lines
     ///    overflowing: the score-based breaker over those lines (the clamp's alone: the lines after it stay greedy), the
     ///    last one scored like the others; its breaks are taken when they make as many lines.
     /// 2. Otherwise, in a block without forced breaks, the bisection: the narrowest available width (to 1 px) at which
@@ -39,7 +40,7 @@ extension ParagraphShaper {
         // The lines scored: the first paragraph's, or with a clamp the clamp's lines of it (when fewer).
         var scored = Self.firstSegmentLines(paragraph, greedy)
         if let clamp = style.maxLines, clamp < scored { scored = clamp }
-        if paragraph.tabRuns.isEmpty && scored > 1 && scored <= Self.maxLinesForBalance
+        if paragraph.tabRuns.isEmpty && style.whiteSpace != .breakSpaces && scored > 1 && scored <= Self.maxLinesForBalance
             && !overflows(greedy, 0..<scored, width: width, style: style) && !cuts(paragraph, greedy, 0..<scored, style: style, memory: memory)
         {
             guard let lines = scoredBreaks(paragraph, greedy, 0..<scored, itemStart: 0, balanced: true, width: width, style: style, memory: memory)
@@ -56,11 +57,12 @@ extension ParagraphShaper {
     /// lines before its last both end in a hyphen (of its last 4), the score-based breaker over its last 4 lines (or
     /// all, when fewer); its breaks are taken when they make as many lines.
     /// With a clamp, the clamp's last line ends the paragraph it is in (Blink scores up to it). A block with kept tabs
-    /// stays greedy (Blink scores no line of it).
+    /// stays greedy (Blink scores no line of it), as does `break-spaces` (Blink's line breaker turns its scorer off:
+    /// Chromium 156 still re-breaks paragraphs after a forced break there, before spaces; not modelled).
     func pretty(
         _ paragraph: ShapedParagraph, _ greedy: [BrokenLine], width: Double, style: ParagraphStyle, memory: ParagraphMemory
     ) -> [BrokenLine]? {
-        guard paragraph.tabRuns.isEmpty else { return greedy }
+        guard paragraph.tabRuns.isEmpty, style.whiteSpace != .breakSpaces else { return greedy }
         var lines = greedy
         var first = 0
         while first < greedy.count {
@@ -84,7 +86,7 @@ extension ParagraphShaper {
     }
 
     /// Rule (Blink's `ShouldOptimize`): the last line is narrower than a third of the box (in LayoutUnits) and has no
-    /// break opportunity inside. Its width is Blink's `LineInfo::Width`: with spaces kept (`pre-wrap`), the spaces
+    /// break opportunity inside (`CanBreakInside`). Its width is Blink's `LineInfo::Width`: with spaces kept (`pre-wrap`), the spaces
     /// hanging at its end count (collapsible ones were removed).
     private func shortLastLine(
         _ paragraph: ShapedParagraph, _ lines: [BrokenLine], _ index: Int, width: Double, style: ParagraphStyle, memory: ParagraphMemory
@@ -98,9 +100,20 @@ extension ParagraphShaper {
             paragraph, wordBreak: style.wordBreak, breakSpaces: style.whiteSpace == .breakSpaces, lineStart: line.start,
             boundaries: memory.boundaries)
         scanner.softHyphens = style.hyphens != Hyphens.none
-        scanner.startLine(at: line.start, reach: line.visible)
+        // Blink moves a text's break opportunity after it onto the empty item of a kept carriage return that follows
+        // (`AddEmptyItem`), which is then inside the line: an opportunity right before the carriage returns and line
+        // feed a line ends with counts.
+        var controls = line.end
+        while controls > line.start
+            && (paragraph.scalars[controls - 1] == WhiteSpaceProcessing.lineFeed
+                || paragraph.scalars[controls - 1] == WhiteSpaceProcessing.carriageReturn)
+        {
+            controls -= 1
+        }
+        let scanEnd = controls < line.end && paragraph.scalars[controls] == WhiteSpaceProcessing.carriageReturn ? controls + 1 : line.visible
+        scanner.startLine(at: line.start, reach: scanEnd)
         var i = line.start + 1
-        while i < line.visible {
+        while i < scanEnd {
             if scanner.isOpportunity(i) { return false }
             i += 1
         }
@@ -186,7 +199,7 @@ extension ParagraphShaper {
         let hyphenPenalty: Float = justified ? widthTimesFontSize / 2 : widthTimesFontSize * 2
         let linePenalty: Float = justified ? 0 : hyphenPenalty * 2
         guard let candidates = candidates(
-            paragraph, lines, window, itemStart: itemStart, hyphenPenalty: hyphenPenalty, style: style, memory: memory)
+            paragraph, lines, window, itemStart: itemStart, hyphenPenalty: hyphenPenalty, width: width, style: style, memory: memory)
         else { return nil }
         guard var candidates, candidates.count >= 3 + 2 else { return .some(nil) }
         // Orphans: the last opportunity before the end, and when it is hyphenated each one before it up to and including
@@ -282,7 +295,7 @@ extension ParagraphShaper {
     /// advance and costs `hyphenPenalty`. `.some(nil)` past `maxScoredCandidates`; nil when memory ran out.
     private func candidates(
         _ paragraph: ShapedParagraph, _ lines: [BrokenLine], _ window: Range<Int>, itemStart: Int, hyphenPenalty: Float,
-        style: ParagraphStyle, memory: ParagraphMemory
+        width: Double, style: ParagraphStyle, memory: ParagraphMemory
     ) -> [Candidate]?? {
         let start = lines[window.lowerBound].start
         let end = lines[window.upperBound - 1].end
@@ -294,11 +307,21 @@ extension ParagraphShaper {
         scanner.softHyphens = style.hyphens != Hyphens.none
         scanner.startLine(at: start, reach: end)
         let segmentEnd = paragraph.segmentEnd(from: start)
+        // The kept line feed and carriage returns the window ends with: Blink's control items, which end the last
+        // candidate (no candidate before or between them).
+        var controlsFrom = end
+        while controlsFrom > start
+            && (paragraph.scalars[controlsFrom - 1] == WhiteSpaceProcessing.lineFeed
+                || paragraph.scalars[controlsFrom - 1] == WhiteSpaceProcessing.carriageReturn)
+        {
+            controlsFrom -= 1
+        }
         var previous = start
         var i = start + 1
         while i <= end {
             defer { i += 1 }
-            guard i == end || (scanner.isOpportunity(i) && !Self.insideRightToLeftCluster(paragraph, i)) else { continue }
+            guard i == end || (i < controlsFrom && scanner.isOpportunity(i) && !Self.insideRightToLeftCluster(paragraph, i))
+            else { continue }
             guard candidates.count < Self.maxScoredCandidates else { return .some(nil) }
             let visible = paragraph.visibleEnd(previous, i)
             var ifBreak = position[visible - start]
@@ -316,6 +339,19 @@ extension ParagraphShaper {
                     piece = shaped
                 }
                 ifBreak = position[safe - start] + Float(Double(piece) / Self.unit)
+            }
+            // Rule (Blink's `AppendCandidates` at a text item's end with no break opportunity): right before a kept
+            // line feed there is none (a line feed ends the space run before it; before a carriage return, after
+            // spaces, there is one). So when the greedy last line of a `pre-wrap` paragraph ending in a line feed
+            // holds its kept spaces within the box (one item result, which cannot break after), its scored end is
+            // where its text item ends: after those spaces, unshaped. Spaces that overflow hang in an item result
+            // of their own, after which the text can break, and the end is the visible one.
+            if i == end && style.whiteSpace == .preWrap && controlsFrom < end
+                && paragraph.scalars[controlsFrom] == WhiteSpaceProcessing.lineFeed
+                && lines[window.upperBound - 1].width + paragraph.approximateWidth(lines[window.upperBound - 1].visible, controlsFrom)
+                    <= Self.units(width) + 1024
+            {
+                ifBreak = position[controlsFrom - start]
             }
             let hyphen = hyphenAdvance(paragraph, i, segmentEnd: segmentEnd, style: style)
             // Blink's `HyphenAdvance` is negative in a right-to-left item, whose positions still grow in logical order:
