@@ -372,8 +372,7 @@ extension ParagraphShaper {
         }
         // Without tabs, `approximateWidth` as the line grows a scalar at a time: the part of the first bidi run
         // rounded up, the whole runs between, and the part of the last.
-        let runOf = paragraph.runOf
-        let first = Int(runOf[start])
+        let first = paragraph.run(of: start)
         let firstEnd = min(paragraph.runEnd(first), segmentEnd)
         return paragraph.positions.withUnsafeBufferPointer { positions in
             let origin = positions[start]
@@ -422,7 +421,7 @@ extension ParagraphShaper {
             let head = ShapedParagraph.ceiling(positions[paragraph.runEnd(first)] - origin)
             while i <= segmentEnd {
                 if !paragraph.hangs(i - 1) {
-                    let last = Int(runOf[i - 1])
+                    let last = paragraph.run(of: i - 1)
                     let width = head + paragraph.runCeilings[last] - paragraph.runCeilings[first + 1]
                         + ShapedParagraph.ceiling(positions[i] - positions[Int(paragraph.runStarts[last])])
                     if !limit.fits(width) { return i }
@@ -588,8 +587,8 @@ extension ParagraphShaper {
     /// nil when memory ran out.
     func exactWidth(_ paragraph: ShapedParagraph, _ start: Int, _ end: Int, _ memory: ParagraphMemory, lineEnd: Int? = nil) -> Int64? {
         guard end > start else { return 0 }
-        let first = Int(paragraph.runOf[start])
-        let last = Int(paragraph.runOf[end - 1])
+        let first = paragraph.run(of: start)
+        let last = paragraph.run(of: end - 1)
         var total: Int64 = 0
         for run in first...last {
             let runStart = Int(paragraph.runStarts[run])

@@ -326,7 +326,7 @@ extension ParagraphShaper {
             let visible = paragraph.visibleEnd(previous, i)
             var ifBreak = position[visible - start]
             // An end HarfBuzz marks unsafe to break is shaped again from the last safe position before it.
-            let run = visible > 0 ? Int(paragraph.runOf[visible - 1]) : 0
+            let run = visible > 0 ? paragraph.run(of: visible - 1) : 0
             if visible > previous && visible < paragraph.runEnd(run) && paragraph.unsafe[visible] & 1 != 0 {
                 var safe = visible - 1
                 while safe > previous && paragraph.unsafe[safe] & 1 != 0 { safe -= 1 }
@@ -387,14 +387,14 @@ extension ParagraphShaper {
         /// An exact advance (1/65536 px) rounded up to LayoutUnits (1/64 px), whatever its sign.
         func ceiling(_ value: Int64) -> Int64 { value >= 0 ? (value + 1023) / 1024 : -((-value) / 1024) }
         func startsItem(_ i: Int) -> Bool {
-            i > 0 && (paragraph.runOf[i] != paragraph.runOf[i - 1] || scalars[i - 1] == WhiteSpaceProcessing.lineFeed
+            i > 0 && (paragraph.run(of: i) != paragraph.run(of: i - 1) || scalars[i - 1] == WhiteSpaceProcessing.lineFeed
                 || scalars[i - 1] == carriageReturn || scalars[i] == carriageReturn)
         }
         // The item starting at `first` that `i` is in: its end (the bidi run's, the forced-break segment's, or a
         // carriage return's), its direction, and whether it is a carriage return.
         func item(at i: Int, from first: Int) -> Item {
             if scalars[first] == carriageReturn { return (first, first + 1, false, true) }
-            let limit = min(paragraph.runEnd(Int(paragraph.runOf[i])), paragraph.segmentEnd(from: first))
+            let limit = min(paragraph.runEnd(paragraph.run(of: i)), paragraph.segmentEnd(from: first))
             var end = i
             while end < limit && scalars[end] != carriageReturn { end += 1 }
             return (first, end, paragraph.levels[i] & 1 == 1, false)
@@ -408,7 +408,7 @@ extension ParagraphShaper {
             return ceiling(width) - ceiling(width - advance)
         }
         // The item the window starts in, from its start.
-        var first = max(itemStart, Int(paragraph.runStarts[Int(paragraph.runOf[start])]))
+        var first = max(itemStart, Int(paragraph.runStarts[paragraph.run(of: start)]))
         if first > start { first = start }
         for k in stride(from: start - 1, through: first, by: -1) where scalars[k] == carriageReturn {
             first = k + 1

@@ -105,7 +105,6 @@ public final class ParagraphShaper {
         var advances = [Int64](repeating: 0, count: count)
         var unsafe = [UInt8](repeating: 0, count: count)
         var runStarts: [Int32] = []
-        var runOf = [Int32](repeating: 0, count: count)
         var runStart = 0
         var forcedBreaks: [Int32] = []
         var tabRuns: [ShapedParagraph.TabRun] = []
@@ -127,9 +126,7 @@ public final class ParagraphShaper {
                     runEnd += 1
                 }
             }
-            let run = Int32(runStarts.count)
             runStarts.append(Int32(runStart))
-            for i in runStart..<runEnd { runOf[i] = run }
             if control {
                 runStart = runEnd
                 continue
@@ -173,7 +170,7 @@ public final class ParagraphShaper {
             ShapedParagraph(
                 scalars: scalars, utf16: utf16, levels: levels, graphemeStarts: clusterStarts, faces: faceOf.map { UInt8($0) },
                 scripts: scripts, lineBreakClasses: classes, characterBits: bits, positions: positions, unsafe: unsafe,
-                runStarts: runStarts, runOf: runOf, runCeilings: runCeilings, isRightToLeft: count > 0 && levels[0] & 1 == 1,
+                runStarts: runStarts, runCeilings: runCeilings, isRightToLeft: count > 0 && levels[0] & 1 == 1,
                 whiteSpace: whiteSpace, forcedBreaks: forcedBreaks, tabRuns: tabRuns))
     }
 

@@ -28,9 +28,8 @@ public final class ShapedParagraph: Sendable {
     /// Where a line edge before the scalar must be shaped again: bit 0 where HarfBuzz marks it unsafe
     /// to break, bit 1 where it falls inside a glyph cluster.
     let unsafe: [UInt8]
-    /// The bidi runs (maximal ranges of one level): starts, and the run of each scalar.
+    /// The bidi runs (maximal ranges of one level, control characters apart): their starts.
     let runStarts: [Int32]
-    let runOf: [Int32]
     /// Rule for `width`: runCeilings[k] is the sum of the first k runs' advances, each rounded up to 1/64 px.
     let runCeilings: [Int64]
     /// The paragraph is right to left (its first strong character is).
@@ -60,7 +59,7 @@ public final class ShapedParagraph: Sendable {
 
     init(
         scalars: [UInt32], utf16: [Int32], levels: [UInt8], graphemeStarts: [UInt8], faces: [UInt8], scripts: [UInt32],
-        lineBreakClasses: [UInt8], characterBits: [UInt8], positions: [Int64], unsafe: [UInt8], runStarts: [Int32], runOf: [Int32],
+        lineBreakClasses: [UInt8], characterBits: [UInt8], positions: [Int64], unsafe: [UInt8], runStarts: [Int32],
         runCeilings: [Int64], isRightToLeft: Bool, whiteSpace: WhiteSpace, forcedBreaks: [Int32], tabRuns: [TabRun]
     ) {
         self.scalars = scalars
@@ -74,7 +73,6 @@ public final class ShapedParagraph: Sendable {
         self.positions = positions
         self.unsafe = unsafe
         self.runStarts = runStarts
-        self.runOf = runOf
         self.runCeilings = runCeilings
         self.isRightToLeft = isRightToLeft
         self.whiteSpace = whiteSpace
@@ -103,6 +101,21 @@ public final class ShapedParagraph: Sendable {
 }
 
 extension ShapedParagraph {
+    /// The bidi run scalar `i` is in: the last run starting at or before it (most paragraphs have one run; the
+    /// others a few, searched: a run per scalar would cost the shaping cache 4 bytes a scalar).
+    @inline(__always)
+    func run(of i: Int) -> Int {
+        let count = runStarts.count
+        if count <= 1 { return 0 }
+        var low = 0
+        var high = count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if Int(runStarts[middle]) <= i { low = middle } else { high = middle }
+        }
+        return low
+    }
+
     /// The end of bidi run `run`.
     func runEnd(_ run: Int) -> Int { run + 1 < runStarts.count ? Int(runStarts[run + 1]) : scalars.count }
 
@@ -110,8 +123,8 @@ extension ShapedParagraph {
     /// bidi run's part rounded up to 1/64 px.
     func approximateWidth(_ start: Int, _ end: Int) -> Int64 {
         guard end > start else { return 0 }
-        let first = Int(runOf[start])
-        let last = Int(runOf[end - 1])
+        let first = run(of: start)
+        let last = run(of: end - 1)
         if first == last { return Self.ceiling(positions[end] - positions[start]) }
         return Self.ceiling(positions[runEnd(first)] - positions[start]) + runCeilings[last] - runCeilings[first + 1]
             + Self.ceiling(positions[end] - positions[Int(runStarts[last])])

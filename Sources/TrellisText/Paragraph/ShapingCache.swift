@@ -14,7 +14,7 @@ public protocol ShapingCacheBudget: AnyObject, Sendable {
 /// width does not shape it again.
 ///
 /// Rule: keyed by what shaping reads: the text, the font (its faces, their settings, the size) and the white-space
-/// value (which spaces and line feeds collapse, and what hangs at a line's end); bounded by bytes (each entry counts its arrays, about 31 bytes a scalar with ICU's boundaries, and its
+/// value (which spaces and line feeds collapse, and what hangs at a line's end); bounded by bytes (each entry counts its arrays, about 27 bytes a scalar with ICU's boundaries, and its
 /// text), in two generations of half the capacity each (lookups check both, stores go to the current one, and a
 /// full current one becomes the previous one, the older dropped); the bytes it keeps are taken from the memory
 /// budget (an entry the budget cannot take is not kept); one request keeps at most a quarter of the capacity, half a
@@ -106,7 +106,7 @@ public final class ShapingCache: Sendable {
 
     /// The bytes an entry counts for: its arrays (its scalars' and its bidi runs') and a fixed overhead, and its text.
     static func entryBytes(_ paragraph: ShapedParagraph, text: String) -> Int {
-        31 * paragraph.count + 16 * paragraph.runStarts.count + text.utf8.count + 640
+        27 * paragraph.count + 16 * paragraph.runStarts.count + text.utf8.count + 640
     }
 
     func paragraph(_ text: String, font: FontKey, whiteSpace: WhiteSpace) -> ShapedParagraph? {
