@@ -610,6 +610,15 @@ int tfont_font_shape(
     return 0;
 }
 
+// ASCII's scripts, read off HarfBuzz's Unicode functions once.
+static uint32_t ascii_scripts[0x80];
+static pthread_once_t ascii_scripts_once = PTHREAD_ONCE_INIT;
+
+static void ascii_scripts_fill(void) {
+    hb_unicode_funcs_t *unicode = hb_unicode_funcs_get_default();
+    for (uint32_t c = 0; c < 0x80; c++) ascii_scripts[c] = (uint32_t)hb_unicode_script(unicode, c);
+}
+
 int tfont_analyze(const uint32_t *text, size_t length, uint8_t *levels, uint8_t *cluster_starts, uint32_t *scripts) {
     if (length == 0) return 0;
     tfont_scratch *scratch = scratch_get();
@@ -621,8 +630,9 @@ int tfont_analyze(const uint32_t *text, size_t length, uint8_t *levels, uint8_t 
         // Rule: ASCII has no right-to-left or Arabic letter, so every level is the left-to-right paragraph's 0
         // (UAX #9 W7 makes each European number L after the start of the paragraph); each scalar is a grapheme
         // cluster but a line feed after a carriage return (UAX #29 GB3).
+        pthread_once(&ascii_scripts_once, ascii_scripts_fill);
         for (size_t i = 0; i < length; i++) {
-            scripts[i] = (uint32_t)hb_unicode_script(unicode, text[i]);
+            scripts[i] = ascii_scripts[text[i]];
             levels[i] = 0;
             cluster_starts[i] = !(i > 0 && text[i] == 0x0A && text[i - 1] == 0x0D);
         }
@@ -670,6 +680,18 @@ int tfont_analyze(const uint32_t *text, size_t length, uint8_t *levels, uint8_t 
 }
 
 int tfont_paired_bracket(uint32_t scalar, uint32_t *pair) {
+    // ASCII's three pairs (UCD's BidiBrackets.txt), without asking ICU.
+    if (scalar < 0x80) {
+        static const char brackets[] = "()[]{}";
+        const char *at = scalar == 0 ? NULL : strchr(brackets, (int)scalar);
+        if (!at) {
+            *pair = scalar;
+            return 0;
+        }
+        size_t index = (size_t)(at - brackets);
+        *pair = (uint32_t)(unsigned char)brackets[index ^ 1];
+        return index % 2 == 0 ? 1 : 2;
+    }
     *pair = (uint32_t)u_getBidiPairedBracket((UChar32)scalar);
     switch (u_getIntPropertyValue((UChar32)scalar, UCHAR_BIDI_PAIRED_BRACKET_TYPE)) {
     case U_BPT_OPEN: return 1;
@@ -679,6 +701,8 @@ int tfont_paired_bracket(uint32_t scalar, uint32_t *pair) {
 }
 
 int tfont_script_extensions(uint32_t scalar, uint32_t *scripts, int capacity) {
+    // No ASCII character has script extensions (UCD's ScriptExtensions.txt starts at U+00B7).
+    if (scalar < 0x80) return 0;
     UErrorCode status = U_ZERO_ERROR;
     if (uscript_getScript((UChar32)scalar, &status) != USCRIPT_COMMON || U_FAILURE(status)) return 0;
     UScriptCode codes[32];

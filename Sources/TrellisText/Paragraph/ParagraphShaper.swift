@@ -63,11 +63,19 @@ public final class ParagraphShaper {
         // embedding, override or isolate is refused (checked on the text as sent).
         var original: [UInt32] = []
         original.reserveCapacity(text.utf8.count)
-        for (offset, scalar) in text.unicodeScalars.enumerated() {
-            if TextCharacters.isForbidden(scalar.value) && !TextCharacters.isWhiteSpaceControl(scalar.value) {
-                return .failure(.forbidden(scalar: scalar.value, offset: offset))
-            }
-            original.append(scalar.value)
+        // ASCII (one scalar a byte) is read off its bytes, the rest scalar by scalar.
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
+            original.append(contentsOf: bytes.lazy.map { UInt32($0) })
+            return true
+        } ?? false
+        if !ascii {
+            original.removeAll(keepingCapacity: true)
+            for scalar in text.unicodeScalars { original.append(scalar.value) }
+        }
+        for (offset, scalar) in original.enumerated()
+        where TextCharacters.isForbidden(scalar) && !TextCharacters.isWhiteSpaceControl(scalar) {
+            return .failure(.forbidden(scalar: scalar, offset: offset))
         }
         var scalars: [UInt32] = []
         var utf16: [Int32] = []
@@ -94,7 +102,9 @@ public final class ParagraphShaper {
         let faceOf: [Int]
         switch ClusterFaces.choose(
             scalars, clusterStarts: clusterStarts, faces: faces,
-            emojiPresentation: { start, end in Self.isEmojiPresentation(scalars, bits, start, end) }, meter: &unmetered, counting: false)
+            // (Without U+FE0F no cluster is in emoji presentation: nothing to ask per cluster.)
+            emojiPresentation: scalars.contains(0xFE0F) ? { start, end in Self.isEmojiPresentation(scalars, bits, start, end) } : nil,
+            meter: &unmetered, counting: false)
         {
         case .success(let chosen): faceOf = chosen
         case .failure(let refusal): return .failure(refusal)
