@@ -152,11 +152,17 @@ public final class ParagraphShaper {
                         scalars, bits, clusterStarts, pieceStart, pieceEnd, rtl: levels[runStart] & 1, script: scripts[pieceStart],
                         face: faceOf[pieceStart])
                 else { return .failure(.outOfMemory) }
-                for i in pieceStart..<pieceEnd {
-                    advances[i] = pieceAdvances[i - pieceStart]
-                    let flags = pieceFlags[i - pieceStart]
-                    // An edge inside a glyph cluster, or one HarfBuzz marks unsafe, is shaped again.
-                    if i > pieceStart { unsafe[i] = (flags & 2 != 0 ? 1 : 0) | (flags & 1 == 0 ? 2 : 0) }
+                let length = pieceEnd - pieceStart
+                pieceAdvances.withUnsafeBufferPointer { shaped in
+                    advances.withUnsafeMutableBufferPointer { advances in
+                        for k in 0..<length { advances[pieceStart + k] = shaped[k] }
+                    }
+                }
+                pieceFlags.withUnsafeBufferPointer { flags in
+                    unsafe.withUnsafeMutableBufferPointer { unsafe in
+                        // An edge inside a glyph cluster, or one HarfBuzz marks unsafe, is shaped again.
+                        for k in 1..<max(1, length) { unsafe[pieceStart + k] = (flags[k] & 2 != 0 ? 1 : 0) | (flags[k] & 1 == 0 ? 2 : 0) }
+                    }
                 }
                 Self.splitLigatures(&advances, pieceFlags, clusterStarts, pieceStart, pieceEnd)
                 // Rule: letter and word spacing follow each glyph cluster, on the advance of the scalar that starts it.

@@ -7,6 +7,18 @@ enum WhiteSpaceProcessing {
     /// A preserved tab, line feed or carriage return (each one a control item of its own in Blink: never shaped).
     static func isControl(_ scalar: UInt32) -> Bool { scalar < 0x20 }
 
+    /// Whether collapsing leaves `original` as it is.
+    static func isCollapsed(_ original: [UInt32]) -> Bool {
+        guard let first = original.first, let last = original.last else { return true }
+        guard first != space && last != space else { return false }
+        var previous: UInt32 = 0
+        for scalar in original {
+            if scalar == tab || scalar == lineFeed || scalar == carriageReturn || (scalar == space && previous == space) { return false }
+            previous = scalar
+        }
+        return true
+    }
+
     /// The text as laid out, appended to `scalars`, and each kept scalar's UTF-16 offset in the text as sent to `utf16`
     /// (then the text's UTF-16 length).
     ///
@@ -17,9 +29,11 @@ enum WhiteSpaceProcessing {
     /// feeds (`pre-line`) and everything in `pre`, `pre-wrap` and `break-spaces` stay as they are.
     static func process(_ original: [UInt32], _ whiteSpace: WhiteSpace, scalars: inout [UInt32], utf16: inout [Int32]) {
         var offset: Int32 = 0
-        guard whiteSpace.collapsesSpaces else {
+        // A text with nothing to collapse (no tab, carriage return or line feed, no space at either end or beside
+        // another) stays as it is, as where white space is kept.
+        guard whiteSpace.collapsesSpaces && !isCollapsed(original) else {
+            scalars.append(contentsOf: original)
             for scalar in original {
-                scalars.append(scalar)
                 utf16.append(offset)
                 offset += scalar >= 0x10000 ? 2 : 1
             }
