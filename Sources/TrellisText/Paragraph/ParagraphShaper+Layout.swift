@@ -419,9 +419,11 @@ extension ParagraphShaper {
                 return found
             }
             let head = ShapedParagraph.ceiling(positions[paragraph.runEnd(first)] - origin)
+            // The run of the scalar before i, followed as i grows.
+            var last = first
             while i <= segmentEnd {
+                while paragraph.runEnd(last) < i { last += 1 }
                 if !paragraph.hangs(i - 1) {
-                    let last = paragraph.run(of: i - 1)
                     let width = head + paragraph.runCeilings[last] - paragraph.runCeilings[first + 1]
                         + ShapedParagraph.ceiling(positions[i] - positions[Int(paragraph.runStarts[last])])
                     if !limit.fits(width) { return i }

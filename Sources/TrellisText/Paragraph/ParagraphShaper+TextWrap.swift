@@ -387,7 +387,7 @@ extension ParagraphShaper {
         /// An exact advance (1/65536 px) rounded up to LayoutUnits (1/64 px), whatever its sign.
         func ceiling(_ value: Int64) -> Int64 { value >= 0 ? (value + 1023) / 1024 : -((-value) / 1024) }
         func startsItem(_ i: Int) -> Bool {
-            i > 0 && (paragraph.run(of: i) != paragraph.run(of: i - 1) || scalars[i - 1] == WhiteSpaceProcessing.lineFeed
+            i > 0 && (Int(paragraph.runStarts[paragraph.run(of: i)]) == i || scalars[i - 1] == WhiteSpaceProcessing.lineFeed
                 || scalars[i - 1] == carriageReturn || scalars[i] == carriageReturn)
         }
         // The item starting at `first` that `i` is in: its end (the bidi run's, the forced-break segment's, or a
