@@ -419,6 +419,35 @@ extension ParagraphShaper {
                 return found
             }
             let head = ShapedParagraph.ceiling(positions[paragraph.runEnd(first)] - origin)
+            if paragraph.isMonotone {
+                // Positions never decrease, so neither does the line's width as it grows (each later run adds its
+                // whole width rounded up): the first position past the room is searched for, then the first there or
+                // after whose scalar before it does not hang; the widest that fitted is the last before it whose
+                // scalar before it does not hang.
+                func width(_ end: Int) -> Int64 {
+                    let last = paragraph.run(of: end - 1)
+                    return head + paragraph.runCeilings[last] - paragraph.runCeilings[first + 1]
+                        + ShapedParagraph.ceiling(positions[end] - positions[Int(paragraph.runStarts[last])])
+                }
+                var low = i
+                var high = segmentEnd + 1
+                while low < high {
+                    let middle = (low + high) / 2
+                    if width(middle) > room { high = middle } else { low = middle + 1 }
+                }
+                var fitted = low - 1
+                while fitted >= i && paragraph.hangs(fitted - 1) { fitted -= 1 }
+                if fitted >= i { _ = limit.fits(width(fitted)) }
+                i = low
+                while i <= segmentEnd {
+                    if !paragraph.hangs(i - 1) {
+                        _ = limit.fits(width(i))
+                        return i
+                    }
+                    i += 1
+                }
+                return i
+            }
             // The run of the scalar before i, followed as i grows.
             var last = first
             while i <= segmentEnd {
