@@ -96,6 +96,8 @@ serviceConfiguration.context = FeatureContext(
     fonts: fonts, fontLibrary: fontLibrary,
     shapingCache: ShapingCache(byteCapacity: min(256 << 20, memoryBudget.limit / 8), budget: memoryBudget))
 let service = TrellisService(configuration: serviceConfiguration)
+// The line breaker's constant tables (ICU's pairs, about 20 ms) are built before listening, not by the first request.
+TextTables.build()
 let server = HTTPServer(configuration: configuration.server, memoryBudget: memoryBudget, handler: service.handle)
 // This process is the server's: malloc keeps large blocks in its arenas for the next requests.
 HTTPServer.tuneProcessMemory()
