@@ -278,8 +278,13 @@ def main():
             f"lookups and the answer's writing: about 24,000 instructions a row of 200 characters (callgrind), of which "
             f"the scan of each line's positions for where it stops fitting is the largest part (about 5,800: each "
             f"scalar's position read once at each width), then each line's box (2,000) and the cache's key (1,300); "
-            f"reaching 0.5 µs a row needs a layout that does not walk every scalar at each width. The cold rows are mostly shaping (HarfBuzz and ICU over each paragraph, each paragraph's "
-            f"arrays then kept); shaping each distinct word once is not built. The chat's warm request lays out three widths.",
+            f"reaching 0.5 µs a row needs a layout that does not walk every scalar at each width. The cold rows shape each distinct "
+            f"word once per request where the face allows it (Blink's word-by-word rule, [docs/text.md](docs/text.md): DejaVu "
+            f"Sans does), so HarfBuzz is no longer most of a paragraph's first layout: about 175,000 instructions a paragraph "
+            f"of 200 characters (callgrind, 2,000 paragraphs), of which the words' segmentation, lookups and copies about "
+            f"32,000, ICU's line breaker and the greedy breaking about 38,000, the faces and scripts about 29,000, and the "
+            f"paragraph's other passes over its scalars and its arrays the rest; reaching 10 µs needs fewer such passes. "
+            f"The chat's warm request lays out three widths.",
         ]
         run.replace_section(args.write, "## Virtual lists", "\n".join(lines) + "\n")
 
