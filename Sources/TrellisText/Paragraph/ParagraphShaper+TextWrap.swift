@@ -57,12 +57,12 @@ extension ParagraphShaper {
     /// lines before its last both end in a hyphen (of its last 4), the score-based breaker over its last 4 lines (or
     /// all, when fewer); its breaks are taken when they make as many lines.
     /// With a clamp, the clamp's last line ends the paragraph it is in (Blink scores up to it). A block with kept tabs
-    /// stays greedy (Blink scores no line of it), as does `break-spaces` (Blink's line breaker turns its scorer off:
-    /// Chromium 156 still re-breaks paragraphs after a forced break there, before spaces; not modelled).
+    /// stays greedy (Blink scores no line of it), as does the first paragraph of a `break-spaces` block (Blink's line
+    /// breaker turns its scorer off there; measured in Chromium 156, the paragraphs after a forced break are scored).
     func pretty(
         _ paragraph: ShapedParagraph, _ greedy: [BrokenLine], width: Double, style: ParagraphStyle, memory: ParagraphMemory
     ) -> [BrokenLine]? {
-        guard paragraph.tabRuns.isEmpty, style.whiteSpace != .breakSpaces else { return greedy }
+        guard paragraph.tabRuns.isEmpty else { return greedy }
         var lines = greedy
         var first = 0
         while first < greedy.count {
@@ -70,6 +70,9 @@ extension ParagraphShaper {
             // A clamp's last line ends the paragraph scored with it.
             while end < greedy.count && !Self.endsSegment(paragraph, greedy[end - 1]) && end != style.maxLines { end += 1 }
             defer { first = end }
+            // `break-spaces` turns Blink's scorer off for the block's first paragraph (measured in Chromium 156: the
+            // paragraphs after a forced break are scored).
+            if style.whiteSpace == .breakSpaces && first == 0 { continue }
             let window = max(first, end - Self.maxLinesForPretty)..<end
             guard end - first > 1, !overflows(greedy, first..<end, width: width, style: style),
                 shortLastLine(paragraph, greedy, end - 1, width: width, style: style, memory: memory)
@@ -101,8 +104,8 @@ extension ParagraphShaper {
             boundaries: memory.boundaries)
         scanner.softHyphens = style.hyphens != Hyphens.none
         // Blink moves a text's break opportunity after it onto the empty item of a kept carriage return that follows
-        // (`AddEmptyItem`), which is then inside the line: an opportunity right before the carriage returns and line
-        // feed a line ends with counts.
+        // (`AddEmptyItem`), which is then inside the line, and with `break-spaces` a space before the line feed is
+        // followed by one: an opportunity right before the carriage returns and line feed a line ends with counts.
         var controls = line.end
         while controls > line.start
             && (paragraph.scalars[controls - 1] == WhiteSpaceProcessing.lineFeed
@@ -110,7 +113,9 @@ extension ParagraphShaper {
         {
             controls -= 1
         }
-        let scanEnd = controls < line.end && paragraph.scalars[controls] == WhiteSpaceProcessing.carriageReturn ? controls + 1 : line.visible
+        let scanEnd = controls < line.end
+            && (paragraph.scalars[controls] == WhiteSpaceProcessing.carriageReturn || style.whiteSpace == .breakSpaces)
+            ? controls + 1 : line.visible
         scanner.startLine(at: line.start, reach: scanEnd)
         var i = line.start + 1
         while i < scanEnd {
@@ -167,6 +172,9 @@ extension ParagraphShaper {
     }
 
     // MARK: - The score-based breaker
+
+    /// Blink's `IsBreakableSpace`: a space or a tab.
+    static func isBreakableSpace(_ scalar: UInt32) -> Bool { scalar == WhiteSpaceProcessing.space || scalar == WhiteSpaceProcessing.tab }
 
     /// A break opportunity as Blink's scorer sees it: where the next line starts, the position there (spaces included)
     /// and the position the line ends at when it breaks there (without its hanging spaces, its end shaped again where
@@ -279,7 +287,17 @@ extension ParagraphShaper {
         guard offsets.count == window.count else { return .some(nil) }
         var result: [BrokenLine] = []
         var lineStart = start
-        for offset in offsets.reversed() {
+        let windowEnd = lines[window.upperBound - 1].end
+        // Blink keeps the greedy lines up to the first break that differs (`OptimalBreakPoints` reuses them).
+        var kept = true
+        for (k, chosen) in offsets.reversed().enumerated() {
+            var offset = chosen
+            kept = kept && offset == lines[window.lowerBound + k].end
+            // With `break-spaces`, a line broken at a break point ends before the spaces its opportunity follows
+            // (they take room, so they start the next line).
+            if style.whiteSpace == .breakSpaces && !kept && offset < windowEnd {
+                while offset > lineStart + 1 && Self.isBreakableSpace(paragraph.scalars[offset - 1]) { offset -= 1 }
+            }
             guard var line = exactLine(paragraph, lineStart, offset, style: style, memory: memory) else { return nil }
             // A line broken at a soft hyphen shows the hyphen, and its width counts.
             line.width += hyphenAdvance(paragraph, offset, segmentEnd: paragraph.segmentEnd(from: lineStart), style: style)
@@ -323,7 +341,12 @@ extension ParagraphShaper {
             guard i == end || (i < controlsFrom && scanner.isOpportunity(i) && !Self.insideRightToLeftCluster(paragraph, i))
             else { continue }
             guard candidates.count < Self.maxScoredCandidates else { return .some(nil) }
-            let visible = paragraph.visibleEnd(previous, i)
+            var visible = paragraph.visibleEnd(previous, i)
+            // Blink leaves the spaces and tabs before an opportunity out of a line's end whatever the white space
+            // (with `break-spaces` they do not hang, yet the scored end is before them).
+            if style.whiteSpace == .breakSpaces {
+                while visible > previous + 1 && Self.isBreakableSpace(paragraph.scalars[visible - 1]) { visible -= 1 }
+            }
             var ifBreak = position[visible - start]
             // An end HarfBuzz marks unsafe to break is shaped again from the last safe position before it.
             let run = visible > 0 ? paragraph.run(of: visible - 1) : 0
