@@ -267,24 +267,28 @@ def main():
         # by default), at most 256 MiB; what a 200-character paragraph counts for (ShapingCache.entryBytes).
         memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
         capacity = min(256 << 20, memory // 2 // 8)
-        share, paragraph_bytes = capacity // 4, 30 * 200 + 16 + 200 + 640
+        share, paragraph_bytes = capacity // 4, 27 * 200 + 16 + 200 + 640
         lines += [
             "",
             f"What bounds the Trellis figures: the warm row has the paragraphs one request may add to the shaping "
             f"cache (a quarter of it: {share / 2**20:.0f} MiB of this machine's {capacity / 2**20:.0f} MiB, about "
             f"{min(share // paragraph_bytes, n):,} of these {n:,} paragraphs at about {paragraph_bytes / 1000:.1f} KB each, "
-            "[docs/list.md](docs/list.md#shaping-kept-between-requests)) and shapes the others again; the "
+            "[docs/list.md](docs/list.md#shaping-kept-between-requests)) and would shape the others again (the chat, "
+            "about 2.1 million scalars, fits since a paragraph no longer keeps a bidi run number per scalar); the "
             f"row with every paragraph kept is the layout at a new width itself, the request's reading, the cache's "
-            f"lookups and the answer's writing: about 24,000 instructions a row of 200 characters (callgrind), of which "
-            f"the scan of each line's positions for where it stops fitting is the largest part (about 5,800: each "
-            f"scalar's position read once at each width), then each line's box (2,000) and the cache's key (1,300); "
-            f"reaching 0.5 µs a row needs a layout that does not walk every scalar at each width. The cold rows shape each distinct "
+            f"lookups and the answer's writing: about 14,300 instructions a row of 200 characters (callgrind, 2,000 rows), "
+            f"of which the line breaking (the search for where each line stops fitting, the opportunities, each line's "
+            f"exact width and box) is about 3,000, the cache key's hash (SipHash over the text, once a lookup) 1,300, "
+            f"allocation and reference counting about 2,500, counting the text's scalars for the meter 450, and the rest "
+            f"the request's reading and the answer's writing; 0.5 µs a row (about 1,500 instructions) would need nearly "
+            f"all of those gone, not a faster line breaker. "
+f"The cold rows shape each distinct "
             f"word once per request where the face allows it (Blink's word-by-word rule, [docs/text.md](docs/text.md): DejaVu "
             f"Sans does), so HarfBuzz is no longer most of a paragraph's first layout: about 175,000 instructions a paragraph "
             f"of 200 characters (callgrind, 2,000 paragraphs), of which the words' segmentation, lookups and copies about "
             f"32,000, ICU's line breaker and the greedy breaking about 38,000, the faces and scripts about 29,000, and the "
             f"paragraph's other passes over its scalars and its arrays the rest; reaching 10 µs needs fewer such passes. "
-            f"The chat's warm request lays out three widths.",
+            f"The chat's warm request lays out three widths: about 581 million instructions for its 30,000 row widths.",
         ]
         run.replace_section(args.write, "## Virtual lists", "\n".join(lines) + "\n")
 
