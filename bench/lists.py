@@ -282,7 +282,7 @@ def main():
             f"allocation and reference counting about 2,500, counting the text's scalars for the meter 450, and the rest "
             f"the request's reading and the answer's writing; 0.5 µs a row (about 1,500 instructions) would need nearly "
             f"all of those gone, not a faster line breaker. "
-f"The cold rows shape each distinct "
+            f"The cold rows shape each distinct "
             f"word once per request where the face allows it (Blink's word-by-word rule, [docs/text.md](docs/text.md): DejaVu "
             f"Sans does), so HarfBuzz is no longer most of a paragraph's first layout: about 175,000 instructions a paragraph "
             f"of 200 characters (callgrind, 2,000 paragraphs), of which the words' segmentation, lookups and copies about "
