@@ -45,6 +45,11 @@ final class LineBoundariesTests: XCTestCase {
                 }
                 texts.append(text)
             }
+            // Phrases of a few words, one space apart, as such prose is written.
+            for _ in 0..<20 {
+                texts.append((0..<(3 + next(20))).map { _ in (0..<(1 + next(5))).map { _ in words[script][next(words[script].count)] }.joined() }
+                    .joined(separator: " "))
+            }
         }
         return texts
     }
@@ -90,7 +95,8 @@ final class LineBoundariesTests: XCTestCase {
             for start in 1..<scalars.count {
                 let expected = Self.reference(scalars, from: start)
                 // Lines reach a few positions past their start (as narrow ones do), then further as they ask.
-                guard var view = boundaries.view(from: start, after: previous, reach: start + 1 + start % 7) else {
+                let reach = [start + 1 + start % 7, start + 60 + start % 50, start + 3 + start % 13][start % 3]
+                guard var view = boundaries.view(from: start, after: previous, reach: reach) else {
                     return XCTFail("ICU failed")
                 }
                 for i in (start + 1)..<scalars.count {

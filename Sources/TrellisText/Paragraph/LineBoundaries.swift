@@ -148,6 +148,24 @@ final class LineBoundaries {
         return end - i <= Self.shortestSplitRun
     }
 
+    /// Rule: after a run ICU breaks by dictionary (class SA), one space (U+0020) and a boundary of the whole text,
+    /// ICU decides nothing before that boundary from the text after it (the dictionary's range ends at the space, no
+    /// rule carries across a space after SA, and it breaks after the space as the whole text does): run up to there,
+    /// its boundaries are all taken and it meets the whole text's there. The first such position from `low`, before
+    /// `high`; nil when there is none.
+    private func closedEnd(from low: Int, before high: Int) -> Int? {
+        var q = low
+        while q < high {
+            if scalars[q - 1] == 0x20 && scalars[q] != 0x20 && lineBreakClasses[q - 2] == LineBreakClass.complexContext
+                && whole[q] != 0
+            {
+                return q
+            }
+            q += 1
+        }
+        return nil
+    }
+
     /// The view from `lineStart` of ICU run from `origin` (remembered), run again over a window twice as long
     /// (at least to `reach` plus the lookahead) while it does not cover `reach`.
     private func run(from origin: Int, lineStart: Int, reach: Int) -> View? {
@@ -161,7 +179,9 @@ final class LineBoundaries {
         }
         var known = runs[index]
         if known.trusted < min(reach, count - 1) && known.meet > reach {
-            let end = min(count, max(reach + Self.icuLookahead + 1, origin + 2 * (known.end - origin)))
+            var end = min(count, max(reach + Self.icuLookahead + 1, origin + 2 * (known.end - origin)))
+            let closed = end < count ? closedEnd(from: max(reach + 1, origin + 2), before: end) : nil
+            if let closed { end = closed }
             scratch.removeAll(keepingCapacity: true)
             scratch.append(contentsOf: repeatElement(0, count: end - origin))
             work += end - origin
@@ -171,7 +191,7 @@ final class LineBoundaries {
             }
             known.own = Array(scratch[1...])
             known.end = end
-            known.trusted = end == count ? count : end - Self.icuLookahead
+            known.trusted = end == count ? count : closed != nil ? end - 1 : end - Self.icuLookahead
             known.meet = .max
             var i = origin + 1
             while i <= known.trusted && i < count {
@@ -181,6 +201,7 @@ final class LineBoundaries {
                 }
                 i += 1
             }
+            if known.meet == .max, let closed, whole[closed] != 0, !endsShortRun(closed) { known.meet = closed }
             runs[index] = known
         }
         return View(whole: whole, lineStart: lineStart, origin: origin, own: known.own, trusted: known.trusted, meet: known.meet)
