@@ -221,7 +221,7 @@ public final class ParagraphShaper {
         _ scalars: [UInt32], _ bits: [UInt8], _ clusterStarts: [UInt8], _ start: Int, _ end: Int, rtl: UInt8, script: UInt32, face: Int
     ) -> Bool {
         let count = end - start
-        guard count > 1, shapesWordByWord, words.shapesByWords(face: face, script: script, sized: { self.sizedFont($0) }) else {
+        guard count > 1, shapesWordByWord, let font = sizedFont(face), tfont_font_shapes_words_alone(font, script) == 1 else {
             return shapePiece(scalars, start, end, rtl: rtl, script: script, face: face)
         }
         if pieceAdvances.count < count {
@@ -250,7 +250,6 @@ public final class ParagraphShaper {
                 }
             }
         }
-        guard let font = sizedFont(face) else { return false }
         // Most of the piece new: one shaping of the whole piece costs less than one per word (the same glyphs, by
         // the rule above).
         let whole = missed * 2 > count

@@ -35,12 +35,6 @@ struct WordShapes {
     private var advances: [Int64] = []
     private var flags: [UInt8] = []
 
-    /// Whether pieces in `face` (made by `sized` on first use) and `script` are shaped word by word.
-    mutating func shapesByWords(face: Int, script: UInt32, sized: (Int) -> OpaquePointer?) -> Bool {
-        guard let font = sized(face) else { return false }
-        return tfont_font_shapes_words_alone(font, script) == 1
-    }
-
     private static func hash(_ text: UnsafeBufferPointer<UInt32>, _ face: Int, _ rtl: UInt8, _ script: UInt32) -> Int {
         var hasher = Hasher()
         hasher.combine(UInt64(truncatingIfNeeded: face) << 40 | UInt64(rtl) << 32 | UInt64(script))
