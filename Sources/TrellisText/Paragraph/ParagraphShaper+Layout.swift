@@ -306,9 +306,14 @@ extension ParagraphShaper {
             // opportunities looked for from the last position back.
             var tries = 0
             var candidate = scanEnd
-            // Rule (Blink's soft hyphen): the last break at a soft hyphen that fits without its hyphen, taken when no
-            // break fits (the line then overflows by its hyphen).
+            // Rule (Blink's soft hyphen, `LineBreaker::BreakText`): when the last break that fits without a hyphen is at
+            // a soft hyphen whose hyphen does not fit, the line is broken again in its width less the hyphen's advance:
+            // the last break before it that fits there ends the line (with its own hyphen, which then fits), every break
+            // between them that fits only the whole width passed over. When none fits there either, the line ends at the
+            // first break it has, or, when that is the soft hyphen's, overflows by its hyphen.
             var hyphenOverflow: BrokenLine?
+            var narrowed: Int64 = 0
+            var firstBreak: BrokenLine?
             while line == nil && candidate > start {
                 defer { candidate -= 1 }
                 guard candidate == segmentEnd || (scanner.isOpportunity(candidate) && !Self.insideRightToLeftCluster(paragraph, candidate))
@@ -320,13 +325,21 @@ extension ParagraphShaper {
                 let hyphen = hyphenAdvance(paragraph, candidate, segmentEnd: segmentEnd, style: style)
                 let drawn = width + hyphen
                 tries += 1
-                if limit.fits(drawn) {
+                if hyphenOverflow != nil {
+                    // Broken again: the width less the hyphen's advance, compared as the whole width with it added.
+                    if limit.fits(width + narrowed) {
+                        line = BrokenLine(start: start, end: candidate, visible: visible, width: drawn)
+                    } else {
+                        firstBreak = BrokenLine(start: start, end: candidate, visible: visible, width: drawn)
+                    }
+                } else if limit.fits(drawn) {
                     line = BrokenLine(start: start, end: candidate, visible: visible, width: drawn)
-                } else if hyphen > 0 && hyphenOverflow == nil && limit.fits(width) {
+                } else if hyphen > 0 && limit.fits(width) {
                     hyphenOverflow = BrokenLine(start: start, end: candidate, visible: visible, width: drawn)
+                    narrowed = hyphen
                 }
             }
-            if line == nil, let hyphenOverflow { line = hyphenOverflow }
+            if line == nil, let hyphenOverflow { line = firstBreak ?? hyphenOverflow }
             if line == nil {
                 if style.overflowWrap != .normal {
                     guard let cut = graphemeCut(
