@@ -122,7 +122,7 @@ def font_directories(files):
 
 
 def cases(size):
-    """(group, title, path, body bytes, is normal, the server's --font-dir list or () for the defaults) for the
+    """(group, title, path, body bytes, is normal, the server's --font-dir list or () for the defaults, sample name) for the
     current SALT: every sample with a group, its recipe expanded for `size` bytes."""
     out = []
     measured = sorted((s for s in SAMPLES.samples if s.group),
@@ -132,7 +132,8 @@ def cases(size):
             continue
         dirs = font_directories(sample.fonts) if sample.fonts else ()
         for path in sample.paths:
-            out.append((sample.group, sample.title, path, SAMPLES.body(sample, size, SALT), sample.kind == "normal", dirs))
+            out.append((sample.group, sample.title, path, SAMPLES.body(sample, size, SALT), sample.kind == "normal", dirs,
+                        sample.name))
     return out
 
 
@@ -143,6 +144,8 @@ def main():
     parser.add_argument("--json", help="write the rows as JSON here")
     parser.add_argument("--check", action="store_true", help="exit 1 when a crafted case passes the targets")
     parser.add_argument("--only", help="endpoints to run, comma-separated")
+    parser.add_argument("--cases", help="only these samples (by name, comma-separated) besides each group's normal one; "
+                        "for measuring a few rows, not for --write")
     parser.add_argument("--binary", default=run.TRELLIS, help="the trellis binary (default: the release build)")
     parser.add_argument("--write", help="write the table as the section \"Cost model\" of this Markdown file")
     parser.add_argument("--section", default="Cost model",
@@ -164,8 +167,9 @@ def main():
         runs = []
         for repeat in range(args.repeats):
             SALT = repeat + 1
-            runs.append([c for c in cases(args.size) if not args.only or any(c[0].startswith(o) for o in args.only.split(","))])
-        for k, (endpoint, name, path, body, is_normal, font_dirs) in enumerate(runs[0]):
+            runs.append([c for c in cases(args.size) if (not args.only or any(c[0].startswith(o) for o in args.only.split(",")))
+                         and (not args.cases or c[4] or c[6] in args.cases.split(","))])
+        for k, (endpoint, name, path, body, is_normal, font_dirs, _) in enumerate(runs[0]):
             if font_dirs not in servers:
                 servers[font_dirs] = start(font_dirs)
             chosen = servers[font_dirs]
@@ -191,6 +195,8 @@ def main():
             json.dump(rows, f, indent=1)
     crowd = concurrent_worst(args.binary, args.size) if args.concurrent else []
     if args.write:
+        if args.cases:
+            sys.exit("--cases measures a few rows: a section is written from every case of its groups")
         write_section(args, rows, crowd)
     if args.check:
         bad = [r for r in rows if not r["normal"] and (r["ratio"] > CPU_TARGET or (r["peak_per_byte"] or 0) > MEMORY_TARGET)]
@@ -211,7 +217,7 @@ def concurrent_worst(binary, size):
     worst = {}
     global SALT
     SALT = 99
-    for endpoint, name, path, body, is_normal, font_dirs in cases(size):
+    for endpoint, name, path, body, is_normal, font_dirs, _ in cases(size):
         if not is_normal and len(body) >= SMALL:
             worst.setdefault(endpoint.split()[0], []).append((name, path, body, font_dirs))
     out = []
