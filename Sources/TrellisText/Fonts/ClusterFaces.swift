@@ -68,6 +68,17 @@ enum ClusterFaces {
         return .success(faceOf)
     }
 
+    /// Whether a face covers a grapheme cluster of `scalar` alone (below `SizedFaces.remembered`, not a soft hyphen,
+    /// not in emoji presentation), as `choose` finds and remembers it: nil when finding it failed (memory ran out).
+    static func coversAlone(_ scalar: UInt32, faces: SizedFaces) -> Bool? {
+        let known = faces.face(alone: scalar)
+        if known != SizedFaces.unknown { return known != SizedFaces.uncovered }
+        var unmetered = WorkMeter()
+        guard case .success(let chosen) = face([scalar], 0, 1, faces, emoji: false, &unmetered, counting: false) else { return nil }
+        faces.remember(chosen.map { Int16($0) } ?? SizedFaces.uncovered, alone: scalar)
+        return chosen != nil
+    }
+
     /// The face for the cluster scalars[start..<end]: nil when no face covers it, -1 for a cluster of zero-width
     /// characters or of the white-space controls a paragraph keeps (tab, line feed, carriage return: never shaped) only
     /// (decided by its neighbours).

@@ -27,6 +27,8 @@ public final class ParagraphShaper {
         var end: Int32
         var kept: Int32
     }
+    /// `isShapeable`'s answer for each ASCII byte, found on first use.
+    @exclusivity(unchecked) private var shapeableASCII = [UInt8](repeating: 0, count: 0x80)
     /// Edges shaped again since the shaper was made (for tests and the benchmark).
     public private(set) var edgeShapings = 0
     /// Scalars ICU's line breaker ran over since the shaper was made: the cost model's steps for finding break
@@ -59,6 +61,58 @@ public final class ParagraphShaper {
 
     /// The paragraph shaped once, or why it cannot be.
     public func shape(_ text: String, whiteSpace: WhiteSpace) -> Result<ShapedParagraph, TextRefusal> {
+        check(text, whiteSpace: whiteSpace).flatMap { shape($0, whiteSpace) }
+    }
+
+    /// Why `shape` would refuse the text, found without shaping it (its characters, its grapheme clusters' lengths and
+    /// a face for each cluster, the checks `shape` makes first); nil when it would shape it.
+    public func refusal(of text: String, whiteSpace: WhiteSpace) -> TextRefusal? {
+        if isShapeable(text) { return nil }
+        guard case .failure(let refusal) = check(text, whiteSpace: whiteSpace) else { return nil }
+        return refusal
+    }
+
+    /// Whether `check` surely passes the text, read off its scalars alone: each is one of those that are always a
+    /// grapheme cluster of their own and never forbidden (printable ASCII, tab, line feed, carriage return, and U+00A0
+    /// to U+024F but the soft hyphen; white-space processing keeps them or makes spaces of them, and a carriage return
+    /// before a line feed joins it in a cluster that takes the face around it), and a face covers each alone, as
+    /// `ClusterFaces.choose` finds it. False says only that the whole check must run.
+    private func isShapeable(_ text: String) -> Bool {
+        func shapeable(_ value: UInt32) -> Bool {
+            guard (0x20...0x7E).contains(value) || value == 0x09 || value == 0x0A || value == 0x0D
+                || ((0xA0...0x24F).contains(value) && value != 0xAD)
+            else { return false }
+            return ClusterFaces.coversAlone(value, faces: faces) == true
+        }
+        guard shapeable(0x20) else { return false }
+        // ASCII is read off its bytes, each byte's answer kept for the request (0: not asked yet, 1: yes, 2: no).
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            shapeableASCII.withUnsafeMutableBufferPointer { known in
+                for byte in bytes {
+                    if byte >= 0x80 { return nil }
+                    if known[Int(byte)] == 0 { known[Int(byte)] = shapeable(UInt32(byte)) ? 1 : 2 }
+                    if known[Int(byte)] == 2 { return false }
+                }
+                return true
+            }
+        }
+        if let ascii = ascii ?? nil { return ascii }
+        return text.unicodeScalars.allSatisfy { shapeable($0.value) }
+    }
+
+    /// A text as `shape` has checked it: white-space processed, its bidi levels, grapheme clusters, scripts found and
+    /// each scalar's face.
+    private struct Checked {
+        var scalars: [UInt32]
+        var utf16: [Int32]
+        var levels: [UInt8]
+        var clusterStarts: [UInt8]
+        var scriptsFound: [UInt32]
+        var faceOf: [Int]
+    }
+
+    /// The steps of `shape` before shaping, each of which may refuse the text.
+    private func check(_ text: String, whiteSpace: WhiteSpace) -> Result<Checked, TextRefusal> {
         // Rule: a text with a C0 or C1 control other than tab, line feed and carriage return, DEL or an explicit bidi
         // embedding, override or isolate is refused (checked on the text as sent).
         var original: [UInt32] = []
@@ -82,33 +136,36 @@ public final class ParagraphShaper {
         scalars.reserveCapacity(original.count)
         utf16.reserveCapacity(original.count + 1)
         WhiteSpaceProcessing.process(original, whiteSpace, scalars: &scalars, utf16: &utf16)
-        return analyze(scalars, utf16, whiteSpace)
-    }
-
-    private func analyze(_ scalars: [UInt32], _ utf16: [Int32], _ whiteSpace: WhiteSpace) -> Result<ShapedParagraph, TextRefusal> {
         let count = scalars.count
         var levels = [UInt8](repeating: 0, count: count)
         var clusterStarts = [UInt8](repeating: 0, count: count)
         var scriptsFound = [UInt32](repeating: 0, count: count)
-        var classes = [UInt8](repeating: 0, count: count)
-        var bits = [UInt8](repeating: 0, count: count)
         if count > 0 {
             guard tfont_analyze(scalars, count, &levels, &clusterStarts, &scriptsFound) == 0 else { return .failure(.outOfMemory) }
-            tfont_char_classes(scalars, count, &classes, &bits)
         }
         if let refusal = ClusterFaces.checkLengths(clusterStarts) { return .failure(refusal) }
         // Shaping a paragraph counts its work elsewhere (a step per scalar, by its callers).
         var unmetered = WorkMeter()
-        let faceOf: [Int]
         switch ClusterFaces.choose(
             scalars, clusterStarts: clusterStarts, faces: faces,
             // (Without U+FE0F no cluster is in emoji presentation: nothing to ask per cluster.)
-            emojiPresentation: scalars.contains(0xFE0F) ? { start, end in Self.isEmojiPresentation(scalars, bits, start, end) } : nil,
+            emojiPresentation: scalars.contains(0xFE0F) ? { start, end in Self.isEmojiPresentation(scalars, start, end) } : nil,
             meter: &unmetered, counting: false)
         {
-        case .success(let chosen): faceOf = chosen
+        case .success(let faceOf):
+            return .success(Checked(
+                scalars: scalars, utf16: utf16, levels: levels, clusterStarts: clusterStarts, scriptsFound: scriptsFound, faceOf: faceOf))
         case .failure(let refusal): return .failure(refusal)
         }
+    }
+
+    private func shape(_ checked: Checked, _ whiteSpace: WhiteSpace) -> Result<ShapedParagraph, TextRefusal> {
+        let (scalars, utf16, levels, clusterStarts, scriptsFound, faceOf) =
+            (checked.scalars, checked.utf16, checked.levels, checked.clusterStarts, checked.scriptsFound, checked.faceOf)
+        let count = scalars.count
+        var classes = [UInt8](repeating: 0, count: count)
+        var bits = [UInt8](repeating: 0, count: count)
+        if count > 0 { tfont_char_classes(scalars, count, &classes, &bits) }
         let scripts = TextMeasurer.resolveScripts(scriptsFound, scalars)
         // Runs: bidi runs, and within them pieces by face and script, each shaped with the whole
         // paragraph as context.
@@ -192,7 +249,7 @@ public final class ParagraphShaper {
 
     /// Rule: a cluster with the emoji variation selector U+FE0F (a character whose
     /// default presentation is emoji but that a text face has, such as U+2615, stays in that face).
-    static func isEmojiPresentation(_ scalars: [UInt32], _ bits: [UInt8], _ start: Int, _ end: Int) -> Bool {
+    static func isEmojiPresentation(_ scalars: [UInt32], _ start: Int, _ end: Int) -> Bool {
         scalars[start..<end].contains(0xFE0F)
     }
 

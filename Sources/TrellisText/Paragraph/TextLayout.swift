@@ -27,25 +27,39 @@ public struct TextLayoutOutput: Sendable {
 /// The text feature's paragraph entry point: each text shaped once (`ParagraphShaper`) and laid out at every width.
 public enum TextLayout {
     /// Hands each text's output (or why it cannot be laid out) to `each` as soon as it is made, in order, so that
-    /// an answer is written as it goes; `each` returns false to stop. Once a text is refused only the other refusals
-    /// matter: the texts after it are shaped (to find theirs) but not laid out, and only their refusals are handed on.
-    /// A step per scalar shaped and per scalar laid out at each width (and for the content widths) on `meter`,
-    /// counted before the text is shaped, and a step per scalar ICU's line breaker ran over, counted once the text is
-    /// laid out.
+    /// an answer is written as it goes; `each` returns false to stop. Rule: a text that cannot be laid out is found
+    /// before any text is shaped: every text is first checked as shaping checks it (its characters, its grapheme
+    /// clusters' lengths, a face for each cluster), and when one is refused only the refusals are handed on, no text
+    /// shaped or laid out. Once a text fails while it is shaped (memory ran out), the texts after it are only checked.
+    /// A step per scalar checked and per scalar laid out at each width (and for the content widths) on `meter`,
+    /// counted before the text is checked or shaped, and a step per scalar ICU's line breaker ran over, counted once
+    /// the text is laid out.
     public static func compute(
         _ input: TextLayoutInput, meter: inout WorkMeter, each: (Int, Result<TextLayoutOutput, TextRefusal>) -> Bool
     ) {
         let shaper = ParagraphShaper(font: input.font)
+        let whiteSpace = input.style.whiteSpace
         var refused = false
         for (index, text) in input.texts.enumerated() {
-            let scalars = text.scalarCount
-            let layouts = refused ? 0 : input.widths.count + (input.contentWidths ? 1 : 0)
-            guard meter.advance(scalars * (1 + layouts)) else { return }
+            guard meter.advance(text.scalarCount) else { return }
+            if let refusal = shaper.refusal(of: text, whiteSpace: whiteSpace) {
+                refused = true
+                guard each(index, .failure(refusal)) else { return }
+            }
+        }
+        if refused { return }
+        let layouts = input.widths.count + (input.contentWidths ? 1 : 0)
+        for (index, text) in input.texts.enumerated() {
+            if refused {
+                guard meter.advance(text.scalarCount) else { return }
+                if let refusal = shaper.refusal(of: text, whiteSpace: whiteSpace), !each(index, .failure(refusal)) { return }
+                continue
+            }
+            guard meter.advance(text.scalarCount * layouts) else { return }
             let result: Result<TextLayoutOutput, TextRefusal>
             let breaking = shaper.lineBreakWork
-            switch shaper.shape(text, whiteSpace: input.style.whiteSpace) {
+            switch shaper.shape(text, whiteSpace: whiteSpace) {
             case .success(let paragraph):
-                if refused { continue }
                 result = layOut(paragraph, input, shaper)
             case .failure(let refusal):
                 refused = true

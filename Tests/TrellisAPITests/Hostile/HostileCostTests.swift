@@ -142,6 +142,28 @@ final class HostileCostTests: HostileTestCase {
         XCTAssertLessThanOrEqual(counted, 2 * scalars, "one shaping of each text, none laid out")
     }
 
+    /// A text no face covers (an emoji newer than the fonts) after texts that lay out at 16 narrow widths was found
+    /// only once all of them had been laid out, for an answer thrown away: a 422 of a few hundred bytes that cost a
+    /// whole request's layout. Every text is checked before any is shaped, so the refusal costs one check of each.
+    func testATextRefusedLastLaysOutNoTextBeforeIt() throws {
+        let server = try server()
+        let font = #""font":{"family":"DejaVu Sans, Garuda","size":16}"#
+        let widths = (0..<16).map { "\(20 + $0)" }.joined(separator: ",")
+        let english = (0..<20).map { i in (0..<150).map { "word\(i * 150 + $0)" }.joined(separator: " ").unicodeScalars.prefix(1_000) }
+            .map { String(String.UnicodeScalarView($0)) }
+        for texts in [Self.thai, english] {
+            let refused = texts + ["\u{1FAE8}"]
+            let scalars = refused.map(\.unicodeScalars.count).reduce(0, +)
+            let body = #"{\#(font),"texts":[\#(Self.quoted(refused))],"widths":[\#(widths)],"overflowWrap":"break-word","maxLines":1}"#
+            let answer = try Hostile.post(server, "/v1/text/layout", body)
+            assertProblem(answer, 422)
+            XCTAssertEqual(pointers(answer), ["/texts/\(texts.count)"])
+            XCTAssertTrue(answer.text.contains("U+1FAE8"), answer.text)
+            let counted = try steps(server, "/v1/text/layout", body, status: 422)
+            XCTAssertLessThanOrEqual(counted, scalars, "one check of each text, none shaped or laid out")
+        }
+    }
+
     /// Flow chips with Thai labels cut at a maximum width, and a batch of 100 Thai layouts, count their line
     /// breaking too, about one pass over each label or text (a chip's label twice: it is laid out when the flow is
     /// measured and again when its lines are written, each time shaped and broken).
