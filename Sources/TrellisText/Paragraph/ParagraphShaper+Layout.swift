@@ -293,6 +293,7 @@ extension ParagraphShaper {
             // The positions to look at: all up to there and, past it, those inside the glyph cluster that crosses
             // the limit (its advance is only known whole, and shaping the edge again may fit).
             var scanEnd = segmentEnd
+            let wholeFits = overflowAt > segmentEnd
             if overflowAt <= segmentEnd {
                 scanEnd = overflowAt
                 while scanEnd < segmentEnd && paragraph.unsafe[scanEnd] & 2 != 0 { scanEnd += 1 }
@@ -314,6 +315,10 @@ extension ParagraphShaper {
             var hyphenOverflow: BrokenLine?
             var narrowed: Int64 = 0
             var firstBreak: BrokenLine?
+            // Rule (Blink's `ShapingLineBreaker::ShapeLine`): a break before where the line stops fitting that does
+            // not fit once its edge is shaped again, nor does any before it, still ends the line (overflowing) when
+            // none fits: the last such break ("better for kernings"), not the first one after.
+            var overflowBefore: Int?
             while line == nil && candidate > start {
                 defer { candidate -= 1 }
                 guard candidate == segmentEnd || (scanner.isOpportunity(candidate) && !Self.insideRightToLeftCluster(paragraph, candidate))
@@ -337,6 +342,8 @@ extension ParagraphShaper {
                 } else if hyphen > 0 && limit.fits(width) {
                     hyphenOverflow = BrokenLine(start: start, end: candidate, visible: visible, width: drawn)
                     narrowed = hyphen
+                } else if overflowBefore == nil && !wholeFits && candidate < overflowAt {
+                    overflowBefore = candidate
                 }
             }
             if line == nil, let hyphenOverflow { line = firstBreak ?? hyphenOverflow }
@@ -347,9 +354,14 @@ extension ParagraphShaper {
                     else { return nil }
                     line = cut
                 } else {
-                    // Overflow: to the first opportunity at or after where the line stopped fitting.
+                    // Overflow: to the first opportunity at or after where the line stopped fitting, or the last
+                    // before it that did not fit.
                     var end = overflowAt
-                    while end < segmentEnd && !scanner.isOpportunity(end) { end += 1 }
+                    if let overflowBefore {
+                        end = overflowBefore
+                    } else {
+                        while end < segmentEnd && !scanner.isOpportunity(end) { end += 1 }
+                    }
                     guard var overflowing = exactLine(paragraph, start, end, style: style, memory: memory) else { return nil }
                     overflowing.width += hyphenAdvance(paragraph, end, segmentEnd: segmentEnd, style: style)
                     line = overflowing
