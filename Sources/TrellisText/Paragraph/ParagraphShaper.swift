@@ -192,6 +192,16 @@ public final class ParagraphShaper {
                 while runEnd < count && levels[runEnd] == levels[runStart] && !WhiteSpaceProcessing.isControl(scalars[runEnd]) {
                     runEnd += 1
                 }
+                // Rule (Blink's `InsertBreakOpportunityAfterLeadingPreservedSpaces`): where spaces are kept and lines
+                // wrap, the spaces that start the text or follow a line feed are an item of their own, a break
+                // opportunity after them: the text after them is another run.
+                if whiteSpace == .preWrap || whiteSpace == .breakSpaces, scalars[runStart] == WhiteSpaceProcessing.space,
+                    runStart == 0 || scalars[runStart - 1] == WhiteSpaceProcessing.lineFeed
+                {
+                    var spacesEnd = runStart + 1
+                    while spacesEnd < runEnd && scalars[spacesEnd] == WhiteSpaceProcessing.space { spacesEnd += 1 }
+                    runEnd = spacesEnd
+                }
             }
             runStarts.append(Int32(runStart))
             if control {
