@@ -53,7 +53,8 @@ import genpara  # noqa: E402
 import gentext  # noqa: E402
 import trellis_harness  # noqa: E402
 
-# The seed of the figures in docs/text.md (20270101 was the first run's, whose finds are fixed and kept as fixtures).
+# The default seed (the second set's; docs/text.md names each set's figures by its --seed, and every set's finds are
+# fixed and kept as fixtures).
 SEED = 20270102
 LAYOUTS_PER_PARAGRAPH = 5
 MAX_SCALARS = 1000
