@@ -36,6 +36,14 @@ public enum DrawerLinearEasing: Sendable, Equatable {
             // Grid steps to the next sample: h · grid, h = √(allowance / bound); an infinite one (a motion at rest) ends it.
             let steps = (allowance / bound).squareRoot() * grid
             guard steps >= 1, positions.count <= limit else { return nil }
+            // Rule: a motion whose samples surely pass the limit is refused without making them all.
+            if let look = lookahead.first(where: { $0.samples == positions.count }), positions.count < limit,
+                Double(positions.count - 1) + 0.99 * samplesLowerBound(
+                    motion, from: Double(position) / grid, to: duration, bound: bound, allowance: allowance, evaluations: look.evaluations)
+                    > Double(limit + 1)
+            {
+                return nil
+            }
             position = steps >= Double(timeResolution - position) ? timeResolution : position + Int(steps)
             let sample = motion.sample(at: Double(position) / grid)
             positions.append(position)
@@ -43,6 +51,38 @@ public enum DrawerLinearEasing: Sendable, Equatable {
             bound = sample.curvatureBound
         }
         return DrawerEasingSamples(duration: duration, positions: positions, progress: progress)
+    }
+
+    /// When step 1 looks ahead (after how many samples) and how many evaluations of p it spends on it.
+    static let lookahead: [(samples: Int, evaluations: Int)] = [(256, 96), (1_024, 64)]
+    /// How many of step 1's steps one evaluation of the lookahead spans.
+    static let lookaheadStride = 32.0
+
+    /// A lower bound on the samples step 1 still takes from `start` (where the curvature bound is `bound`) to `end`,
+    /// from at most `evaluations` evaluations of p.
+    ///
+    /// Step 1's step from t is at most h(t) = √(allowance / curvatureBound(from: t)), and the bound never increases, so
+    /// over a step from tᵢ the integrand √(curvatureBound(from: t) / allowance) is at most 1 / h(tᵢ) and the step adds at
+    /// most 1 to ∫ √(curvatureBound(from: t) / allowance) dt: the samples from `start` to `end` are at least that
+    /// integral. For the same reason the integral is at least the sum, over any points start = s₀ < s₁ < … ≤ end, of
+    /// (sⱼ₊₁ − sⱼ) · √(curvatureBound(from: sⱼ₊₁) / allowance); here each point is `lookaheadStride` steps of h past the
+    /// one before it.
+    static func samplesLowerBound(
+        _ motion: DrawerSpringMotion, from start: Double, to end: Double, bound: Double, allowance: Double, evaluations: Int
+    ) -> Double {
+        var total = 0.0
+        var time = start
+        var curvature = bound
+        for _ in 0..<evaluations where time < end {
+            let step = lookaheadStride * (allowance / curvature).squareRoot()
+            guard step.isFinite, step > 0 else { break }
+            let next = min(end, time + step)
+            curvature = motion.sample(at: next).curvatureBound
+            guard curvature.isFinite, curvature >= 0 else { break }
+            total += (next - time) * (curvature / allowance).squareRoot()
+            time = next
+        }
+        return total.isFinite ? total : 0
     }
 
     /// Step 2: stops at sample positions, the last one (1, 1), each chord within maxError of the continuous p(t).
