@@ -58,7 +58,7 @@ public enum ListLayout {
         var lines = 0
         var refused = false
         var paragraph = 0
-        let font = input.font.key
+        let font = ShapingCache.Font(input.font.key)
         var allowance = cache?.allowance() ?? ShapingCache.Allowance(bytes: 0)
         for (r, row) in input.rows.enumerated() {
             let chrome = input.chromes[Int(row.chrome)]
@@ -66,13 +66,14 @@ public enum ListLayout {
                 defer { paragraph += 1 }
                 let text = input.paragraphs[paragraph]
                 let style = styles[Int(input.paragraphStyles[paragraph])]
-                let kept = cache?.paragraph(text, font: font, whiteSpace: style.whiteSpace)
-                guard meter.advance(text.scalarCount * (widths + (kept == nil ? 1 : 0))) else { return nil }
+                let key = cache.map { _ in ShapingCache.key(text, font: font, whiteSpace: style.whiteSpace) }
+                let kept = key.flatMap { cache?.paragraph($0) }
+                guard meter.advance((kept?.sentScalars ?? text.scalarCount) * (widths + (kept == nil ? 1 : 0))) else { return nil }
                 let shaped: ShapedParagraph
                 switch kept.map({ .success($0) }) ?? shaper.shape(text, whiteSpace: style.whiteSpace) {
                 case .success(let made):
                     shaped = made
-                    if kept == nil { cache?.store(made, text: text, font: font, whiteSpace: style.whiteSpace, &allowance) }
+                    if kept == nil, let key { cache?.store(made, key: key, &allowance) }
                 case .failure(let refusal):
                     refused = true
                     guard each(.failure(.paragraph(paragraph, refusal))) else { return nil }

@@ -118,9 +118,11 @@ public final class TextMeasurer {
         return .success(Double(total) / Double(Self.unitsPerPixel))
     }
 
-    static let common: UInt32 = tag("Zyyy")
-    static let inherited: UInt32 = tag("Zinh")
-    static let unknown: UInt32 = tag("Zzzz")
+    // The ISO 15924 tags as `tag` makes them, written out: a constant needs no lazy initialization, which a loop over
+    // every scalar paid for at each access (`ScriptTagTests` checks them against `tag`).
+    static let common: UInt32 = 0x5A79_7979  // "Zyyy"
+    static let inherited: UInt32 = 0x5A69_6E68  // "Zinh"
+    static let unknown: UInt32 = 0x5A7A_7A7A  // "Zzzz"
 
     static func tag(_ text: StaticString) -> UInt32 {
         text.withUTF8Buffer { bytes in bytes.reduce(0) { $0 << 8 | UInt32($1) } }

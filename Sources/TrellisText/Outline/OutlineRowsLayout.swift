@@ -18,19 +18,20 @@ public enum OutlineRowsLayout {
         var style = input.style
         style.lineHeight = style.lineHeight.map(ListLength.lineHeight)
         let indent = ListLength.layoutUnit(input.indent)
-        let fontKey = input.font.key
+        let font = ShapingCache.Font(input.font.key)
         var allowance = cache?.allowance() ?? ShapingCache.Allowance(bytes: 0)
         var heights = [Double](repeating: 0, count: all.rows.count)
         for (index, row) in all.rows.enumerated() {
             var text = 0.0
             if let label = label(row.node), !label.isEmpty {
-                let kept = cache?.paragraph(label, font: fontKey, whiteSpace: style.whiteSpace)
-                guard meter.advance(label.scalarCount * (kept == nil ? 2 : 1)) else { return nil }
+                let key = cache.map { _ in ShapingCache.key(label, font: font, whiteSpace: style.whiteSpace) }
+                let kept = key.flatMap { cache?.paragraph($0) }
+                guard meter.advance((kept?.sentScalars ?? label.scalarCount) * (kept == nil ? 2 : 1)) else { return nil }
                 let shaped: ShapedParagraph
                 switch kept.map({ .success($0) }) ?? shaper.shape(label, whiteSpace: style.whiteSpace) {
                 case .success(let made):
                     shaped = made
-                    if kept == nil { cache?.store(made, text: label, font: fontKey, whiteSpace: style.whiteSpace, &allowance) }
+                    if kept == nil, let key { cache?.store(made, key: key, &allowance) }
                 case .failure(let refusal):
                     return .failure(OutlineLabelRefusal(node: row.node, refusal: refusal))
                 }

@@ -268,6 +268,10 @@ extension ParagraphShaper {
     private func lineBreaks(_ paragraph: ShapedParagraph, limit: inout Limit, style: ParagraphStyle, memory: ParagraphMemory) -> [BrokenLine]? {
         let count = paragraph.count
         var lines: [BrokenLine] = []
+        // About as many lines as the text's width fills (one allocation where growing would make three or four), at
+        // most one a scalar.
+        let filled = (paragraph.positions[count] - paragraph.positions[0]) / max(limit.value, 1 << 16)
+        lines.reserveCapacity(Int(min(Int64(count), max(0, filled) + 2)))
         var start = 0
         let scanner = BreakOpportunities(
             paragraph, wordBreak: style.wordBreak, breakSpaces: style.whiteSpace == .breakSpaces, lineStart: 0,

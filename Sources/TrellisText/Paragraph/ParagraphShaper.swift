@@ -20,6 +20,10 @@ public final class ParagraphShaper {
     var shapesWordByWord = true
     /// Words taken from `words` instead of shaped since the shaper was made (for tests).
     @exclusivity(unchecked) private(set) var wordsReused = 0
+    /// The scalars of the text as sent and each scalar's advance, for the paragraph being shaped (reused: each array
+    /// made anew cost a tenth of a short paragraph's analysis).
+    @exclusivity(unchecked) private var sentScratch: [UInt32] = []
+    @exclusivity(unchecked) private var advanceScratch: [Int64] = []
     /// A piece's words: each one's scalars and where `words` keeps its shaping (-1: not kept). Reused.
     @exclusivity(unchecked) private var pieceWords: [PieceWord] = []
     private struct PieceWord {
@@ -109,6 +113,8 @@ public final class ParagraphShaper {
         var clusterStarts: [UInt8]
         var scriptsFound: [UInt32]
         var faceOf: [Int]
+        /// The scalars of the text as sent.
+        var sentScalars: Int
     }
 
     /// The steps of `shape` before shaping, each of which may refuse the text.
@@ -116,11 +122,19 @@ public final class ParagraphShaper {
         // Rule: a text with a C0 or C1 control other than tab, line feed and carriage return, DEL or an explicit bidi
         // embedding, override or isolate is refused (checked on the text as sent).
         var original: [UInt32] = []
+        swap(&original, &sentScratch)
+        defer {
+            original.removeAll(keepingCapacity: true)
+            swap(&original, &sentScratch)
+        }
         original.reserveCapacity(text.utf8.count)
         // ASCII (one scalar a byte) is read off its bytes, the rest scalar by scalar.
         let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
-            original.append(contentsOf: bytes.lazy.map { UInt32($0) })
+            original.append(contentsOf: repeatElement(0, count: bytes.count))
+            original.withUnsafeMutableBufferPointer { scalars in
+                for i in 0..<bytes.count { scalars[i] = UInt32(bytes[i]) }
+            }
             return true
         } ?? false
         if !ascii {
@@ -154,7 +168,8 @@ public final class ParagraphShaper {
         {
         case .success(let faceOf):
             return .success(Checked(
-                scalars: scalars, utf16: utf16, levels: levels, clusterStarts: clusterStarts, scriptsFound: scriptsFound, faceOf: faceOf))
+                scalars: scalars, utf16: utf16, levels: levels, clusterStarts: clusterStarts, scriptsFound: scriptsFound, faceOf: faceOf,
+                sentScalars: original.count))
         case .failure(let refusal): return .failure(refusal)
         }
     }
@@ -169,7 +184,13 @@ public final class ParagraphShaper {
         let scripts = TextMeasurer.resolveScripts(scriptsFound, scalars)
         // Runs: bidi runs, and within them pieces by face and script, each shaped with the whole
         // paragraph as context.
-        var advances = [Int64](repeating: 0, count: count)
+        var advances: [Int64] = []
+        swap(&advances, &advanceScratch)
+        defer {
+            advances.removeAll(keepingCapacity: true)
+            swap(&advances, &advanceScratch)
+        }
+        advances.append(contentsOf: repeatElement(0, count: count))
         var unsafe = [UInt8](repeating: 0, count: count)
         var runStarts: [Int32] = []
         var runStart = 0
@@ -254,7 +275,7 @@ public final class ParagraphShaper {
                 scalars: scalars, utf16: utf16, levels: levels, graphemeStarts: clusterStarts, faces: faceOf.map { UInt8($0) },
                 scripts: scripts, lineBreakClasses: classes, characterBits: bits, positions: positions, unsafe: unsafe,
                 runStarts: runStarts, runCeilings: runCeilings, isRightToLeft: count > 0 && levels[0] & 1 == 1,
-                whiteSpace: whiteSpace, forcedBreaks: forcedBreaks, tabRuns: tabRuns))
+                whiteSpace: whiteSpace, sentScalars: checked.sentScalars, forcedBreaks: forcedBreaks, tabRuns: tabRuns))
     }
 
     /// Rule: a cluster with the emoji variation selector U+FE0F (a character whose

@@ -36,6 +36,9 @@ public final class ShapedParagraph: Sendable {
     public let isRightToLeft: Bool
     /// The white-space processing the text went through (what hangs at a line's end).
     let whiteSpace: WhiteSpace
+    /// The scalars of the text as sent (before white-space processing): a request that finds the paragraph kept counts
+    /// its steps by them without counting the text again.
+    let sentScalars: Int
     /// Rule: a kept line feed is a forced break: the position after each, in order.
     let forcedBreaks: [Int32]
     /// Kept tabs, each run of them (one control item in Blink) in order: they advance to the next tab stop, so their
@@ -60,7 +63,7 @@ public final class ShapedParagraph: Sendable {
     init(
         scalars: [UInt32], utf16: [Int32], levels: [UInt8], graphemeStarts: [UInt8], faces: [UInt8], scripts: [UInt32],
         lineBreakClasses: [UInt8], characterBits: [UInt8], positions: [Int64], unsafe: [UInt8], runStarts: [Int32],
-        runCeilings: [Int64], isRightToLeft: Bool, whiteSpace: WhiteSpace, forcedBreaks: [Int32], tabRuns: [TabRun]
+        runCeilings: [Int64], isRightToLeft: Bool, whiteSpace: WhiteSpace, sentScalars: Int, forcedBreaks: [Int32], tabRuns: [TabRun]
     ) {
         self.scalars = scalars
         self.utf16 = utf16
@@ -76,6 +79,7 @@ public final class ShapedParagraph: Sendable {
         self.runCeilings = runCeilings
         self.isRightToLeft = isRightToLeft
         self.whiteSpace = whiteSpace
+        self.sentScalars = sentScalars
         self.forcedBreaks = forcedBreaks
         self.tabRuns = tabRuns
         var monotone = true

@@ -34,12 +34,13 @@ public final class ShapingCache: Sendable {
         let text: String
         let digest: Int
 
-        init(font: FontKey, whiteSpace: WhiteSpace, text: String) {
+        /// `fontHash`: the font's `hashValue`, found once per request (`ShapingCache.Font`).
+        init(font: FontKey, fontHash: Int, whiteSpace: WhiteSpace, text: String) {
             self.font = font
             self.whiteSpace = whiteSpace
             self.text = text
             var hasher = Hasher()
-            hasher.combine(font)
+            hasher.combine(fontHash)
             hasher.combine(whiteSpace)
             let utf8 = text.utf8
             if utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
@@ -109,18 +110,32 @@ public final class ShapingCache: Sendable {
         27 * paragraph.count + 16 * paragraph.runStarts.count + text.utf8.count + 640
     }
 
-    func paragraph(_ text: String, font: FontKey, whiteSpace: WhiteSpace) -> ShapedParagraph? {
-        let key = Key(font: font, whiteSpace: whiteSpace, text: text)
-        return state.withLock { $0.current.entries[key] ?? $0.previous.entries[key] }
+    /// A request's font as the cache keys it: hashed once for all its paragraphs.
+    struct Font {
+        let key: FontKey
+        let hash: Int
+
+        init(_ key: FontKey) {
+            self.key = key
+            hash = key.hashValue
+        }
     }
 
-    /// Keeps `paragraph` when the request's allowance and the budget take it.
-    func store(_ paragraph: ShapedParagraph, text: String, font: FontKey, whiteSpace: WhiteSpace, _ allowance: inout Allowance) {
-        let bytes = Self.entryBytes(paragraph, text: text)
+    /// The key of `text` in `font` with `whiteSpace`: made once per paragraph, for the lookup and the store.
+    static func key(_ text: String, font: Font, whiteSpace: WhiteSpace) -> Key {
+        Key(font: font.key, fontHash: font.hash, whiteSpace: whiteSpace, text: text)
+    }
+
+    func paragraph(_ key: Key) -> ShapedParagraph? {
+        state.withLock { $0.current.entries[key] ?? $0.previous.entries[key] }
+    }
+
+    /// Keeps `paragraph` under `key` when the request's allowance and the budget take it.
+    func store(_ paragraph: ShapedParagraph, key: Key, _ allowance: inout Allowance) {
+        let bytes = Self.entryBytes(paragraph, text: key.text)
         let generation = byteCapacity / 2
         guard bytes <= allowance.bytes, bytes <= generation, budget?.reserveForCache(bytes) ?? true else { return }
         allowance.bytes -= bytes
-        let key = Key(font: font, whiteSpace: whiteSpace, text: text)
         let dropped: Int = state.withLock { cache in
             guard cache.current.entries[key] == nil, cache.previous.entries[key] == nil else { return bytes }
             var dropped = 0

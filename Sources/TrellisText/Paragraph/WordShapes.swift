@@ -38,8 +38,23 @@ struct WordShapes {
     private static func hash(_ text: UnsafeBufferPointer<UInt32>, _ face: Int, _ rtl: UInt8, _ script: UInt32) -> Int {
         var hasher = Hasher()
         hasher.combine(UInt64(truncatingIfNeeded: face) << 40 | UInt64(rtl) << 32 | UInt64(script))
-        // Two scalars a word of the hasher (fewer calls than its byte-wise combining), the count last.
+        // A word of scalars below U+0100 (most Latin words) eight scalars a word of the hasher, any other two (fewer
+        // calls than its byte-wise combining); the count last. Which way a word is hashed depends on its scalars alone,
+        // so it is found the way it was kept.
         var i = 0
+        if !text.contains(where: { $0 > 0xFF }) {
+            while i < text.count {
+                var packed: UInt64 = 0
+                let end = min(i + 8, text.count)
+                while i < end {
+                    packed = packed << 8 | UInt64(text[i])
+                    i += 1
+                }
+                hasher.combine(packed)
+            }
+            hasher.combine(UInt64(text.count))
+            return hasher.finalize()
+        }
         while i + 1 < text.count {
             hasher.combine(UInt64(text[i]) << 32 | UInt64(text[i + 1]))
             i += 2
