@@ -29,6 +29,11 @@ enum ClusterFaces {
         meter: inout WorkMeter, counting: Bool
     ) -> Result<[Int], TextRefusal> {
         let count = scalars.count
+        // Clusters of one scalar each, every one chosen for before (unmetered), are read off the faces' table.
+        if !counting && emojiPresentation == nil, var known = faces.facesAlone(scalars, clusterStarts: clusterStarts) {
+            fillNeighbours(&known)
+            return .success(known)
+        }
         var faceOf = [Int](repeating: -1, count: count)
         var uncovered: [[UInt32]] = []
         var start = 0
@@ -59,13 +64,18 @@ enum ClusterFaces {
             start = end
         }
         if !uncovered.isEmpty { return .failure(.uncovered(uncovered)) }
+        fillNeighbours(&faceOf)
+        return .success(faceOf)
+    }
+
+    /// The clusters decided by their neighbours (-1) take the face before them, or at the start the first chosen.
+    private static func fillNeighbours(_ faceOf: inout [Int]) {
         var previous = -1
-        for i in 0..<count {
+        for i in faceOf.indices {
             if faceOf[i] >= 0 { previous = faceOf[i] } else if previous >= 0 { faceOf[i] = previous }
         }
         let first = faceOf.first(where: { $0 >= 0 }) ?? 0
-        for i in 0..<count where faceOf[i] < 0 { faceOf[i] = first }
-        return .success(faceOf)
+        for i in faceOf.indices where faceOf[i] < 0 { faceOf[i] = first }
     }
 
     /// Whether a face covers a grapheme cluster of `scalar` alone (below `SizedFaces.remembered`, not a soft hyphen,

@@ -30,6 +30,31 @@ final class SizedFaces {
         single[Int(scalar)] = face
     }
 
+    /// The face of each scalar of a text whose every grapheme cluster is one scalar whose face alone is known (no soft
+    /// hyphen: its face depends on what follows it), -1 for the zero-width characters and controls (decided by their
+    /// neighbours), as choosing cluster by cluster would find them; nil when some cluster is not known so.
+    func facesAlone(_ scalars: [UInt32], clusterStarts: [UInt8]) -> [Int]? {
+        guard !single.isEmpty, clusterStarts.count == scalars.count else { return nil }
+        var faceOf = [Int](repeating: -1, count: scalars.count)
+        let known = single.withUnsafeBufferPointer { table in
+            scalars.withUnsafeBufferPointer { scalars in
+                clusterStarts.withUnsafeBufferPointer { starts in
+                    faceOf.withUnsafeMutableBufferPointer { faceOf in
+                        for i in 0..<scalars.count {
+                            let scalar = scalars[i]
+                            guard starts[i] != 0, scalar < Self.remembered, scalar != 0xAD else { return false }
+                            let face = table[Int(scalar)]
+                            guard face != Self.unknown, face != Self.uncovered else { return false }
+                            faceOf[i] = Int(face)
+                        }
+                        return true
+                    }
+                }
+            }
+        }
+        return known ? faceOf : nil
+    }
+
     /// Face `index` at the size; nil when memory ran out.
     func sized(_ index: Int) -> OpaquePointer? {
         if let font = made[index] { return font }

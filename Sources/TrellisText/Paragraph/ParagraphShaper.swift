@@ -264,7 +264,11 @@ public final class ParagraphShaper {
             runStart = runEnd
         }
         var positions = [Int64](repeating: 0, count: count + 1)
-        for i in 0..<count { positions[i + 1] = positions[i] + advances[i] }
+        advances.withUnsafeBufferPointer { advances in
+            positions.withUnsafeMutableBufferPointer { positions in
+                for i in 0..<count { positions[i + 1] = positions[i] + advances[i] }
+            }
+        }
         var runCeilings = [Int64](repeating: 0, count: runStarts.count + 1)
         for run in runStarts.indices {
             let end = run + 1 < runStarts.count ? Int(runStarts[run + 1]) : count
@@ -291,6 +295,11 @@ public final class ParagraphShaper {
         while clusterStart < end {
             var clusterEnd = clusterStart + 1
             while clusterEnd < end && flags[clusterEnd - start] & 1 == 0 { clusterEnd += 1 }
+            // A glyph cluster of one scalar has nothing to share.
+            if clusterEnd == clusterStart + 1 {
+                clusterStart = clusterEnd
+                continue
+            }
             var inner = 0
             for i in (clusterStart + 1)..<max(clusterStart + 1, clusterEnd) where graphemes[i] != 0 { inner += 1 }
             if inner > 0 {
