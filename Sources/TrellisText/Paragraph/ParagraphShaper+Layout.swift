@@ -350,7 +350,9 @@ extension ParagraphShaper {
                     overflowBefore = candidate
                 }
             }
-            if line == nil, let hyphenOverflow { line = firstBreak ?? hyphenOverflow }
+            // With `break-word` or `anywhere` a line broken again that has no break fitting is cut instead (Blink's
+            // `kNoResultIfOverflow`).
+            if line == nil, let hyphenOverflow, style.overflowWrap == .normal { line = firstBreak ?? hyphenOverflow }
             if line == nil {
                 if style.overflowWrap != .normal {
                     guard let cut = graphemeCut(
@@ -526,14 +528,23 @@ extension ParagraphShaper {
         }
         // From the last cluster end back: the first whose line fits once its edge is shaped again (exactly for a
         // bounded number of tries), or the first cluster's end.
+        // Rule (Blink's soft hyphen, as for any break): a cut after a soft hyphen shows the hyphen; when the hyphen
+        // does not fit, the line is cut again in its width less the hyphen's advance.
         var tries = 0
         var candidate = last
+        var narrowed: Int64 = 0
         while true {
-            guard let drawn = lineWidth(paragraph, start, candidate, tabs: &tabs, style: style, memory: memory, exact: tries < Self.maxRetries)
+            guard let width = lineWidth(paragraph, start, candidate, tabs: &tabs, style: style, memory: memory, exact: tries < Self.maxRetries)
             else { return nil }
             tries += 1
-            if limit.fits(drawn) || candidate == first {
-                return BrokenLine(start: start, end: candidate, visible: candidate, width: drawn)
+            let hyphen = hyphenAdvance(paragraph, candidate, segmentEnd: segmentEnd, style: style)
+            if candidate == first { return BrokenLine(start: start, end: candidate, visible: candidate, width: width + hyphen) }
+            if narrowed > 0 {
+                if limit.fits(width + narrowed) { return BrokenLine(start: start, end: candidate, visible: candidate, width: width + hyphen) }
+            } else if limit.fits(width + hyphen) {
+                return BrokenLine(start: start, end: candidate, visible: candidate, width: width + hyphen)
+            } else if hyphen > 0 && limit.fits(width) {
+                narrowed = hyphen
             }
             candidate -= 1
             while candidate > first && !isClusterEnd(candidate) { candidate -= 1 }
