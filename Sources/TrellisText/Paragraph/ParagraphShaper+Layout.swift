@@ -753,17 +753,24 @@ extension ParagraphShaper {
             }
             return (ascent + descent, ascent)
         }
-        // Control characters (a forced break, tabs) are in the primary face. Each face counts once: a run of scalars
-        // in the face just counted is passed over.
-        var counted = -1
-        paragraph.faces.withUnsafeBufferPointer { faces in
-            for i in start..<end {
-                let face = Int(faces[i])
-                if face == counted || WhiteSpaceProcessing.isControl(paragraph.scalars[i]) { continue }
+        // Control characters (a forced break, tabs) are in the primary face. Each run of one face the line crosses
+        // counts, from the last starting at or before the line's start.
+        let runs = paragraph.faceRuns
+        guard start < end, !runs.isEmpty else { return (ascent + descent, ascent) }
+        var low = 0
+        var high = runs.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if Int(runs[middle].start) <= start { low = middle } else { high = middle }
+        }
+        var k = low
+        while k < runs.count && Int(runs[k].start) < end {
+            let face = Int(runs[k].face)
+            if face >= 0 {
                 ascent = max(ascent, boxes[face].ascent)
                 descent = max(descent, boxes[face].descent)
-                counted = face
             }
+            k += 1
         }
         return (ascent + descent, ascent)
     }

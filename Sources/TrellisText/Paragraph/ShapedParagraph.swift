@@ -50,6 +50,14 @@ public final class ShapedParagraph: Sendable {
     let isMonotone: Bool
     /// The one face every scalar but the control characters is in, or -1 when there are several.
     let onlyFace: Int
+    /// In several faces: the runs of one face in order (the control characters a run of none, -1), so that a line's
+    /// faces are found per run it crosses rather than per scalar; empty in one face.
+    let faceRuns: [FaceRun]
+
+    struct FaceRun: Sendable {
+        var start: Int32
+        var face: Int16
+    }
     /// ICU's line-break boundaries over the whole text (1 before a scalar where one is), once a line breaking asked
     /// for them: kept with the paragraph, so that a later request that finds it in the shaping cache does not run
     /// ICU over it again (the cache counts their byte a scalar from the start).
@@ -98,6 +106,14 @@ public final class ShapedParagraph: Sendable {
             }
         }
         onlyFace = only
+        var runs: [FaceRun] = []
+        if only < 0 {
+            for i in 0..<scalars.count {
+                let face = WhiteSpaceProcessing.isControl(scalars[i]) ? -1 : Int16(faces[i])
+                if runs.last?.face != face { runs.append(FaceRun(start: Int32(i), face: face)) }
+            }
+        }
+        faceRuns = runs
     }
 
     /// Scalars laid out.
