@@ -276,19 +276,23 @@ def main():
             "[docs/list.md](docs/list.md#shaping-kept-between-requests)) and would shape the others again (the chat, "
             "about 2.1 million scalars, fits since a paragraph no longer keeps a bidi run number per scalar); the "
             f"row with every paragraph kept is the layout at a new width itself, the request's reading, the cache's "
-            f"lookups and the answer's writing: about 14,300 instructions a row of 200 characters (callgrind, 2,000 rows), "
+            f"lookups and the answer's writing: about 13,100 instructions a row of 200 characters (callgrind, 2,000 rows), "
             f"of which the line breaking (the search for where each line stops fitting, the opportunities, each line's "
-            f"exact width and box) is about 3,000, the cache key's hash (SipHash over the text, once a lookup) 1,300, "
-            f"allocation and reference counting about 2,500, counting the text's scalars for the meter 450, and the rest "
-            f"the request's reading and the answer's writing; 0.5 µs a row (about 1,500 instructions) would need nearly "
-            f"all of those gone, not a faster line breaker. "
+            f"exact width and box) is about 4,000, the cache key's hash (SipHash over the text, once a lookup) 1,000, "
+            f"allocation and reference counting about 2,500 (the per-paragraph memory of line edges and ICU's "
+            f"boundaries, the scanner, the lines), making the text's String while reading 550, and the rest the "
+            f"request's parsing and reading and the answer's writing; 0.5 µs a row (about 2,500 instructions) would need "
+            f"nearly all of those gone, not a faster line breaker. "
             f"The cold rows shape each distinct "
             f"word once per request where the face allows it (Blink's word-by-word rule, [docs/text.md](docs/text.md): DejaVu "
-            f"Sans does), so HarfBuzz is no longer most of a paragraph's first layout: about 175,000 instructions a paragraph "
-            f"of 200 characters (callgrind, 2,000 paragraphs), of which the words' segmentation, lookups and copies about "
-            f"32,000, ICU's line breaker and the greedy breaking about 38,000, the faces and scripts about 29,000, and the "
-            f"paragraph's other passes over its scalars and its arrays the rest; reaching 10 µs needs fewer such passes. "
-            f"The chat's warm request lays out three widths: about 581 million instructions for its 30,000 row widths.",
+            f"Sans does), so HarfBuzz is no longer most of a paragraph's first layout: about 125,000 instructions a paragraph "
+            f"of 200 characters (callgrind, 2,000 paragraphs), of which the words' segmentation, hashing, lookups and copies "
+            f"about 32,000, the checks before shaping (the text's scalars, white-space processing, bidi levels, grapheme "
+            f"clusters and each cluster's face) 32,000, resolving scripts 9,400, the greedy breaking 4,000, and the "
+            f"paragraph's other passes over its scalars and the allocation of its arrays (each about 500 instructions, a "
+            f"dozen a paragraph) the rest; reaching 10 µs needs fewer such passes. "
+            f"The chat's warm request lays out three widths: about 510 million instructions for its 30,000 row widths, "
+            f"of which the line breaking about 230 million and the request's parsing and reading about 110 million.",
         ]
         run.replace_section(args.write, "## Virtual lists", "\n".join(lines) + "\n")
 
