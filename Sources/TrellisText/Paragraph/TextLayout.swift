@@ -28,44 +28,47 @@ public struct TextLayoutOutput: Sendable {
 public enum TextLayout {
     /// Hands each text's output (or why it cannot be laid out) to `each` as soon as it is made, in order, so that
     /// an answer is written as it goes; `each` returns false to stop. Rule: a text that cannot be laid out is found
-    /// before any text is shaped: every text is first checked as shaping checks it (its characters, its grapheme
-    /// clusters' lengths, a face for each cluster), and when one is refused only the refusals are handed on, no text
-    /// shaped or laid out. Once a text fails while it is shaped (memory ran out), the texts after it are only checked.
-    /// A step per scalar checked and per scalar laid out at each width (and for the content widths) on `meter`,
-    /// counted before the text is checked or shaped, and a step per scalar ICU's line breaker ran over, counted once
-    /// the text is laid out.
+    /// before any text is laid out: every text after the first is checked as shaping checks it (its characters, its
+    /// grapheme clusters' lengths, a face for each cluster) before the first is shaped (shaping the first checks it
+    /// before anything is laid out), and when one is refused only the refusals are handed on, no text shaped or laid
+    /// out. A text that fails while it is shaped (memory ran out) ends the work: the texts after it passed their checks.
+    /// A step per scalar checked or shaped and per scalar laid out at each width (and for the content widths) on
+    /// `meter`, counted before the text is checked or shaped, and a step per scalar ICU's line breaker ran over,
+    /// counted once the text is laid out.
     public static func compute(
         _ input: TextLayoutInput, meter: inout WorkMeter, each: (Int, Result<TextLayoutOutput, TextRefusal>) -> Bool
     ) {
         let shaper = ParagraphShaper(font: input.font)
         let whiteSpace = input.style.whiteSpace
-        var refused = false
-        for (index, text) in input.texts.enumerated() {
+        var refusals: [(index: Int, refusal: TextRefusal)] = []
+        for index in input.texts.indices.dropFirst() {
+            let text = input.texts[index]
             guard meter.advance(text.scalarCount) else { return }
-            if let refusal = shaper.refusal(of: text, whiteSpace: whiteSpace) {
-                refused = true
+            if let refusal = shaper.refusal(of: text, whiteSpace: whiteSpace) { refusals.append((index, refusal)) }
+        }
+        if !refusals.isEmpty {
+            if let first = input.texts.first {
+                guard meter.advance(first.scalarCount) else { return }
+                if let refusal = shaper.refusal(of: first, whiteSpace: whiteSpace), !each(0, .failure(refusal)) { return }
+            }
+            for (index, refusal) in refusals {
                 guard each(index, .failure(refusal)) else { return }
             }
+            return
         }
-        if refused { return }
         let layouts = input.widths.count + (input.contentWidths ? 1 : 0)
         for (index, text) in input.texts.enumerated() {
-            if refused {
-                guard meter.advance(text.scalarCount) else { return }
-                if let refusal = shaper.refusal(of: text, whiteSpace: whiteSpace), !each(index, .failure(refusal)) { return }
-                continue
-            }
-            guard meter.advance(text.scalarCount * layouts) else { return }
-            let result: Result<TextLayoutOutput, TextRefusal>
+            // (The first text's step per scalar shaped is counted here, the others' with their checks.)
+            guard meter.advance(text.scalarCount * (layouts + (index == 0 ? 1 : 0))) else { return }
             let breaking = shaper.lineBreakWork
             switch shaper.shape(text, whiteSpace: whiteSpace) {
             case .success(let paragraph):
-                result = layOut(paragraph, input, shaper)
+                let result = layOut(paragraph, input, shaper)
+                guard meter.advance(shaper.lineBreakWork - breaking), each(index, result) else { return }
             case .failure(let refusal):
-                refused = true
-                result = .failure(refusal)
+                _ = each(index, .failure(refusal))
+                return
             }
-            guard meter.advance(shaper.lineBreakWork - breaking), each(index, result) else { return }
         }
     }
 
