@@ -29,6 +29,10 @@ final class ParagraphMemory {
         var line: ParagraphShaper.BrokenLine
     }
 
+    /// The caller lays out no width after the one it lays out now (a list's last width): a greedy breaking then looks
+    /// lines up but has no later one to remember its own for.
+    var lastWidth = false
+
     /// Whether a breaking for `style` that starts now looks lines up and remembers them (those of another style
     /// forgotten).
     func remembersLines(for style: ParagraphStyle) -> Bool {
@@ -55,6 +59,7 @@ final class ParagraphMemory {
 
     func remember(_ line: ParagraphShaper.BrokenLine, from start: Int, fitting: Int64, failing: Int64) {
         guard lineEntries.count < boundaries.count else { return }
+        if lastWidth, let style = lineStyle, style.textWrap == .wrap || style.textWrap == .stable { return }
         lineEntries.append(RememberedLine(next: lineChains[start], fitting: fitting, failing: failing, line: line))
         lineChains[start] = Int32(lineEntries.count)
     }
