@@ -38,6 +38,10 @@ final class ParagraphMemory {
     func remembersLines(for style: ParagraphStyle) -> Bool {
         breakings += 1
         guard breakings > 1 else { return false }
+        let greedy = style.textWrap == .wrap || style.textWrap == .stable
+        // The last width of a greedy layout remembers nothing (no width after it would look its lines up): it only
+        // looks up the lines remembered for the same breaking, when there are any.
+        if lastWidth && greedy && !(lineStyle?.breaksAlike(style) ?? false) { return false }
         if lineStyle.map({ !$0.breaksAlike(style) }) ?? true {
             lineStyle = style
             lineChains = [Int32](repeating: 0, count: boundaries.count + 1)
