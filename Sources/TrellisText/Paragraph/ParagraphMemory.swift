@@ -32,17 +32,19 @@ final class ParagraphMemory {
     /// The caller lays out no width after the one it lays out now (a list's last width): a greedy breaking then looks
     /// lines up but has no later one to remember its own for.
     var lastWidth = false
+    /// Whether the breaking under way remembers the lines it finds.
+    private var storesLines = true
 
     /// Whether a breaking for `style` that starts now looks lines up and remembers them (those of another style
     /// forgotten).
     func remembersLines(for style: ParagraphStyle) -> Bool {
         breakings += 1
         guard breakings > 1 else { return false }
-        let greedy = style.textWrap == .wrap || style.textWrap == .stable
         // The last width of a greedy layout remembers nothing (no width after it would look its lines up): it only
         // looks up the lines remembered for the same breaking, when there are any.
-        if lastWidth && greedy && !(lineStyle?.breaksAlike(style) ?? false) { return false }
+        storesLines = !(lastWidth && (style.textWrap == .wrap || style.textWrap == .stable))
         if lineStyle.map({ !$0.breaksAlike(style) }) ?? true {
+            guard storesLines else { return false }
             lineStyle = style
             lineChains = [Int32](repeating: 0, count: boundaries.count + 1)
             lineEntries.removeAll()
@@ -62,8 +64,7 @@ final class ParagraphMemory {
     }
 
     func remember(_ line: ParagraphShaper.BrokenLine, from start: Int, fitting: Int64, failing: Int64) {
-        guard lineEntries.count < boundaries.count else { return }
-        if lastWidth, let style = lineStyle, style.textWrap == .wrap || style.textWrap == .stable { return }
+        guard storesLines, lineEntries.count < boundaries.count else { return }
         lineEntries.append(RememberedLine(next: lineChains[start], fitting: fitting, failing: failing, line: line))
         lineChains[start] = Int32(lineEntries.count)
     }
