@@ -42,8 +42,12 @@ struct ListRowsText: Sendable {
         if slots[row] < 0 {
             guard heights.count + widths <= limit else { return nil }
             slots[row] = Int32(heights.count / widths)
-            heights.append(contentsOf: repeatElement(0, count: widths))
-            lines.append(contentsOf: repeatElement(0, count: widths))
+            // One value at a time: appending a repeated element went through its generic sequence path, a few times
+            // the cost of the values.
+            for _ in 0..<widths {
+                heights.append(0)
+                lines.append(0)
+            }
         }
         return Int(slots[row]) * widths
     }

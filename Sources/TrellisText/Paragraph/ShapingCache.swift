@@ -29,18 +29,20 @@ public final class ShapingCache: Sendable {
     /// that hash serves both generations' lookups: hashing the text as a `String` normalized it first, which cost a
     /// non-ASCII paragraph more than laying it out at a new width.
     struct Key: Hashable, Sendable {
-        let font: FontKey
+        /// The request's font, one object that every key of the request shares: a key copied or dropped retains or
+        /// releases it once (a `FontKey` held here was copied and destroyed field by field through its type's
+        /// metadata, which cost a kept paragraph's lookup about a tenth of its layout at a new width).
+        let font: Font
         let whiteSpace: WhiteSpace
         let text: String
         let digest: Int
 
-        /// `fontHash`: the font's `hashValue`, found once per request (`ShapingCache.Font`).
-        init(font: FontKey, fontHash: Int, whiteSpace: WhiteSpace, text: String) {
+        init(font: Font, whiteSpace: WhiteSpace, text: String) {
             self.font = font
             self.whiteSpace = whiteSpace
             self.text = text
             var hasher = Hasher()
-            hasher.combine(fontHash)
+            hasher.combine(font.hash)
             hasher.combine(whiteSpace)
             let utf8 = text.utf8
             if utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
@@ -51,7 +53,8 @@ public final class ShapingCache: Sendable {
         }
 
         static func == (a: Key, b: Key) -> Bool {
-            a.digest == b.digest && a.whiteSpace == b.whiteSpace && a.font == b.font && Self.sameBytes(a.text, b.text)
+            a.digest == b.digest && a.whiteSpace == b.whiteSpace && (a.font === b.font || a.font.key == b.font.key)
+                && Self.sameBytes(a.text, b.text)
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(digest) }
@@ -110,8 +113,8 @@ public final class ShapingCache: Sendable {
         27 * paragraph.count + 16 * paragraph.runStarts.count + 8 * paragraph.faceRuns.count + text.utf8.count + 640
     }
 
-    /// A request's font as the cache keys it: hashed once for all its paragraphs.
-    struct Font {
+    /// A request's font as the cache keys it: hashed once for all its paragraphs, and shared by their keys.
+    final class Font: Sendable {
         let key: FontKey
         let hash: Int
 
@@ -123,7 +126,7 @@ public final class ShapingCache: Sendable {
 
     /// The key of `text` in `font` with `whiteSpace`: made once per paragraph, for the lookup and the store.
     static func key(_ text: String, font: Font, whiteSpace: WhiteSpace) -> Key {
-        Key(font: font.key, fontHash: font.hash, whiteSpace: whiteSpace, text: text)
+        Key(font: font, whiteSpace: whiteSpace, text: text)
     }
 
     func paragraph(_ key: Key) -> ShapedParagraph? {
