@@ -60,6 +60,8 @@ public enum ListLayout {
         var paragraph = 0
         let font = ShapingCache.Font(input.font.key)
         var allowance = cache?.allowance() ?? ShapingCache.Allowance(bytes: 0)
+        // One memory for every paragraph, reset for each: its objects and arrays made once per request.
+        var reused: ParagraphMemory?
         for (r, row) in input.rows.enumerated() {
             let chrome = input.chromes[Int(row.chrome)]
             while paragraph < Int(row.paragraphEnd) {
@@ -85,7 +87,14 @@ public enum ListLayout {
                     _ = each(.failure(.tooManyRowWidths(limit: maxRowWidths)))
                     return nil
                 }
-                let memory = ParagraphMemory(shaped)
+                let memory: ParagraphMemory
+                if let reused {
+                    reused.reset(shaped)
+                    memory = reused
+                } else {
+                    memory = ParagraphMemory(shaped)
+                    reused = memory
+                }
                 let breaking = shaper.lineBreakWork
                 for (w, width) in input.widths.enumerated() {
                     memory.lastWidth = w == widths - 1

@@ -21,6 +21,8 @@ public enum OutlineRowsLayout {
         let font = ShapingCache.Font(input.font.key)
         var allowance = cache?.allowance() ?? ShapingCache.Allowance(bytes: 0)
         var heights = [Double](repeating: 0, count: all.rows.count)
+        // One memory for every label, reset for each: its objects and arrays made once per request.
+        var reused: ParagraphMemory?
         for (index, row) in all.rows.enumerated() {
             var text = 0.0
             if let label = label(row.node), !label.isEmpty {
@@ -35,7 +37,14 @@ public enum OutlineRowsLayout {
                 case .failure(let refusal):
                     return .failure(OutlineLabelRefusal(node: row.node, refusal: refusal))
                 }
-                let memory = ParagraphMemory(shaped)
+                let memory: ParagraphMemory
+                if let reused {
+                    reused.reset(shaped)
+                    memory = reused
+                } else {
+                    memory = ParagraphMemory(shaped)
+                    reused = memory
+                }
                 let breaking = shaper.lineBreakWork
                 // Rule: a row's label is as wide as the row less its depth's indentation and its padding.
                 let width = max(0, input.chrome.textWidth(in: input.width) - Double(row.depth) * indent)

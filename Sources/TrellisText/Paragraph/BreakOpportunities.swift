@@ -7,10 +7,10 @@ import CHarfBuzzShim
 /// paragraph's arrays was copied (each array retained and released) on each of those calls. One request on one
 /// thread uses it.
 final class BreakOpportunities {
-    let paragraph: ShapedParagraph
-    let wordBreak: WordBreak
+    private(set) var paragraph: ShapedParagraph
+    private(set) var wordBreak: WordBreak
     /// `white-space: break-spaces`: a line may break after every space.
-    let breakSpaces: Bool
+    private(set) var breakSpaces: Bool
     /// `hyphens: none` makes this false: no break after a soft hyphen.
     var softHyphens = true
     /// The line start: ICU sees the text from here.
@@ -39,6 +39,21 @@ final class BreakOpportunities {
         self.boundaries = boundaries
         pairs = Self.pairTable
         breakAllRows = LineBreakClass.breakAllBefore
+    }
+
+    /// The same scanner for another breaking, of the paragraph its `boundaries` now belong to (`ParagraphMemory` resets
+    /// both), as `init` makes it: the breakings of a request's paragraphs at each width reuse one rather than
+    /// allocating one each.
+    func reset(_ paragraph: ShapedParagraph, wordBreak: WordBreak, breakSpaces: Bool, lineStart: Int) {
+        self.paragraph = paragraph
+        self.wordBreak = wordBreak
+        self.breakSpaces = breakSpaces
+        self.lineStart = lineStart
+        softHyphens = true
+        // The views are read only once known (left as they are: setting them anew retained and released their arrays).
+        seenKnown = false
+        beforeKnown = false
+        reach = 0
     }
 
     /// The same text seen from another line start, whose line asks about positions up to `reach`.

@@ -13,11 +13,11 @@ import CHarfBuzzShim
 /// every width. One request on one thread uses it, never overlapping its accesses (so they are not checked at run
 /// time: the checks cost more than the lookups they guard).
 final class LineBoundaries {
-    private let scalars: [UInt32]
-    private let lineBreakClasses: [UInt8]
-    private let scripts: [UInt32]
+    private var scalars: [UInt32]
+    private var lineBreakClasses: [UInt8]
+    private var scripts: [UInt32]
     /// The paragraph that keeps the whole text's boundaries once found (none in tests of the boundaries alone).
-    private let paragraph: ShapedParagraph?
+    private var paragraph: ShapedParagraph?
     /// ICU's boundaries over the whole text (1 before a scalar where one is); empty until first asked.
     @exclusivity(unchecked) private var whole: [UInt8] = []
     /// ICU run again from a line start (`runs`), by line start (-1: not run).
@@ -73,6 +73,19 @@ final class LineBoundaries {
         lineBreakClasses = paragraph.lineBreakClasses
         scripts = paragraph.scripts
         self.paragraph = paragraph
+    }
+
+    /// The boundaries of another paragraph, as `init(_:)` makes them (the work not yet taken still counted): the
+    /// paragraphs of one request reuse one.
+    func reset(_ paragraph: ShapedParagraph) {
+        scalars = paragraph.scalars
+        lineBreakClasses = paragraph.lineBreakClasses
+        scripts = paragraph.scripts
+        self.paragraph = paragraph
+        whole = []
+        if !runAt.isEmpty { runAt = [] }
+        if !runs.isEmpty { runs = [] }
+        failed = false
     }
 
     /// A text's boundaries from its scalars, their UAX #14 classes (ICU's) and scripts.

@@ -1,5 +1,6 @@
 /// What laying a paragraph out at one width finds that every other width of it can use: ICU's boundaries and
-/// the widths of line edges shaped again. Made per paragraph; one request on one thread uses it.
+/// the widths of line edges shaped again. Made per paragraph, or reset for the next paragraph of a request (`reset`);
+/// one request on one thread uses it.
 final class ParagraphMemory {
     let boundaries: LineBoundaries
     /// The advance of the edge piece from a line start at i to the first safe position after it, and of the one
@@ -11,14 +12,23 @@ final class ParagraphMemory {
     private static let unknown = Int64.min
 
     /// The last breaks found: for a style's breaking, the widest width that fitted and the narrowest that did not.
-    private var last: (style: ParagraphStyle, fitting: Int64, failing: Int64, lines: [ParagraphShaper.BrokenLine])?
+    /// None while its failing width is below its fitting one (no limit lies between). Not an optional: an optional holding a style was copied and destroyed through
+    /// its type's metadata, field by field, which cost about as much as a line's breaking.
+    @exclusivity(unchecked) private var last = LastBreaks(style: ParagraphStyle(), fitting: .max, failing: .min, lines: [])
+
+    private struct LastBreaks {
+        var style: ParagraphStyle
+        var fitting: Int64
+        var failing: Int64
+        var lines: [ParagraphShaper.BrokenLine]
+    }
 
     /// Lines found from a line start for a style's breaking (`lineStyle`), each with the widest width that fitted it
     /// and the narrowest that did not: by start, the first of a chain (an index into `lineEntries` plus 1; 0 for
     /// none). At most as many as the paragraph has scalars (about 60 bytes each). Kept from the paragraph's second
     /// breaking on (another width, balance's bisection): a paragraph broken once has no use for them.
-    private var breakings = 0
-    private var lineStyle: ParagraphStyle?
+    @exclusivity(unchecked) private var breakings = 0
+    @exclusivity(unchecked) private var lineStyle: ParagraphStyle?
     @exclusivity(unchecked) private var lineChains: [Int32] = []
     @exclusivity(unchecked) private var lineEntries: [RememberedLine] = []
 
@@ -31,9 +41,9 @@ final class ParagraphMemory {
 
     /// The caller lays out no width after the one it lays out now (a list's last width): a greedy breaking then looks
     /// lines up but has no later one to remember its own for.
-    var lastWidth = false
+    @exclusivity(unchecked) var lastWidth = false
     /// Whether the breaking under way remembers the lines it finds.
-    private var storesLines = true
+    @exclusivity(unchecked) private var storesLines = true
 
     /// Whether a breaking for `style` that starts now looks lines up and remembers them (those of another style
     /// forgotten).
@@ -70,20 +80,74 @@ final class ParagraphMemory {
     }
 
     /// `text-wrap: balance`'s widest word for a style's breaking and indent (the same at every width).
-    var widestWord: (style: ParagraphStyle, indent: Int64, width: Int64)?
+    @exclusivity(unchecked) var widestWord: WidestWord?
+
+    struct WidestWord {
+        var style: ParagraphStyle
+        var indent: Int64
+        var width: Int64
+    }
 
     init(_ paragraph: ShapedParagraph) {
         boundaries = LineBoundaries(paragraph)
     }
 
+    /// The memory of another paragraph, as `init` makes it, its arrays' room kept (the paragraphs of a request reuse
+    /// one memory rather than allocating one, with its boundaries, edges and scanner, each).
+    func reset(_ paragraph: ShapedParagraph) {
+        boundaries.reset(paragraph)
+        // Emptied only when not empty: emptying an empty array still made one.
+        if !heads.isEmpty { heads.removeAll(keepingCapacity: true) }
+        if !tails.isEmpty { tails.removeAll(keepingCapacity: true) }
+        // The last breaks match no limit (their array is emptied when the next breaks take it).
+        last.fitting = .max
+        last.failing = .min
+        breakings = 0
+        lineStyle = nil
+        if !lineChains.isEmpty { lineChains = [] }
+        if !lineEntries.isEmpty { lineEntries.removeAll(keepingCapacity: true) }
+        lastWidth = false
+        storesLines = true
+        widestWord = nil
+        // Not kept: emptying a dictionary in place costs its whole room, every paragraph.
+        if !pieces.isEmpty { pieces = [:] }
+    }
+
+    /// The scanner of break opportunities for a breaking of this memory's paragraph: one made once and reset for each.
+    func scanner(_ paragraph: ShapedParagraph, wordBreak: WordBreak, breakSpaces: Bool, lineStart: Int) -> BreakOpportunities {
+        if let kept = keptScanner {
+            kept.reset(paragraph, wordBreak: wordBreak, breakSpaces: breakSpaces, lineStart: lineStart)
+            return kept
+        }
+        let made = BreakOpportunities(paragraph, wordBreak: wordBreak, breakSpaces: breakSpaces, lineStart: lineStart, boundaries: boundaries)
+        keptScanner = made
+        return made
+    }
+
+    @exclusivity(unchecked) private var keptScanner: BreakOpportunities?
+
     /// The breaks of the last width laid out when every width compared against `limit` compares alike.
     func breaks(for style: ParagraphStyle, limit: Int64) -> [ParagraphShaper.BrokenLine]? {
-        guard let last, last.fitting <= limit, limit < last.failing, last.style.breaksAlike(style) else { return nil }
+        guard last.fitting <= limit, limit < last.failing, last.style.breaksAlike(style) else { return nil }
         return last.lines
     }
 
+    /// Forgets the last breaks and hands back their array emptied, for the breaks that replace them: its room is
+    /// reused when nothing else holds it (the lines of the paragraph's last width or of the paragraph before).
+    func takeBreaks() -> [ParagraphShaper.BrokenLine] {
+        var lines: [ParagraphShaper.BrokenLine] = []
+        swap(&lines, &last.lines)
+        last.fitting = .max
+        last.failing = .min
+        lines.removeAll(keepingCapacity: true)
+        return lines
+    }
+
     func remember(_ lines: [ParagraphShaper.BrokenLine], for style: ParagraphStyle, fitting: Int64, failing: Int64) {
-        last = (style, fitting, failing, lines)
+        last.style = style
+        last.fitting = fitting
+        last.failing = failing
+        last.lines = lines
     }
 
     func edge(starting i: Int) -> Int64? {
@@ -99,13 +163,13 @@ final class ParagraphMemory {
     }
 
     func remember(_ advance: Int64, starting i: Int) {
-        if heads.isEmpty { heads = [Int64](repeating: Self.unknown, count: boundaries.count + 1) }
+        if heads.isEmpty { heads.append(contentsOf: repeatElement(Self.unknown, count: boundaries.count + 1)) }
         heads[i] = advance
     }
 
     /// Other pieces (one with no safe position inside, shaped whole; a tail shaped through hanging spaces), by
     /// start (-1 for a tail), end and where they are measured to: at most as many as the paragraph has scalars.
-    private var pieces: [Piece: Int64] = [:]
+    @exclusivity(unchecked) private var pieces: [Piece: Int64] = [:]
     private struct Piece: Hashable {
         var start: Int
         var end: Int
@@ -122,7 +186,7 @@ final class ParagraphMemory {
 
     func remember(_ advance: Int64, ending i: Int, through: Int) {
         if through != i { return remember(advance, from: -1, to: through, measuredTo: i) }
-        if tails.isEmpty { tails = [Int64](repeating: Self.unknown, count: boundaries.count + 1) }
+        if tails.isEmpty { tails.append(contentsOf: repeatElement(Self.unknown, count: boundaries.count + 1)) }
         tails[i] = advance
     }
 }

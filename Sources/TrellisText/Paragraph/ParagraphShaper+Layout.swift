@@ -215,7 +215,8 @@ extension ParagraphShaper {
         // The breaks depend on the width only through the comparisons below: a width they all answer alike for
         // (as the last one laid out) breaks the same.
         if let known = memory.breaks(for: style, limit: limit.value) { return known }
-        guard let lines = lineBreaks(paragraph, limit: &limit, style: style, memory: memory) else { return nil }
+        // The breaks they replace are forgotten, and their array filled again.
+        guard let lines = lineBreaks(paragraph, limit: &limit, style: style, memory: memory, into: memory.takeBreaks()) else { return nil }
         memory.remember(lines, for: style, fitting: limit.fitting, failing: limit.failing)
         return lines
     }
@@ -265,17 +266,19 @@ extension ParagraphShaper {
         }
     }
 
-    private func lineBreaks(_ paragraph: ShapedParagraph, limit: inout Limit, style: ParagraphStyle, memory: ParagraphMemory) -> [BrokenLine]? {
+    /// `into`: an empty array to append the lines to (its room reused).
+    private func lineBreaks(
+        _ paragraph: ShapedParagraph, limit: inout Limit, style: ParagraphStyle, memory: ParagraphMemory, into empty: consuming [BrokenLine] = []
+    ) -> [BrokenLine]? {
         let count = paragraph.count
-        var lines: [BrokenLine] = []
+        var lines = consume empty
         // About as many lines as the text's width fills (one allocation where growing would make three or four), at
         // most one a scalar.
         let filled = (paragraph.positions[count] - paragraph.positions[0]) / max(limit.value, 1 << 16)
         lines.reserveCapacity(Int(min(Int64(count), max(0, filled) + 2)))
         var start = 0
-        let scanner = BreakOpportunities(
-            paragraph, wordBreak: style.wordBreak, breakSpaces: style.whiteSpace == .breakSpaces, lineStart: 0,
-            boundaries: memory.boundaries)
+        // Nothing this breaking calls breaks lines again, so the memory's one scanner serves it.
+        let scanner = memory.scanner(paragraph, wordBreak: style.wordBreak, breakSpaces: style.whiteSpace == .breakSpaces, lineStart: 0)
         scanner.softHyphens = style.hyphens != Hyphens.none
         let remembering = memory.remembersLines(for: style)
         while start < count {

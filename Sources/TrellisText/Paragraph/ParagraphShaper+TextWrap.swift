@@ -513,7 +513,7 @@ extension ParagraphShaper {
                 widest = known.width
             } else {
                 guard let word = widestWord(paragraph, indent: indent, style: greedyStyle, memory: memory) else { return nil }
-                memory.widestWord = (greedyStyle, indent, word)
+                memory.widestWord = ParagraphMemory.WidestWord(style: greedyStyle, indent: indent, width: word)
                 widest = word
             }
         }
