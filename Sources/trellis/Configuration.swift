@@ -93,7 +93,7 @@ struct Configuration {
           --font-dir DIR              also measure text with the fonts in DIR (and its subdirectories), besides
                                       the faces of fonts-dejavu-core, fonts-dejavu-extra, fonts-ipafont-gothic,
                                       fonts-tlwg-garuda-ttf, fonts-nanum, fonts-droid-fallback,
-                                      fonts-noto-color-emoji; repeatable (TRELLIS_FONT_DIRS, colon-separated)
+                                      fonts-noto-color-emoji, fonts-liberation; repeatable (TRELLIS_FONT_DIRS, colon-separated)
           --no-default-fonts          load only the --font-dir fonts (TRELLIS_NO_DEFAULT_FONTS=1)
           --font-sans-serif FAMILY    the family sans-serif means (TRELLIS_FONT_SANS_SERIF; default DejaVu Sans);
                                       --font-serif (DejaVu Serif), --font-monospace (DejaVu Sans Mono) and

@@ -18,6 +18,6 @@ public enum TestFonts {
         guard case .success(let entries) = FontFamilyList.parse(family),
             case .success(let faces) = collection.resolve(entries, weight: weight, style: style)
         else { return nil }
-        return TextFont(faces: faces, size: size)
+        return TextFont(faces: faces, size: size)?.withStandard(collection.standardFace(weight: weight, style: style))
     }
 }

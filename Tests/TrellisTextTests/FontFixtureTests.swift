@@ -62,8 +62,9 @@ final class FontFixtureTests: XCTestCase {
     static func font(_ spec: [String: Any], _ rules: [FontFaceRule]) throws -> TextFont {
         let size = try XCTUnwrap((spec["size"] as? NSNumber)?.doubleValue)
         let (style, slope) = try FontDescriptorSyntax.style(spec["style"] as? String ?? "normal").get()
+        let weight = (spec["weight"] as? NSNumber)?.doubleValue ?? 400
         let properties = FontProperties(
-            size: size, weight: (spec["weight"] as? NSNumber)?.doubleValue ?? 400,
+            size: size, weight: weight,
             width: try (spec["stretch"] as? String).map { try XCTUnwrap(FontDescriptorSyntax.stretch($0)) } ?? 100,
             style: style, slope: slope,
             features: try (spec["featureSettings"] as? String).map { try FontDescriptorSyntax.featureSettings($0).get() } ?? [],
@@ -71,7 +72,8 @@ final class FontFixtureTests: XCTestCase {
             opticalSizing: spec["opticalSizing"] as? String != "none")
         let entries = try FontFamilyList.parse(XCTUnwrap(spec["family"] as? String)).get()
         let resolved = try TestFonts.collection.resolve(entries, properties: properties, declared: rules).get()
-        return try XCTUnwrap(TextFont(faces: resolved.faces, settings: resolved.settings, size: size, primary: resolved.primary))
+        let font = TextFont(faces: resolved.faces, settings: resolved.settings, size: size, primary: resolved.primary)
+        return try XCTUnwrap(font?.withStandard(TestFonts.collection.standardFace(weight: Int(weight), style: style)))
     }
 
     private func check(_ name: String, minimumMeasurements: Int, minimumLayouts: Int) throws {

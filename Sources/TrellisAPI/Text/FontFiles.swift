@@ -5,10 +5,11 @@ import TrellisText
 public enum FontFiles {
     /// Rule: by default exactly the faces of these Debian packages: DejaVu (Latin, Greek,
     /// Cyrillic, Hebrew, Arabic), IPA Gothic (Japanese), Garuda (Thai), Nanum (Korean), Droid Sans
-    /// Fallback (Chinese) and Noto Color Emoji.
+    /// Fallback (Chinese), Noto Color Emoji and Liberation (Chromium's standard font, Times New Roman, as fontconfig
+    /// gives it: where a hyphen or an ellipsis no listed family has is shaped).
     public static let defaultPackages = [
         "fonts-dejavu-core", "fonts-dejavu-extra", "fonts-ipafont-gothic", "fonts-tlwg-garuda-ttf", "fonts-nanum",
-        "fonts-droid-fallback", "fonts-noto-color-emoji",
+        "fonts-droid-fallback", "fonts-noto-color-emoji", "fonts-liberation",
     ]
     /// Only a package's files where fontconfig finds them (the directory Chromium's fonts come from):
     /// fonts-droid-fallback also installs a smaller copy of its face elsewhere for Ghostscript.

@@ -42,7 +42,8 @@ enum TextFontRequest {
         {
             let key = DeclaredFacesKey(declaration: declaration, family: family, properties: properties)
             if let resolved = context.fontLibrary.store.declaredFaces(key) {
-                return TextFont(faces: resolved.faces, settings: resolved.settings, size: size, primary: resolved.primary)
+                return TextFont(faces: resolved.faces, settings: resolved.settings, size: size, primary: resolved.primary)?
+                    .withStandard(context.fonts.standardFace(weight: weight ?? 400, style: style ?? .normal))
             }
             remembering = key
         }
@@ -87,7 +88,7 @@ enum TextFontRequest {
             }
         }
         guard problems.count == before else { return nil }
-        return font
+        return font?.withStandard(context.fonts.standardFace(weight: weight ?? 400, style: style ?? .normal))
     }
 
     /// `stretch`: a font-stretch keyword or percentage as CSS writes it, or a number of percent.

@@ -85,6 +85,18 @@ public final class FontCollection: Sendable {
     /// Rule: the family a generic name means here.
     public func family(of generic: FontFamilyList.GenericFamily) -> String { generics[generic] ?? generic.defaultFamily }
 
+    /// Rule (Blink's font fallback list): after the families a style lists, a character is looked up in the standard
+    /// font, Times New Roman, which fontconfig gives as its metric twin Liberation Serif (the serif family here when
+    /// that is not loaded). Trellis takes that fallback only for the text it generates itself, a hyphen and an
+    /// ellipsis: a character of the text that no listed family has stays a refusal.
+    public static let standardFamily = "Liberation Serif"
+
+    /// The standard font's face for the weight and style; nil when neither it nor the serif family is loaded.
+    public func standardFace(weight: Int, style: FontStyle) -> FontFace? {
+        match(family: Self.standardFamily, weight: weight, style: style)
+            ?? match(family: family(of: .serif), weight: weight, style: style)
+    }
+
     /// The faces for a parsed family list, in order: one per entry (generic names resolved), or the
     /// entries naming no family here.
     public func resolve(

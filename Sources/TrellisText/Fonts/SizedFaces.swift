@@ -8,7 +8,8 @@ final class SizedFaces {
 
     init(font: TextFont) {
         self.font = font
-        made = Array(repeating: nil, count: font.faces.count)
+        // One more for the standard face (`TextFont.makeSizedFont`).
+        made = Array(repeating: nil, count: font.faces.count + 1)
     }
 
     deinit {

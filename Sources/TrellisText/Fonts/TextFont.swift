@@ -13,6 +13,9 @@ public struct TextFont: Sendable {
     public let primary: Int
     /// `letter-spacing` and `word-spacing` (`spaced(_:)`).
     public private(set) var spacing: TextSpacing = .none
+    /// The standard font's face (`FontCollection.standardFace`), where a hyphen or an ellipsis that no face has is
+    /// shaped (`withStandard(_:)`); its sized font is `makeSizedFont(faces.count)`.
+    public private(set) var standard: FontFace?
 
     /// nil without faces, when the settings are not one per face, when `primary` is not a face, or when the size is
     /// not positive and finite.
@@ -52,8 +55,21 @@ public struct TextFont: Sendable {
         return font
     }
 
-    /// The sized HarfBuzz font of face `index` at its instance, with its settings; nil when memory ran out.
+    /// The font with `standard` as its standard face.
+    public func withStandard(_ standard: FontFace?) -> TextFont {
+        var font = self
+        font.standard = standard
+        return font
+    }
+
+    /// The sized HarfBuzz font of face `index` at its instance, with its settings (index `faces.count`: the standard
+    /// face, plain); nil when memory ran out or there is no such face.
     func makeSizedFont(_ index: Int) -> OpaquePointer? {
+        if index == faces.count {
+            guard let standard else { return nil }
+            let instance = standard.instance.map { tfont_setting(tag: $0.tag.value, value: Float($0.value)) }
+            return tfont_font_create(standard.face, scale, instance, instance.count, [], 0)
+        }
         let settings = settings[index]
         func raw(_ list: [FontSetting]) -> [tfont_setting] { list.map { tfont_setting(tag: $0.tag.value, value: Float($0.value)) } }
         // An installed named instance's coordinates first: the request's own variations win over them.

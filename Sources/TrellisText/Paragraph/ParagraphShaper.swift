@@ -38,10 +38,10 @@ public final class ParagraphShaper {
     /// Scalars ICU's line breaker ran over since the shaper was made: the cost model's steps for finding break
     /// opportunities, which callers count on their meter.
     public private(set) var lineBreakWork = 0
-    /// The ellipsis in the first face that has it, shaped on first use (every clamped line ends in it).
-    private var ellipsis: Ellipsis?
-    /// The hyphen a line broken at a soft hyphen shows, shaped on first use (`.some(nil)`: no face has one).
-    var hyphenShape: Hyphen??
+    /// The ellipsis every clamped line ends in and the hyphen a line broken at a soft hyphen shows, each shaped on
+    /// first use (`.some(nil)`: no face has it).
+    var ellipsisShape: Generated??
+    var hyphenShape: Generated??
     /// The primary face's space advance in px (tab stops are measured in it), found on first use.
     private var space: Float?
     /// Rule: each face's rounded ascent and descent with half its line gap, at the font's size.
@@ -49,13 +49,6 @@ public final class ParagraphShaper {
         let metrics = face.lineMetrics(size: font.size)
         let half = (metrics.lineGap / 2).rounded(.down)
         return (metrics.ascent + half, metrics.descent + metrics.lineGap - half)
-    }
-
-    /// The ellipsis a clamped line ends in: U+2026, or three full stops where no face has it.
-    struct Ellipsis {
-        let text: String
-        /// Its advance, rounded up to 1/64 px, in 1/65536 px.
-        let width: Int64
     }
 
     public init(font: TextFont) {
@@ -450,34 +443,5 @@ public final class ParagraphShaper {
         let width = Float(Double(advance) / Self.unit)
         space = width
         return width
-    }
-
-    /// Rule (Blink's): the ellipsis is U+2026 when the primary face has it, else three full stops in the
-    /// first face that has them; its advance rounded up to 1/64 px, in 1/65536 px. nil when no face
-    /// has them or memory ran out.
-    func ellipsisWidth() -> Ellipsis? {
-        if let shaped = ellipsis { return shaped }
-        ellipsis = shapeEllipsis()
-        return ellipsis
-    }
-
-    private func shapeEllipsis() -> Ellipsis? {
-        // Rule: U+2026 when the primary face's cmap has it (its unicode-range aside), else three full stops;
-        // shaped in the first face that may show it and has it.
-        guard let primary = sizedFont(font.primary) else { return nil }
-        let ellipsis: [UInt32] = [0x2026]
-        let text: [UInt32] = tfont_font_covers(primary, ellipsis, 1, 0, 1) == 1 ? ellipsis : [0x2E, 0x2E, 0x2E]
-        let order = [font.primary] + font.faces.indices.filter { $0 != font.primary }
-        for index in order where font.settings[index].allows(text[...]) {
-            guard let sized = sizedFont(index) else { return nil }
-            guard tfont_font_covers(sized, text, text.count, 0, text.count) == 1 else { continue }
-            var advances = [Int64](repeating: 0, count: text.count)
-            var flags = [UInt8](repeating: 0, count: text.count)
-            guard tfont_font_shape_clusters(sized, text, text.count, 0, text.count, 0, TextMeasurer.common, &advances, &flags) == 0
-            else { return nil }
-            let drawn = String(String.UnicodeScalarView(text.compactMap(Unicode.Scalar.init)))
-            return Ellipsis(text: drawn, width: ShapedParagraph.ceiling(advances.reduce(0, +)))
-        }
-        return nil
     }
 }

@@ -239,6 +239,23 @@ final class TextLayoutTests: XCTestCase {
     /// A `nowrap` line gets an ellipsis only when it is wider than the box by more than 1/64 px (Blink's line fits in the
     /// box plus a LayoutUnit): Chromium 156 draws "مرحبا بالعالم" (84.40625 px) whole in a box 1/64 px narrower, and cuts
     /// it to 10 characters and an ellipsis in one 2/64 px narrower.
+    func testAHyphenAndAnEllipsisNoListedFamilyHasAreChromiumsStandardFonts() {
+        // Droid Sans Fallback has neither U+2010, `-`, U+2026 nor `.`: Chromium shapes the hyphen and the three full
+        // stops in its standard font, Times New Roman, which fontconfig gives as Liberation Serif (682/2048 and
+        // 3 × 512/2048 em), so the hyphen counts in the line's width and the clamped line gets its ellipsis.
+        let font = #""font":{"family":"Droid Sans Fallback","size":20}"#
+        let broken = texts(layout(#"{\#(font),"texts":["阻止用户修\u00AD改打印"],"width":110}"#))[0]
+        let first = (broken["lines"] as? [[String: Any]])?.first
+        XCTAssertEqual(first?["end"] as? Int, 6)
+        XCTAssertEqual(first?["hyphen"] as? String, "-")
+        XCTAssertEqual(first?["width"] as? Double, 106.671875)
+        let clamped = texts(layout(#"{\#(font),"texts":["阻止用户修改打印设置"],"width":110,"maxLines":1,"textOverflow":"ellipsis"}"#))[0]
+        let ellipsis = clamped["ellipsis"] as? [String: Any]
+        XCTAssertEqual(ellipsis?["text"] as? String, "...")
+        XCTAssertEqual(ellipsis?["width"] as? Double, 15)
+        XCTAssertEqual(ellipsis?["end"] as? Int, 4)
+    }
+
     func testANowrapLineWithinTheBoxAndALayoutUnitHasNoEllipsis() {
         func paragraph(_ width: Double) -> [String: Any] {
             texts(layout(#"{"font":{"family":"DejaVu Sans","size":16},"texts":["مرحبا بالعالم"],"width":\#(width),"whiteSpace":"nowrap","textOverflow":"ellipsis"}"#))[0]
