@@ -463,11 +463,27 @@ extension ParagraphShaper {
                     return head + paragraph.runCeilings[last] - paragraph.runCeilings[first + 1]
                         + ShapedParagraph.ceiling(positions[end] - positions[Int(paragraph.runStarts[last])])
                 }
+                // The first end past the room is searched for in two steps: the run it is in (the first whose widest
+                // end in the segment is past the room; a run before the segment's last is widest at its own end, the
+                // runs' rounded widths summed), then within that run (one run's width: its positions' width rounded up).
                 var low = i
-                var high = segmentEnd + 1
-                while low < high {
-                    let middle = (low + high) / 2
-                    if width(middle) > room { high = middle } else { low = middle + 1 }
+                if i <= segmentEnd {
+                    let runCeilings = paragraph.runCeilings
+                    let fittedRuns = head - runCeilings[first + 1]
+                    var run = first + 1
+                    var lastRun = paragraph.run(of: segmentEnd - 1)
+                    while run < lastRun {
+                        let middle = (run + lastRun) / 2
+                        if fittedRuns + runCeilings[middle + 1] > room { lastRun = middle } else { run = middle + 1 }
+                    }
+                    let runStart = Int(paragraph.runStarts[run])
+                    let before = fittedRuns + runCeilings[run]
+                    low = max(i, runStart + 1)
+                    var high = min(paragraph.runEnd(run), segmentEnd) + 1
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if before + ShapedParagraph.ceiling(positions[middle] - positions[runStart]) > room { high = middle } else { low = middle + 1 }
+                    }
                 }
                 var fitted = low - 1
                 while fitted >= i && paragraph.hangs(fitted - 1) { fitted -= 1 }
