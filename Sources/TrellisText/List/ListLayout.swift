@@ -97,7 +97,7 @@ public enum ListLayout {
                 }
                 let breaking = shaper.lineBreakWork
                 for (w, width) in input.widths.enumerated() {
-                    memory.lastWidth = w == widths - 1
+                    memory.widthsAfter = widths - 1 - w
                     guard let layout = shaper.block(shaped, width: chrome.textWidth(in: width), style: style, memory: memory) else {
                         _ = each(.failure(.paragraph(paragraph, .outOfMemory)))
                         return nil

@@ -39,9 +39,9 @@ final class ParagraphMemory {
         var line: ParagraphShaper.BrokenLine
     }
 
-    /// The caller lays out no width after the one it lays out now (a list's last width): a greedy breaking then looks
-    /// lines up but has no later one to remember its own for.
-    @exclusivity(unchecked) var lastWidth = false
+    /// How many widths the caller lays out after the one it lays out now (a list's widths; Int.max when it does not
+    /// say). A greedy breaking with fewer than two after it looks lines up but does not remember its own.
+    @exclusivity(unchecked) var widthsAfter = Int.max
     /// Whether the breaking under way remembers the lines it finds.
     @exclusivity(unchecked) private var storesLines = true
 
@@ -50,9 +50,11 @@ final class ParagraphMemory {
     func remembersLines(for style: ParagraphStyle) -> Bool {
         breakings += 1
         guard breakings > 1 else { return false }
-        // The last width of a greedy layout remembers nothing (no width after it would look its lines up): it only
-        // looks up the lines remembered for the same breaking, when there are any.
-        storesLines = !(lastWidth && (style.textWrap == .wrap || style.textWrap == .stable))
+        // A greedy layout's last width remembers nothing (no width after it would look its lines up), nor does the
+        // width before it: one later width finds few lines of its own from the same starts compared alike, fewer
+        // than the remembering costs (the table per paragraph, an entry per line). Either only looks up the lines
+        // remembered for the same breaking, when there are any.
+        storesLines = !(widthsAfter < 2 && (style.textWrap == .wrap || style.textWrap == .stable))
         if lineStyle.map({ !$0.breaksAlike(style) }) ?? true {
             guard storesLines else { return false }
             lineStyle = style
@@ -106,7 +108,7 @@ final class ParagraphMemory {
         lineStyle = nil
         if !lineChains.isEmpty { lineChains = [] }
         if !lineEntries.isEmpty { lineEntries.removeAll(keepingCapacity: true) }
-        lastWidth = false
+        widthsAfter = .max
         storesLines = true
         widestWord = nil
         // Not kept: emptying a dictionary in place costs its whole room, every paragraph.
