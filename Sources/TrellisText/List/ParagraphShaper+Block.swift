@@ -45,8 +45,16 @@ extension ParagraphShaper {
             if visible > 0 && !ShapedParagraph.hangs(paragraph.scalars[visible - 1]) && paragraph.approximateWidth(0, visible) > limit {
                 return nil
             }
-            for i in 1...count where !ShapedParagraph.hangs(paragraph.scalars[i - 1]) && paragraph.approximateWidth(0, i) > limit {
-                return nil
+            if paragraph.isMonotone {
+                // Positions never decrease, so neither does a prefix's width as it grows (each later bidi run adds its
+                // width rounded up): the longest prefix the scan below looks at passes the limit when any does.
+                var i = count
+                while i > 0 && ShapedParagraph.hangs(paragraph.scalars[i - 1]) { i -= 1 }
+                if i > 0 && paragraph.approximateWidth(0, i) > limit { return nil }
+            } else {
+                for i in 1...count where !ShapedParagraph.hangs(paragraph.scalars[i - 1]) && paragraph.approximateWidth(0, i) > limit {
+                    return nil
+                }
             }
             guard let drawn = exactWidth(paragraph, 0, visible, memory, lineEnd: count), drawn <= limit else { return nil }
         } else {
