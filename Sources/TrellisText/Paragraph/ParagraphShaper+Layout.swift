@@ -679,21 +679,20 @@ extension ParagraphShaper {
         guard end > start else { return 0 }
         let first = paragraph.run(of: start)
         let last = paragraph.run(of: end - 1)
-        var total: Int64 = 0
-        for run in first...last {
+        // The first run's part, the whole runs between (their rounded widths summed, at once) and the last run's part.
+        func part(_ run: Int) -> Int64? {
             let runStart = Int(paragraph.runStarts[run])
             let runEnd = paragraph.runEnd(run)
             let a = max(start, runStart)
             let b = min(end, runEnd)
-            if run != first && run != last {
-                total += paragraph.runCeilings[run + 1] - paragraph.runCeilings[run]
-                continue
-            }
             let tailEnd = run == last ? min(max(lineEnd ?? end, b), runEnd) : b
-            guard let advance = segmentAdvance(paragraph, a, b, tailEnd: tailEnd, runStart: runStart, runEnd: runEnd, memory) else {
-                return nil
-            }
-            total += ShapedParagraph.ceiling(advance)
+            return segmentAdvance(paragraph, a, b, tailEnd: tailEnd, runStart: runStart, runEnd: runEnd, memory).map(ShapedParagraph.ceiling)
+        }
+        guard var total = part(first) else { return nil }
+        if last > first {
+            if last > first + 1 { total += paragraph.runCeilings[last] - paragraph.runCeilings[first + 1] }
+            guard let tail = part(last) else { return nil }
+            total += tail
         }
         return total
     }
