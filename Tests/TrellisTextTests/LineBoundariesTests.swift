@@ -116,6 +116,30 @@ final class LineBoundariesTests: XCTestCase {
         XCTAssertGreaterThan(restarted, 1_000, "line starts ICU did not find were run from again")
     }
 
+    /// A line start where ICU run from another line's start (another width's) finds a boundary, and the whole text's
+    /// run does not, sees what that run found: ICU is not run again from it, and what it sees is what ICU run from
+    /// there finds.
+    func testALineStartAnotherRunFoundIsNotRunFromAgain() throws {
+        let scalars = String(repeating: Self.words[0].joined(), count: 3).unicodeScalars.map(\.value)
+        let whole = Self.reference(scalars, from: 0)
+        var shared = 0
+        for origin in stride(from: 1, to: scalars.count - 40, by: 1) where whole[origin] == 0 {
+            let own = Self.reference(scalars, from: origin)
+            // The first boundary of the run from `origin` that is not one of the whole text's.
+            guard let found = (origin + 1..<origin + 8).first(where: { own[$0 - origin] != 0 && whole[$0] == 0 }) else { continue }
+            let boundaries = Self.boundaries(scalars)
+            let reach = found + 3
+            XCTAssertNotNil(boundaries.view(from: origin, after: nil, reach: reach))
+            let runs = boundaries.restarts
+            let view = try XCTUnwrap(boundaries.view(from: found, after: nil, reach: reach))
+            XCTAssertEqual(boundaries.restarts, runs, "from \(found), found by the run from \(origin)")
+            let expected = Self.reference(scalars, from: found)
+            for i in (found + 1)...reach { XCTAssertEqual(view.isBoundary(i), expected[i - found] != 0, "from \(found), at \(i)") }
+            shared += 1
+        }
+        XCTAssertGreaterThan(shared, 20)
+    }
+
     /// ICU runs over a paragraph once, whatever the widths and lines: at 16 narrow widths clamped to one line, a
     /// Thai paragraph of about 1,000 scalars costs about one pass of its line breaker.
     func testICURunsOnceOverAParagraphAtEveryWidth() throws {

@@ -20,7 +20,8 @@ final class LineBoundaries {
     private var paragraph: ShapedParagraph?
     /// ICU's boundaries over the whole text (1 before a scalar where one is); empty until first asked.
     @exclusivity(unchecked) private var whole: [UInt8] = []
-    /// ICU run again from a line start (`runs`), by line start (-1: not run).
+    /// ICU run again from a line start (`runs`), by line start (-1: not run); -2 - k where no run starts but the run
+    /// `k` from an earlier start finds a boundary there (before it meets the whole text's).
     @exclusivity(unchecked) private var runAt: [Int32] = []
     @exclusivity(unchecked) private var runs: [Run] = []
     @exclusivity(unchecked) private var scratch: [UInt8] = []
@@ -41,6 +42,7 @@ final class LineBoundaries {
     /// those up to `trusted` are taken, and the first (`meet`) that is one of the whole text's, from which on
     /// the whole text's are taken (Int.max while none is known).
     struct Run {
+        let origin: Int
         var own: [UInt8]
         var end: Int
         var trusted: Int
@@ -122,6 +124,12 @@ final class LineBoundaries {
                 whole: whole, lineStart: lineStart, origin: previous.origin, own: previous.own, trusted: previous.trusted,
                 meet: previous.meet)
         }
+        // The same rule for a run from any earlier start (another width's line) that finds a boundary here.
+        if !short, !runAt.isEmpty, runAt[lineStart] <= -2 {
+            let known = runs[Int(-2 - runAt[lineStart])]
+            return View(
+                whole: whole, lineStart: lineStart, origin: known.origin, own: known.own, trusted: known.trusted, meet: known.meet)
+        }
         return run(from: lineStart, lineStart: lineStart, reach: reach)
     }
 
@@ -187,7 +195,7 @@ final class LineBoundaries {
         var index = Int(runAt[origin])
         if index < 0 {
             index = runs.count
-            runs.append(Run(own: [], end: origin, trusted: origin, meet: .max))
+            runs.append(Run(origin: origin, own: [], end: origin, trusted: origin, meet: .max))
             runAt[origin] = Int32(index)
         }
         var known = runs[index]
@@ -206,11 +214,17 @@ final class LineBoundaries {
             known.end = end
             known.trusted = end == count ? count : closed != nil ? end - 1 : end - Self.icuLookahead
             known.meet = .max
+            // Its boundaries before the meet that are not the whole text's, where no run starts yet, are found from
+            // this run's origin.
             var i = origin + 1
             while i <= known.trusted && i < count {
-                if scratch[i - origin] != 0 && whole[i] != 0 && !endsShortRun(i) {
-                    known.meet = i
-                    break
+                if scratch[i - origin] != 0 {
+                    if whole[i] == 0 {
+                        if runAt[i] == -1 { runAt[i] = Int32(-2 - index) }
+                    } else if !endsShortRun(i) {
+                        known.meet = i
+                        break
+                    }
                 }
                 i += 1
             }
