@@ -25,7 +25,7 @@ public protocol ShapingCacheBudget: AnyObject, Sendable {
 public final class ShapingCache: Sendable {
     /// Rule: texts are the same key when their UTF-8 bytes are, not when Swift's `==` finds them canonically
     /// equivalent (`é` and `e` with U+0301 are other scalars: other UTF-16 offsets, and shaped otherwise when a face
-    /// lacks one form). The key is hashed once (with the process's seed), over the text's bytes, and
+    /// lacks one form). The key is hashed once (SipHash-1-3 under a key from the process's seed), over the text's bytes, and
     /// that hash serves both generations' lookups: hashing the text as a `String` normalized it first, which cost a
     /// non-ASCII paragraph more than laying it out at a new width.
     struct Key: Hashable, Sendable {
@@ -41,15 +41,24 @@ public final class ShapingCache: Sendable {
             self.font = font
             self.whiteSpace = whiteSpace
             self.text = text
-            var hasher = Hasher()
-            hasher.combine(font.hash)
-            hasher.combine(whiteSpace)
+            // SipHash-1-3 of the text's bytes under the process's key, made another for each font and white-space.
+            let key = (font.key0, SipHash.processKey.1 ^ Self.code(whiteSpace))
             let utf8 = text.utf8
-            if utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
-                for byte in utf8 { hasher.combine(byte) }
+            let hash =
+                utf8.withContiguousStorageIfAvailable { SipHash.hash13(UnsafeRawBufferPointer($0), key: key) }
+                ?? Array(utf8).withUnsafeBytes { SipHash.hash13($0, key: key) }
+            digest = Int(truncatingIfNeeded: hash)
+        }
+
+        private static func code(_ whiteSpace: WhiteSpace) -> UInt64 {
+            switch whiteSpace {
+            case .normal: 1
+            case .preWrap: 2
+            case .nowrap: 3
+            case .pre: 4
+            case .preLine: 5
+            case .breakSpaces: 6
             }
-            hasher.combine(utf8.count)
-            digest = hasher.finalize()
         }
 
         static func == (a: Key, b: Key) -> Bool {
@@ -117,10 +126,13 @@ public final class ShapingCache: Sendable {
     final class Font: Sendable {
         let key: FontKey
         let hash: Int
+        /// The first half of the key its texts are hashed under: the process's, made another for this font.
+        let key0: UInt64
 
         init(_ key: FontKey) {
             self.key = key
             hash = key.hashValue
+            key0 = SipHash.processKey.0 ^ UInt64(truncatingIfNeeded: hash)
         }
     }
 
