@@ -13,7 +13,7 @@ import CHarfBuzzShim
 ///
 /// Bounded: at most `maxWords` words and `maxScalars` scalars kept (13 bytes a scalar, 32 bytes a word and its
 /// table slots: under 400 KiB), a word of at most `maxWordScalars`; past the bounds words are shaped, not kept.
-/// Keys hash with Swift's per-process random seed.
+/// Keys hash with SipHash-1-3 under a key from Swift's per-process random seed.
 struct WordShapes {
     static let maxWords = 4_096
     static let maxScalars = 16_384
@@ -36,11 +36,11 @@ struct WordShapes {
     private var flags: [UInt8] = []
 
     private static func hash(_ text: UnsafeBufferPointer<UInt32>, _ face: Int, _ rtl: UInt8, _ script: UInt32) -> Int {
-        var hasher = Hasher()
+        // SipHash-1-3 (as `Hasher`) over words packed here, under a key from the process's seed.
+        var hasher = SipHash.State(key: SipHash.processKey)
         hasher.combine(UInt64(truncatingIfNeeded: face) << 40 | UInt64(rtl) << 32 | UInt64(script))
-        // A word of scalars below U+0100 (most Latin words) eight scalars a word of the hasher, any other two (fewer
-        // calls than its byte-wise combining); the count last. Which way a word is hashed depends on its scalars alone,
-        // so it is found the way it was kept.
+        // A word of scalars below U+0100 (most Latin words) eight scalars a word of the hasher, any other two; the
+        // count last. Which way a word is hashed depends on its scalars alone, so it is found the way it was kept.
         var i = 0
         if !text.contains(where: { $0 > 0xFF }) {
             while i < text.count {
@@ -52,15 +52,13 @@ struct WordShapes {
                 }
                 hasher.combine(packed)
             }
-            hasher.combine(UInt64(text.count))
-            return hasher.finalize()
+            return Int(truncatingIfNeeded: hasher.finalize(UInt64(text.count)))
         }
         while i + 1 < text.count {
             hasher.combine(UInt64(text[i]) << 32 | UInt64(text[i + 1]))
             i += 2
         }
-        hasher.combine(UInt64(i < text.count ? text[i] : 0) << 32 | UInt64(text.count))
-        return hasher.finalize()
+        return Int(truncatingIfNeeded: hasher.finalize(UInt64(i < text.count ? text[i] : 0) << 32 | UInt64(text.count)))
     }
 
     /// The last U+0020 found alone: its face, direction and script, and where its shaping is kept (a piece's every
