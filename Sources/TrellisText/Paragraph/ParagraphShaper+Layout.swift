@@ -631,7 +631,7 @@ extension ParagraphShaper {
             // Rule (Blink's): tabs advance from the line's position in float px, one after the other; the run is as wide
             // as its advances, rounded up to 1/64 px. A line ending inside the run keeps the advances of its first tabs,
             // in a right-to-left run those of its last ones (Blink attributes a right-to-left run's advances in reverse).
-            let origin = Float(Double(before) / Self.unit)
+            let origin = Float(Double(before) / Self.unit) + style.tabStopShift
             var position = origin
             advances.removeAll(keepingCapacity: true)
             for _ in runStart..<Int(run.end) {

@@ -499,16 +499,37 @@ extension ParagraphShaper {
             stop = nil
         }
         guard counted > 1 else { return .some(nil) }
+        // Blink's line width here is its end position: with spaces kept (`pre-wrap`), the spaces that hang at a line's
+        // end count in it, where a collapsed space does not.
         var sum: Int64 = 0
-        for k in 0..<counted { sum += (greedy[k].width + (k == 0 ? indent : 0)) / 1024 }
+        for k in 0..<counted {
+            var width = greedy[k].width
+            if style.whiteSpace == .preWrap && greedy[k].visible < greedy[k].end {
+                var tabs = LineTabs(paragraph, from: greedy[k].start)
+                guard let whole = lineWidth(
+                    paragraph, greedy[k].start, greedy[k].end, lineEnd: greedy[k].end, tabs: &tabs, style: greedyStyle, memory: memory,
+                    exact: true)
+                else { return nil }
+                width = whole
+            }
+            sum += (width + (k == 0 ? indent : 0)) / 1024
+        }
         let average = sum / Int64(counted)
         var lower = Int64((Float(Double(average) / 64) * 0.8 * 64).rounded(.toNearestOrAwayFromZero))
         var upper = box
         let epsilon: Int64 = 64
+        // Rule (Blink's line breaker): a tab advances to a stop measured from the block's start edge, and the bisection
+        // lays lines out in a box of the middle's width whose left edge is the block's: a right-to-left line's start
+        // edge, its right, then lies the box less the middle from the block's. (Layout itself uses the box's edges.)
+        let shiftsTabs = paragraph.isRightToLeft && !paragraph.tabRuns.isEmpty
         // Every line broken: a width narrower than the widest word makes a line overflow (or cut it), so the step fails
-        // without breaking the text (the same answer, one scan for all steps).
+        // without breaking the text (the same answer, one scan for all steps; where tabs move at each step, the widest
+        // word without a tab).
         var widest: Int64 = 0
-        if stop == nil {
+        if stop == nil && shiftsTabs {
+            guard let word = widestWord(paragraph, indent: indent, style: greedyStyle, memory: memory, withoutTabs: true) else { return nil }
+            widest = word
+        } else if stop == nil {
             if let known = memory.widestWord, known.indent == indent, known.style.breaksAlike(greedyStyle) {
                 widest = known.width
             } else {
@@ -523,7 +544,9 @@ extension ParagraphShaper {
                 lower = middle
                 continue
             }
-            guard let lines = lineBreaks(paragraph, width: Double(middle) / 64, style: greedyStyle, memory: memory) else { return nil }
+            var stepStyle = greedyStyle
+            if shiftsTabs { stepStyle.tabStopShift = Float(box - middle) / 64 }
+            guard let lines = lineBreaks(paragraph, width: Double(middle) / 64, style: stepStyle, memory: memory) else { return nil }
             if fits(paragraph, lines, box: middle, lines: counted, stop: stop, indent: indent)?.reachedStop == true,
                 !cuts(paragraph, lines, 0..<min(counted, lines.count), style: style, memory: memory)
             {
@@ -536,8 +559,11 @@ extension ParagraphShaper {
     }
 
     /// The widest line a single word makes (from a break opportunity to the next, its hanging spaces aside, measured as
-    /// the greedy fill measures a line), the first one with the indent; nil when memory ran out.
-    private func widestWord(_ paragraph: ShapedParagraph, indent: Int64, style: ParagraphStyle, memory: ParagraphMemory) -> Int64? {
+    /// the greedy fill measures a line), the first one with the indent (`withoutTabs`: of the words that hold no tab);
+    /// nil when memory ran out.
+    private func widestWord(
+        _ paragraph: ShapedParagraph, indent: Int64, style: ParagraphStyle, memory: ParagraphMemory, withoutTabs: Bool = false
+    ) -> Int64? {
         let scanner = BreakOpportunities(
             paragraph, wordBreak: style.wordBreak, breakSpaces: style.whiteSpace == .breakSpaces, lineStart: 0, boundaries: memory.boundaries)
         scanner.softHyphens = style.hyphens != Hyphens.none
@@ -548,6 +574,10 @@ extension ParagraphShaper {
             scanner.startLine(at: start, reach: count)
             var end = start + 1
             while end < count && !(scanner.isOpportunity(end) && !Self.insideRightToLeftCluster(paragraph, end)) { end += 1 }
+            if withoutTabs && paragraph.scalars[start..<end].contains(WhiteSpaceProcessing.tab) {
+                start = end
+                continue
+            }
             guard let line = exactLine(paragraph, start, end, style: style, memory: memory) else { return nil }
             widest = max(widest, line.width + (start == 0 ? indent : 0))
             start = end

@@ -19,6 +19,9 @@ public struct ParagraphStyle: Sendable, Equatable {
     public var hyphens: Hyphens = .manual
     /// `text-wrap-style`: greedy breaks, or Blink's balanced or pretty ones.
     public var textWrap: TextWrap = .wrap
+    /// How far the lines' start edge lies from the block's, in px: tab stops are measured from the block's start edge
+    /// (0 but while balance bisects a right-to-left paragraph).
+    var tabStopShift: Float = 0
 
     public init(
         whiteSpace: WhiteSpace = .normal, wordBreak: WordBreak = .normal, overflowWrap: OverflowWrap = .normal,
@@ -39,6 +42,6 @@ extension ParagraphStyle {
     func breaksAlike(_ other: ParagraphStyle) -> Bool {
         whiteSpace == other.whiteSpace && wordBreak == other.wordBreak && overflowWrap == other.overflowWrap
             && tabSize == other.tabSize && textIndent == other.textIndent
-            && hyphens == other.hyphens
+            && hyphens == other.hyphens && tabStopShift == other.tabStopShift
     }
 }
