@@ -146,7 +146,6 @@ public final class TextMeasurer {
         var open: [(closer: UInt32, at: Int)] = []
         // Where characters out of the run began, and the scripts all of them have.
         var pending: (start: Int, scripts: [UInt32])?
-        var extensions = [UInt32](repeating: 0, count: maxExtensions)
         func settle(before end: Int, next: UInt32?) {
             guard let out = pending else { return }
             var script = out.scripts[0]
@@ -180,9 +179,7 @@ public final class TextMeasurer {
             default:
                 break
             }
-            let count = Int(tfont_script_extensions(scalars[i], &extensions, Int32(maxExtensions)))
-            guard count > 0 else { continue }
-            let found = Array(extensions[0..<count])
+            guard let found = Self.scriptExtensions(scalars[i]) else { continue }
             if let out = pending {
                 let both = out.scripts.filter(found.contains)
                 if both.isEmpty {
@@ -201,6 +198,19 @@ public final class TextMeasurer {
 
     /// At most this many of a character's script extensions are read (Blink keeps fewer).
     static let maxExtensions = 32
+
+    /// A character's script extensions (at most `maxExtensions`), nil when it has none: read into room on the stack
+    /// (an array made for them per paragraph cost a tenth of resolving a short one's scripts).
+    private static func scriptExtensions(_ scalar: UInt32) -> [UInt32]? {
+        var room = InlineArray<32, UInt32>(repeating: 0)
+        let capacity = min(maxExtensions, room.count)
+        return withUnsafeMutablePointer(to: &room) { room in
+            room.withMemoryRebound(to: UInt32.self, capacity: capacity) { first in
+                let count = Int(tfont_script_extensions(scalar, first, Int32(capacity)))
+                return count > 0 ? Array(UnsafeBufferPointer(start: first, count: min(count, capacity))) : nil
+            }
+        }
+    }
 
     static let hanScripts: Set<UInt32> = [tag("Hani"), tag("Hira"), tag("Kana"), tag("Bopo")]
 }

@@ -24,6 +24,8 @@ public final class ParagraphShaper {
     /// made anew cost a tenth of a short paragraph's analysis).
     @exclusivity(unchecked) private var sentScratch: [UInt32] = []
     @exclusivity(unchecked) private var advanceScratch: [Int64] = []
+    /// ICU's script of each scalar, before `resolveScripts` (reused as the two above).
+    @exclusivity(unchecked) private var scriptScratch: [UInt32] = []
     /// A piece's words: each one's scalars and where `words` keeps its shaping (-1: not kept). Reused.
     @exclusivity(unchecked) private var pieceWords: [PieceWord] = []
     private struct PieceWord {
@@ -146,7 +148,10 @@ public final class ParagraphShaper {
         let count = scalars.count
         var levels = [UInt8](repeating: 0, count: count)
         var clusterStarts = [UInt8](repeating: 0, count: count)
-        var scriptsFound = [UInt32](repeating: 0, count: count)
+        var scriptsFound: [UInt32] = []
+        swap(&scriptsFound, &scriptScratch)
+        scriptsFound.removeAll(keepingCapacity: true)
+        scriptsFound.append(contentsOf: repeatElement(0, count: count))
         if count > 0 {
             guard tfont_analyze(scalars, count, &levels, &clusterStarts, &scriptsFound) == 0 else { return .failure(.outOfMemory) }
         }
@@ -175,6 +180,8 @@ public final class ParagraphShaper {
         var bits = [UInt8](repeating: 0, count: count)
         if count > 0 { tfont_char_classes(scalars, count, &classes, &bits) }
         let scripts = TextMeasurer.resolveScripts(scriptsFound, scalars)
+        // Given back for the next paragraph (alone once `checked` is gone).
+        scriptScratch = scriptsFound
         // Runs: bidi runs, and within them pieces by face and script, each shaped with the whole
         // paragraph as context.
         var advances: [Int64] = []
@@ -224,9 +231,12 @@ public final class ParagraphShaper {
             }
             var pieceStart = runStart
             while pieceStart < runEnd {
-                var pieceEnd = pieceStart + 1
-                while pieceEnd < runEnd && faceOf[pieceEnd] == faceOf[pieceStart] && scripts[pieceEnd] == scripts[pieceStart] {
-                    pieceEnd += 1
+                let pieceEnd = faceOf.withUnsafeBufferPointer { faceOf in
+                    scripts.withUnsafeBufferPointer { scripts in
+                        var end = pieceStart + 1
+                        while end < runEnd && faceOf[end] == faceOf[pieceStart] && scripts[end] == scripts[pieceStart] { end += 1 }
+                        return end
+                    }
                 }
                 guard
                     shapeByWords(
@@ -269,10 +279,20 @@ public final class ParagraphShaper {
         }
         return .success(
             ShapedParagraph(
-                scalars: scalars, utf16: utf16, levels: levels, graphemeStarts: clusterStarts, faces: faceOf.map { UInt8($0) },
+                scalars: scalars, utf16: utf16, levels: levels, graphemeStarts: clusterStarts, faces: Self.faceIndices(faceOf),
                 scripts: scripts, lineBreakClasses: classes, characterBits: bits, positions: positions, unsafe: unsafe,
                 runStarts: runStarts, runCeilings: runCeilings, isRightToLeft: count > 0 && levels[0] & 1 == 1,
                 whiteSpace: whiteSpace, sentScalars: checked.sentScalars, forcedBreaks: forcedBreaks, tabRuns: tabRuns))
+    }
+
+    /// Each scalar's face as the paragraph keeps it, a byte (one pass into the new array: `map` appended each).
+    static func faceIndices(_ faceOf: [Int]) -> [UInt8] {
+        faceOf.withUnsafeBufferPointer { faceOf in
+            [UInt8](unsafeUninitializedCapacity: faceOf.count) { bytes, initialized in
+                for i in 0..<faceOf.count { bytes[i] = UInt8(faceOf[i]) }
+                initialized = faceOf.count
+            }
+        }
     }
 
     /// Rule: a cluster with the emoji variation selector U+FE0F (a character whose
