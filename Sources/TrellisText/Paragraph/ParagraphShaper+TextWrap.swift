@@ -64,6 +64,8 @@ extension ParagraphShaper {
     ) -> [BrokenLine]? {
         guard paragraph.tabRuns.isEmpty else { return greedy }
         var lines = greedy
+        // Lines the windows scored so far added (the spaces that end the text can make a line of their own).
+        var added = 0
         var first = 0
         while first < greedy.count {
             var end = first + 1
@@ -81,8 +83,8 @@ extension ParagraphShaper {
             guard let scored = scoredBreaks(paragraph, greedy, window, itemStart: greedy[first].start, balanced: false, width: width, style: style, memory: memory)
             else { return nil }
             if let better = scored {
-                // Same count of lines: replace the window's lines in place.
-                for (k, line) in better.enumerated() { lines[window.lowerBound + k] = line }
+                lines.replaceSubrange((window.lowerBound + added)..<(window.upperBound + added), with: better)
+                added += better.count - window.count
             }
         }
         return lines
@@ -295,7 +297,7 @@ extension ParagraphShaper {
             kept = kept && offset == lines[window.lowerBound + k].end
             // With `break-spaces`, a line broken at a break point ends before the spaces its opportunity follows
             // (they take room, so they start the next line).
-            if style.whiteSpace == .breakSpaces && !kept && offset < windowEnd {
+            if style.whiteSpace == .breakSpaces && !kept && (offset < windowEnd || offset == paragraph.count) {
                 while offset > lineStart + 1 && Self.isBreakableSpace(paragraph.scalars[offset - 1]) { offset -= 1 }
             }
             guard var line = exactLine(paragraph, lineStart, offset, style: style, memory: memory) else { return nil }
@@ -303,6 +305,11 @@ extension ParagraphShaper {
             line.width += hyphenAdvance(paragraph, offset, segmentEnd: paragraph.segmentEnd(from: lineStart), style: style)
             result.append(line)
             lineStart = offset
+        }
+        // The spaces that end the text, when its last line ended before them, make a line of their own.
+        if lineStart < windowEnd {
+            guard let line = exactLine(paragraph, lineStart, windowEnd, style: style, memory: memory) else { return nil }
+            result.append(line)
         }
         return .some(result)
     }
