@@ -8,14 +8,21 @@ enum ClusterFaces {
     /// is shaped (so shaping one costs at most a fixed amount). `clusterStarts[i]` is nonzero where a cluster starts.
     static func checkLengths(_ clusterStarts: [UInt8]) -> TextRefusal? {
         let count = clusterStarts.count
-        var clusterStart = 0
-        for i in 0...count where i == count || (i > 0 && clusterStarts[i] != 0) {
-            if i - clusterStart > TextMeasurer.maxClusterScalars {
-                return .clusterTooLong(offset: clusterStart, scalars: i - clusterStart)
+        // Each cluster's start, then the text's end, closes the cluster before it (over the bytes, without a check each).
+        return clusterStarts.withUnsafeBufferPointer { starts in
+            var clusterStart = 0
+            var i = 1
+            while i <= count {
+                if i == count || starts[i] != 0 {
+                    if i - clusterStart > TextMeasurer.maxClusterScalars {
+                        return .clusterTooLong(offset: clusterStart, scalars: i - clusterStart)
+                    }
+                    clusterStart = i
+                }
+                i += 1
             }
-            clusterStart = i
+            return nil
         }
-        return nil
     }
 
     /// Rule: per grapheme cluster, the first face that shapes it with no .notdef (among the faces whose

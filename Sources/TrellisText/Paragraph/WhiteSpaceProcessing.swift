@@ -11,12 +11,19 @@ enum WhiteSpaceProcessing {
     static func isCollapsed(_ original: [UInt32]) -> Bool {
         guard let first = original.first, let last = original.last else { return true }
         guard first != space && last != space else { return false }
-        var previous: UInt32 = 0
-        for scalar in original {
-            if scalar == tab || scalar == lineFeed || scalar == carriageReturn || (scalar == space && previous == space) { return false }
-            previous = scalar
+        // Most scalars are past U+0020: one comparison each.
+        return original.withUnsafeBufferPointer { original in
+            var previous: UInt32 = 0
+            for scalar in original {
+                if scalar <= space
+                    && (scalar == tab || scalar == lineFeed || scalar == carriageReturn || (scalar == space && previous == space))
+                {
+                    return false
+                }
+                previous = scalar
+            }
+            return true
         }
-        return true
     }
 
     /// The text as laid out, appended to `scalars`, and each kept scalar's UTF-16 offset in the text as sent to `utf16`
@@ -33,11 +40,18 @@ enum WhiteSpaceProcessing {
         // another) stays as it is, as where white space is kept.
         guard whiteSpace.collapsesSpaces && !isCollapsed(original) else {
             scalars.append(contentsOf: original)
-            for scalar in original {
-                utf16.append(offset)
-                offset += scalar >= 0x10000 ? 2 : 1
+            // Each offset written into room made at once (appending each cost several times the writing).
+            let first = utf16.count
+            utf16.append(contentsOf: repeatElement(0, count: original.count + 1))
+            utf16.withUnsafeMutableBufferPointer { utf16 in
+                original.withUnsafeBufferPointer { original in
+                    for k in 0..<original.count {
+                        utf16[first + k] = offset
+                        offset += original[k] >= 0x10000 ? 2 : 1
+                    }
+                    utf16[first + original.count] = offset
+                }
             }
-            utf16.append(offset)
             return
         }
         let keepsLineFeeds = whiteSpace.preservesBreaks
