@@ -244,15 +244,23 @@ public final class ParagraphShaper {
                         face: faceOf[pieceStart])
                 else { return .failure(.outOfMemory) }
                 let length = pieceEnd - pieceStart
+                // (Both copied through pointers: element by element with a check each cost several times the copy.)
                 pieceAdvances.withUnsafeBufferPointer { shaped in
                     advances.withUnsafeMutableBufferPointer { advances in
-                        for k in 0..<length { advances[pieceStart + k] = shaped[k] }
+                        guard let from = shaped.baseAddress, let to = advances.baseAddress, length > 0 else { return }
+                        (to + pieceStart).update(from: from, count: length)
                     }
                 }
                 pieceFlags.withUnsafeBufferPointer { flags in
                     unsafe.withUnsafeMutableBufferPointer { unsafe in
-                        // An edge inside a glyph cluster, or one HarfBuzz marks unsafe, is shaped again.
-                        for k in 1..<max(1, length) { unsafe[pieceStart + k] = (flags[k] & 2 != 0 ? 1 : 0) | (flags[k] & 1 == 0 ? 2 : 0) }
+                        guard let flags = flags.baseAddress, let unsafe = unsafe.baseAddress else { return }
+                        let piece = unsafe + pieceStart
+                        // An edge inside a glyph cluster (flag bit 0 clear: bit 1 here), or one HarfBuzz marks unsafe
+                        // (flag bit 1: bit 0 here), is shaped again.
+                        for k in 1..<max(1, length) {
+                            let flag = flags[k]
+                            piece[k] = (flag >> 1) & 1 | (~flag & 1) << 1
+                        }
                     }
                 }
                 Self.splitLigatures(&advances, pieceFlags, clusterStarts, pieceStart, pieceEnd)

@@ -90,24 +90,27 @@ public final class ShapedParagraph: Sendable {
         self.sentScalars = sentScalars
         self.forcedBreaks = forcedBreaks
         self.tabRuns = tabRuns
-        var monotone = true
-        for i in 0..<scalars.count where positions[i + 1] < positions[i] {
-            monotone = false
-            break
+        // (Both scans over buffers: a check on each element cost more than the comparison.)
+        precondition(positions.count == scalars.count + 1 && faces.count == scalars.count)
+        isMonotone = positions.withUnsafeBufferPointer { positions in
+            for i in 0..<scalars.count where positions[i + 1] < positions[i] { return false }
+            return true
         }
-        isMonotone = monotone
-        var only = -1
-        for i in 0..<scalars.count where !WhiteSpaceProcessing.isControl(scalars[i]) {
-            if only < 0 {
-                only = Int(faces[i])
-            } else if only != Int(faces[i]) {
-                only = -1
-                break
+        onlyFace = scalars.withUnsafeBufferPointer { scalars in
+            faces.withUnsafeBufferPointer { faces in
+                var only = -1
+                for i in 0..<scalars.count where !WhiteSpaceProcessing.isControl(scalars[i]) {
+                    if only < 0 {
+                        only = Int(faces[i])
+                    } else if only != Int(faces[i]) {
+                        return -1
+                    }
+                }
+                return only
             }
         }
-        onlyFace = only
         var runs: [FaceRun] = []
-        if only < 0 {
+        if onlyFace < 0 {
             for i in 0..<scalars.count {
                 let face = WhiteSpaceProcessing.isControl(scalars[i]) ? -1 : Int16(faces[i])
                 if runs.last?.face != face { runs.append(FaceRun(start: Int32(i), face: face)) }
