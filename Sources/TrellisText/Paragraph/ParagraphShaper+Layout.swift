@@ -752,8 +752,9 @@ extension ParagraphShaper {
     /// evenly above and below); with a length, that length and the primary face's metrics centred in it.
     /// Returns the height and the baseline's distance from the line's top.
     func lineBox(_ paragraph: ShapedParagraph, _ start: Int, _ end: Int, style: ParagraphStyle) -> (Double, Double) {
-        let primary = font.lineMetrics
         if let lineHeight = style.lineHeight {
+            // (The primary face's metrics are worked out from its units at each call: only where they are used.)
+            let primary = font.lineMetrics
             // The leading, split in 1/64 px with the smaller half above (as LayoutUnit divides).
             let leading = (lineHeight - primary.ascent - primary.descent) * 64
             let above = (leading / 2).rounded(.towardZero) / 64
