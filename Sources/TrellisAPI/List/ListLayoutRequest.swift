@@ -115,6 +115,8 @@ struct RowsReader {
     var styleIndex: [ListStyleKey: Int32] = [:]
     var chromes: [ListRowChrome] = [.none]
     var chromeIndex: [ListChromeKey: Int32] = [:]
+    /// The last row's chrome and its number: a chat's rows mostly have their neighbour's (found without hashing it).
+    var lastChrome = (key: ListChromeKey(), number: Int32(0))
     var paragraphs: [String] = []
     var paragraphStyles: [Int32] = []
     var paragraphValues: [Int32] = []
@@ -211,12 +213,17 @@ struct RowsReader {
         key.extraHeight = members.optional(Member.extraHeight)?.number(&problems, ListLimits.lengths) ?? 0
         key.minHeight = members.optional(Member.minHeight)?.number(&problems, ListLimits.lengths) ?? 0
         if key == ListChromeKey() { return 0 }
-        if let known = chromeIndex[key] { return known }
+        if key == lastChrome.key { return lastChrome.number }
+        if let known = chromeIndex[key] {
+            lastChrome = (key, known)
+            return known
+        }
         let number = Int32(chromes.count)
         chromes.append(ListRowChrome(
             top: key.top, bottom: key.bottom, leading: key.leading, trailing: key.trailing, extraHeight: key.extraHeight,
             minHeight: key.minHeight))
         chromeIndex[key] = number
+        lastChrome = (key, number)
         return number
     }
 
