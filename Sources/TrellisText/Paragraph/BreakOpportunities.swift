@@ -17,6 +17,13 @@ final class BreakOpportunities {
     // Read on every position asked and written once per line, never overlapping: the dynamic exclusivity checks
     // cost more than the rules they guard.
     @exclusivity(unchecked) private(set) var lineStart: Int
+    /// Where Blink's break iterator starts when not at the line start (nil: there): its score-based breaker lays a
+    /// paragraph's first lines out with one line breaker, whose iterator starts at the paragraph's start. Set before
+    /// `startLine`.
+    var iteratorStart: Int?
+    /// Where the iterator sees the text from, ICU and the rules that look back alike: `iteratorStart`, else the line
+    /// start.
+    @exclusivity(unchecked) private(set) var contextStart: Int
     /// ICU's boundaries of the paragraph, found once and remembered across line starts and widths.
     let boundaries: LineBoundaries
     /// ICU's boundaries seen from the line start (once `seenKnown`), asked for on the first position only ICU decides,
@@ -36,6 +43,7 @@ final class BreakOpportunities {
         self.wordBreak = wordBreak
         self.breakSpaces = breakSpaces
         self.lineStart = lineStart
+        contextStart = lineStart
         self.boundaries = boundaries
         pairs = Self.pairTable
         breakAllRows = LineBreakClass.breakAllBefore
@@ -49,6 +57,8 @@ final class BreakOpportunities {
         self.wordBreak = wordBreak
         self.breakSpaces = breakSpaces
         self.lineStart = lineStart
+        contextStart = lineStart
+        iteratorStart = nil
         softHyphens = true
         // The views are read only once known (left as they are: setting them anew retained and released their arrays).
         seenKnown = false
@@ -60,6 +70,10 @@ final class BreakOpportunities {
     func startLine(at start: Int, reach: Int) {
         lineStart = start
         self.reach = reach
+        let context = iteratorStart ?? start
+        // One iterator for several lines: what it saw holds for each.
+        if iteratorStart != nil && seenKnown && context == contextStart { return }
+        contextStart = context
         if seenKnown {
             swap(&before, &seen)
             beforeKnown = true
@@ -124,7 +138,7 @@ final class BreakOpportunities {
             if current <= 0x7F {
                 if (0x30...0x39).contains(current) {
                     // `-` before a digit breaks only after a letter or digit (ABCD-1234), not as a minus sign.
-                    guard i - 2 >= lineStart else { return .noBreak }
+                    guard i - 2 >= contextStart else { return .noBreak }
                     let before = scalars[i - 2]
                     let alphanumeric = (0x30...0x39).contains(before) || (0x41...0x5A).contains(before) || (0x61...0x7A).contains(before)
                     return alphanumeric ? .canBreak : .noBreak
@@ -166,8 +180,8 @@ final class BreakOpportunities {
             break
         }
         if fastResult == .noBreak { return false }
-        // Rule: a boundary of ICU's line breaker over the text from the line start.
-        guard i > lineStart else { return false }
+        // Rule: a boundary of ICU's line breaker over the text from the iterator's start.
+        guard i > contextStart else { return false }
         return newerBreakData(i, icu: icuBoundary(i) || eastAsianQuotation(i))
     }
 
@@ -187,7 +201,7 @@ final class BreakOpportunities {
         let hyphen = classes[i - 1] == LineBreakClass.hyphen || Self.isHH(last)
         if icu {
             if hyphen && LineBreakClass.letters.contains(classes[i])
-                && (i - 1 == lineStart || LineBreakClass.beforeWordStart.contains(classes[i - 2]))
+                && (i - 1 == contextStart || LineBreakClass.beforeWordStart.contains(classes[i - 2]))
             {
                 return false
             }
@@ -198,10 +212,10 @@ final class BreakOpportunities {
         // The Hebrew letter before it, past its combining marks (LB9; a cluster has at most
         // `TextMeasurer.maxClusterScalars` scalars, so at most that many are passed).
         var base = i - 2
-        while base >= lineStart && base > i - 2 - TextMeasurer.maxClusterScalars && classes[base] == LineBreakClass.combiningMark {
+        while base >= contextStart && base > i - 2 - TextMeasurer.maxClusterScalars && classes[base] == LineBreakClass.combiningMark {
             base -= 1
         }
-        guard base >= lineStart, classes[base] == LineBreakClass.hebrewLetter else { return false }
+        guard base >= contextStart, classes[base] == LineBreakClass.hebrewLetter else { return false }
         if hyphen { return classes[i] == LineBreakClass.hebrewLetter }
         return !LineBreakClass.keepsPrevious.contains(classes[i])
     }
@@ -225,7 +239,7 @@ final class BreakOpportunities {
             return bits[i - 1] & eastAsian != 0 && !LineBreakClass.keepsNext.contains(classes[i - 1])
                 && i + 1 < count && bits[i + 1] & eastAsian != 0
         }
-        if classes[i - 1] == LineBreakClass.quotation, bits[i - 1] & UInt8(TFONT_FINAL_PUNCTUATION) != 0, i - 2 >= lineStart {
+        if classes[i - 1] == LineBreakClass.quotation, bits[i - 1] & UInt8(TFONT_FINAL_PUNCTUATION) != 0, i - 2 >= contextStart {
             return bits[i - 2] & eastAsian != 0 && bits[i] & eastAsian != 0
                 && !LineBreakClass.keepsPrevious.contains(classes[i])
         }
@@ -256,17 +270,17 @@ final class BreakOpportunities {
         let letterOrNumber = UInt8(TFONT_LETTER | TFONT_NUMBER)
         var before = i - 1
         if bits[before] & UInt8(TFONT_MARK) != 0 {
-            guard before - 1 >= lineStart else { return false }
+            guard before - 1 >= contextStart else { return false }
             before -= 1
         }
         return bits[before] & letterOrNumber != 0 && paragraph.lineBreakClasses[before] != LineBreakClass.complexContext
             && bits[i] & letterOrNumber != 0 && paragraph.lineBreakClasses[i] != LineBreakClass.complexContext
     }
 
-    /// ICU's boundary at `i` for the text seen from the line start.
+    /// ICU's boundary at `i` for the text seen from the iterator's start.
     func icuBoundary(_ i: Int) -> Bool {
         if !seenKnown {
-            guard let view = boundaries.view(from: lineStart, after: beforeKnown ? before : nil, reach: max(i, reach)) else { return false }
+            guard let view = boundaries.view(from: contextStart, after: beforeKnown ? before : nil, reach: max(i, reach)) else { return false }
             seen = view
             seenKnown = true
         }

@@ -281,7 +281,20 @@ extension ParagraphShaper {
         let scanner = memory.scanner(paragraph, wordBreak: style.wordBreak, breakSpaces: style.whiteSpace == .breakSpaces, lineStart: 0)
         scanner.softHyphens = style.hyphens != Hyphens.none
         let remembering = memory.remembersLines(for: style)
+        // The line's paragraph (after the last forced break) and its index there; whether a line of it was cut inside
+        // a word (Blink's scorer then stops, the lines after having line breakers of their own).
+        var paragraphStart = 0
+        var index = 0
+        var cutInside = false
         while start < count {
+            defer {
+                index += 1
+                if start > 0 && paragraph.scalars[start - 1] == WhiteSpaceProcessing.lineFeed {
+                    paragraphStart = start
+                    index = 0
+                    cutInside = false
+                }
+            }
             limit.startLine(first: lines.isEmpty)
             // A line from the same start whose comparisons with the limit all answer alike (as at another width) is
             // the same line; a first line with an indent is not remembered (its limit is not the others').
@@ -308,6 +321,7 @@ extension ParagraphShaper {
             } else {
                 overflowAt = segmentEnd
             }
+            scanner.iteratorStart = !cutInside && style.scoredLines.contains(line: index, paragraphStart: paragraphStart) ? paragraphStart : nil
             scanner.startLine(at: start, reach: scanEnd)
             var line: BrokenLine?
             // The last opportunity that fits once its edges are shaped again (a bounded number of tries), the
@@ -362,6 +376,7 @@ extension ParagraphShaper {
                         paragraph, start, before: overflowAt, segmentEnd: segmentEnd, limit: &limit, tabs: &tabs, style: style, memory: memory)
                     else { return nil }
                     line = cut
+                    cutInside = true
                 } else {
                     // Overflow: to the first opportunity at or after where the line stopped fitting, or the last
                     // before it that did not fit.

@@ -17,10 +17,37 @@ extension ParagraphShaper {
         switch style.textWrap {
         case .wrap, .stable:
             return greedy
+        case .balance, .pretty:
+            // Rule (Blink's `ScoreLineBreaker::OptimalBreakPoints`): where Blink's scorer runs, it lays a paragraph's
+            // first lines (6 of the first paragraph to balance, 4 of each to make pretty) out with one line breaker,
+            // whose break iterator starts at the paragraph's start, and keeps them: they are the greedy lines it
+            // scores, and the lines drawn when it changes none. Each later line has a line breaker of its own, as
+            // the bisection's lines do.
+            var scoring = style
+            scoring.scoredLines = Self.scoredLines(paragraph, style)
+            var scorerLines = greedy
+            if scoring.scoredLines != .none {
+                guard let lines = lineBreaks(paragraph, width: width, style: scoring, memory: memory) else { return nil }
+                scorerLines = lines
+            }
+            return style.textWrap == .balance
+                ? balanced(paragraph, scorerLines, greedy, width: width, style: style, memory: memory)
+                : pretty(paragraph, scorerLines, width: width, style: style, memory: memory)
+        }
+    }
+
+    /// The lines Blink's scorer lays out with one line breaker (none where it does not run: a block with kept tabs, a
+    /// clamp, and for balance `break-spaces` and the paragraphs after the first).
+    static func scoredLines(_ paragraph: ShapedParagraph, _ style: ParagraphStyle) -> ParagraphStyle.ScoredLines {
+        guard paragraph.tabRuns.isEmpty, style.maxLines == nil else { return .none }
+        let firstParagraph = style.whiteSpace != .breakSpaces
+        switch style.textWrap {
         case .balance:
-            return balanced(paragraph, greedy, width: width, style: style, memory: memory)
+            return firstParagraph ? ParagraphStyle.ScoredLines(lines: maxLinesForBalance, everyParagraph: false, firstParagraph: true) : .none
         case .pretty:
-            return pretty(paragraph, greedy, width: width, style: style, memory: memory)
+            return ParagraphStyle.ScoredLines(lines: maxLinesForPretty, everyParagraph: true, firstParagraph: firstParagraph)
+        case .wrap, .stable:
+            return .none
         }
     }
 
@@ -35,7 +62,8 @@ extension ParagraphShaper {
     ///    the greedy lines are as many (with a clamp of at most 6 lines: the shown lines end as far), every line then
     ///    broken at that width.
     func balanced(
-        _ paragraph: ShapedParagraph, _ greedy: [BrokenLine], width: Double, style: ParagraphStyle, memory: ParagraphMemory
+        _ paragraph: ShapedParagraph, _ greedy: [BrokenLine], _ lineByLine: [BrokenLine], width: Double, style: ParagraphStyle,
+        memory: ParagraphMemory
     ) -> [BrokenLine]? {
         // The lines scored: the first paragraph's, or with a clamp the clamp's lines of it (when fewer).
         var scored = Self.firstSegmentLines(paragraph, greedy)
@@ -47,7 +75,7 @@ extension ParagraphShaper {
             else { return nil }
             if let lines { return lines + greedy[scored...] }
         }
-        guard let bisected = bisectedWidth(paragraph, greedy, width: width, style: style, memory: memory) else { return nil }
+        guard let bisected = bisectedWidth(paragraph, lineByLine, width: width, style: style, memory: memory) else { return nil }
         guard let balancedWidth = bisected else { return greedy }
         return lineBreaks(paragraph, width: balancedWidth, style: Self.greedyStyle(style), memory: memory)
     }

@@ -22,6 +22,23 @@ public struct ParagraphStyle: Sendable, Equatable {
     /// How far the lines' start edge lies from the block's, in px: tab stops are measured from the block's start edge
     /// (0 but while balance bisects a right-to-left paragraph).
     var tabStopShift: Float = 0
+    /// The lines Blink's score-based breaker lays out with one line breaker, whose break iterator starts at their
+    /// paragraph's start rather than at each line's: at most `lines` of a paragraph, of the first only or of every one
+    /// (none by default).
+    var scoredLines = ScoredLines.none
+
+    struct ScoredLines: Equatable, Sendable {
+        var lines: Int
+        var everyParagraph: Bool
+        /// Whether the block's first paragraph has them (`break-spaces` turns Blink's scorer off there).
+        var firstParagraph: Bool
+        static let none = ScoredLines(lines: 0, everyParagraph: false, firstParagraph: false)
+
+        /// Whether the line `index` of the paragraph starting at `paragraphStart` is one of them.
+        func contains(line index: Int, paragraphStart: Int) -> Bool {
+            index < lines && (paragraphStart == 0 ? firstParagraph : everyParagraph)
+        }
+    }
 
     public init(
         whiteSpace: WhiteSpace = .normal, wordBreak: WordBreak = .normal, overflowWrap: OverflowWrap = .normal,
@@ -42,6 +59,6 @@ extension ParagraphStyle {
     func breaksAlike(_ other: ParagraphStyle) -> Bool {
         whiteSpace == other.whiteSpace && wordBreak == other.wordBreak && overflowWrap == other.overflowWrap
             && tabSize == other.tabSize && textIndent == other.textIndent
-            && hyphens == other.hyphens && tabStopShift == other.tabStopShift
+            && hyphens == other.hyphens && tabStopShift == other.tabStopShift && scoredLines == other.scoredLines
     }
 }
