@@ -58,7 +58,7 @@ public enum ListLayout {
         var lines = 0
         var refused = false
         var paragraph = 0
-        let font = ShapingCache.Font(input.font.key)
+        let font = cache?.font(input.font.key) ?? ShapingCache.Font(input.font.key)
         var allowance = cache?.allowance() ?? ShapingCache.Allowance(bytes: 0)
         // One memory for every paragraph, reset for each: its objects and arrays made once per request.
         var reused: ParagraphMemory?

@@ -18,7 +18,7 @@ public enum OutlineRowsLayout {
         var style = input.style
         style.lineHeight = style.lineHeight.map(ListLength.lineHeight)
         let indent = ListLength.layoutUnit(input.indent)
-        let font = ShapingCache.Font(input.font.key)
+        let font = cache?.font(input.font.key) ?? ShapingCache.Font(input.font.key)
         var allowance = cache?.allowance() ?? ShapingCache.Allowance(bytes: 0)
         var heights = [Double](repeating: 0, count: all.rows.count)
         // One memory for every label, reset for each: its objects and arrays made once per request.

@@ -136,6 +136,20 @@ public final class ShapingCache: Sendable {
         }
     }
 
+    /// The last request's font: a request in the same font takes the same object, so that its keys and the ones kept
+    /// compare their fonts by identity (comparing the faces and settings cost each lookup about a tenth of it).
+    private let lastFont = Mutex<Font?>(nil)
+
+    /// A request's font as the cache keys it.
+    func font(_ key: FontKey) -> Font {
+        lastFont.withLock { last in
+            if let last, last.key == key { return last }
+            let made = Font(key)
+            last = made
+            return made
+        }
+    }
+
     /// The key of `text` in `font` with `whiteSpace`: made once per paragraph, for the lookup and the store.
     static func key(_ text: String, font: Font, whiteSpace: WhiteSpace) -> Key {
         Key(font: font, whiteSpace: whiteSpace, text: text)
