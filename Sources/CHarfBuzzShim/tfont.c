@@ -706,7 +706,19 @@ int tfont_script_extensions(uint32_t scalar, uint32_t *scripts, int capacity) {
     UErrorCode status = U_ZERO_ERROR;
     if (uscript_getScript((UChar32)scalar, &status) != USCRIPT_COMMON || U_FAILURE(status)) return 0;
     UScriptCode codes[32];
-    int count = uscript_getScriptExtensions((UChar32)scalar, codes, 32, &status);
+    int count;
+    if (scalar == 0xB7) {
+        // Unicode 15.1's extensions of U+00B7 MIDDLE DOT, which the ICU inside Chromium has and Debian's ICU 72 lacks.
+        static const UScriptCode middle_dot[] = {
+            USCRIPT_AVESTAN, USCRIPT_CARIAN, USCRIPT_COPTIC, USCRIPT_DUPLOYAN, USCRIPT_ELBASAN, USCRIPT_GEORGIAN,
+            USCRIPT_GLAGOLITIC, USCRIPT_GUNJALA_GONDI, USCRIPT_GOTHIC, USCRIPT_GREEK, USCRIPT_HAN, USCRIPT_LATIN,
+            USCRIPT_LYDIAN, USCRIPT_MAHAJANI, USCRIPT_OLD_PERMIC, USCRIPT_SHAVIAN,
+        };
+        count = (int)(sizeof middle_dot / sizeof middle_dot[0]);
+        for (int i = 0; i < count; i++) codes[i] = middle_dot[i];
+    } else {
+        count = uscript_getScriptExtensions((UChar32)scalar, codes, 32, &status);
+    }
     if (U_FAILURE(status) || count <= 1) return 0;
     if (count > capacity) count = capacity;
     // Blink's preferred script first: swapped in while the first is Latin or a later one has a smaller code.
