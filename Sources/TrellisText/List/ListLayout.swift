@@ -87,14 +87,7 @@ public enum ListLayout {
                     _ = each(.failure(.tooManyRowWidths(limit: maxRowWidths)))
                     return nil
                 }
-                let memory: ParagraphMemory
-                if let reused {
-                    reused.reset(shaped)
-                    memory = reused
-                } else {
-                    memory = ParagraphMemory(shaped)
-                    reused = memory
-                }
+                let memory = ParagraphMemory.reused(&reused, for: shaped)
                 let breaking = shaper.lineBreakWork
                 for (w, width) in input.widths.enumerated() {
                     memory.widthsAfter = widths - 1 - w

@@ -37,14 +37,7 @@ public enum OutlineRowsLayout {
                 case .failure(let refusal):
                     return .failure(OutlineLabelRefusal(node: row.node, refusal: refusal))
                 }
-                let memory: ParagraphMemory
-                if let reused {
-                    reused.reset(shaped)
-                    memory = reused
-                } else {
-                    memory = ParagraphMemory(shaped)
-                    reused = memory
-                }
+                let memory = ParagraphMemory.reused(&reused, for: shaped)
                 let breaking = shaper.lineBreakWork
                 // Rule: a row's label is as wide as the row less its depth's indentation and its padding.
                 let width = max(0, input.chrome.textWidth(in: input.width) - Double(row.depth) * indent)

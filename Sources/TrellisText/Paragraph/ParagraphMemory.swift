@@ -90,6 +90,17 @@ final class ParagraphMemory {
         var width: Int64
     }
 
+    /// The memory a request's paragraphs share, reset for `paragraph` (made on the first).
+    static func reused(_ kept: inout ParagraphMemory?, for paragraph: ShapedParagraph) -> ParagraphMemory {
+        if let kept {
+            kept.reset(paragraph)
+            return kept
+        }
+        let made = ParagraphMemory(paragraph)
+        kept = made
+        return made
+    }
+
     init(_ paragraph: ShapedParagraph) {
         boundaries = LineBoundaries(paragraph)
     }
