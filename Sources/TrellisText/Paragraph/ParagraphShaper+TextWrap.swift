@@ -12,28 +12,20 @@ extension ParagraphShaper {
 
     /// The lines of a paragraph at `width` as its `text-wrap-style` breaks them.
     func wrappedLineBreaks(_ paragraph: ShapedParagraph, width: Double, style: ParagraphStyle, memory: ParagraphMemory) -> [BrokenLine]? {
-        guard let greedy = lineBreaks(paragraph, width: width, style: style, memory: memory) else { return nil }
-        guard style.whiteSpace.wraps, greedy.count > 1 else { return greedy }
-        switch style.textWrap {
-        case .wrap, .stable:
-            return greedy
-        case .balance, .pretty:
-            // Rule (Blink's `ScoreLineBreaker::OptimalBreakPoints`): where Blink's scorer runs, it lays a paragraph's
-            // first lines (6 of the first paragraph to balance, 4 of each to make pretty) out with one line breaker,
-            // whose break iterator starts at the paragraph's start, and keeps them: they are the greedy lines it
-            // scores, and the lines drawn when it changes none. Each later line has a line breaker of its own, as
-            // the bisection's lines do.
-            var scoring = style
-            scoring.scoredLines = Self.scoredLines(paragraph, style)
-            var scorerLines = greedy
-            if scoring.scoredLines != .none {
-                guard let lines = lineBreaks(paragraph, width: width, style: scoring, memory: memory) else { return nil }
-                scorerLines = lines
-            }
-            return style.textWrap == .balance
-                ? balanced(paragraph, scorerLines, greedy, width: width, style: style, memory: memory)
-                : pretty(paragraph, scorerLines, width: width, style: style, memory: memory)
+        guard style.whiteSpace.wraps, style.textWrap == .balance || style.textWrap == .pretty else {
+            return lineBreaks(paragraph, width: width, style: style, memory: memory)
         }
+        // Rule (Blink's `ScoreLineBreaker::OptimalBreakPoints`): where Blink's scorer runs, it lays a paragraph's first
+        // lines (6 of the first paragraph to balance, 4 of each to make pretty) out with one line breaker, whose break
+        // iterator starts at the paragraph's start, and keeps them: they are the greedy lines it scores, and the lines
+        // drawn when it changes none. Each later line has a line breaker of its own, as the bisection's lines do.
+        var scoring = style
+        scoring.scoredLines = Self.scoredLines(paragraph, style)
+        guard let greedy = lineBreaks(paragraph, width: width, style: scoring, memory: memory) else { return nil }
+        guard greedy.count > 1 else { return greedy }
+        return style.textWrap == .balance
+            ? balanced(paragraph, greedy, byScorer: scoring.scoredLines != .none, width: width, style: style, memory: memory)
+            : pretty(paragraph, greedy, width: width, style: style, memory: memory)
     }
 
     /// The lines Blink's scorer lays out with one line breaker (none where it does not run: a block with kept tabs, a
@@ -61,8 +53,9 @@ extension ParagraphShaper {
     /// 2. Otherwise, in a block without forced breaks, the bisection: the narrowest available width (to 1 px) at which
     ///    the greedy lines are as many (with a clamp of at most 6 lines: the shown lines end as far), every line then
     ///    broken at that width.
+    /// `byScorer`: the greedy lines are the scorer's (`scoredLines`), not those the bisection starts from.
     func balanced(
-        _ paragraph: ShapedParagraph, _ greedy: [BrokenLine], _ lineByLine: [BrokenLine], width: Double, style: ParagraphStyle,
+        _ paragraph: ShapedParagraph, _ greedy: [BrokenLine], byScorer: Bool, width: Double, style: ParagraphStyle,
         memory: ParagraphMemory
     ) -> [BrokenLine]? {
         // The lines scored: the first paragraph's, or with a clamp the clamp's lines of it (when fewer).
@@ -74,6 +67,12 @@ extension ParagraphShaper {
             guard let lines = scoredBreaks(paragraph, greedy, 0..<scored, itemStart: 0, balanced: true, width: width, style: style, memory: memory)
             else { return nil }
             if let lines { return lines + greedy[scored...] }
+        }
+        // The bisection starts from the lines with a line breaker each.
+        var lineByLine = greedy
+        if byScorer {
+            guard let lines = lineBreaks(paragraph, width: width, style: style, memory: memory) else { return nil }
+            lineByLine = lines
         }
         guard let bisected = bisectedWidth(paragraph, lineByLine, width: width, style: style, memory: memory) else { return nil }
         guard let balancedWidth = bisected else { return greedy }
