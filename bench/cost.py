@@ -107,6 +107,8 @@ FEATURES = ["Text", "TextLayout", "Batch", "Flow", "Sections", "Drawer", "Outlin
 # not installed is left out.
 NOTO_DIR = "/usr/share/fonts/truetype/noto"
 DEJAVU_DIR = "/usr/share/fonts/truetype/dejavu"
+# The samples left out for want of their fonts, each said once.
+LEFT_OUT = set()
 
 
 def font_directories(files):
@@ -129,6 +131,9 @@ def cases(size):
                       key=lambda s: FEATURES.index(s.folder) if s.folder in FEATURES else len(FEATURES))
     for sample in measured:
         if not all(os.path.exists(os.path.join(NOTO_DIR, f)) for f in sample.fonts):
+            if sample.name not in LEFT_OUT:
+                LEFT_OUT.add(sample.name)
+                print(f"left out: {sample.name} (needs {', '.join(sample.fonts)} of fonts-noto-core, not installed)", file=sys.stderr)
             continue
         dirs = font_directories(sample.fonts) if sample.fonts else ()
         for path in sample.paths:
