@@ -117,7 +117,8 @@ struct RowsReader {
     var chromeIndex: [ListChromeKey: Int32] = [:]
     /// The last row's chrome and its number: a chat's rows mostly have their neighbour's (found without hashing it).
     var lastChrome = (key: ListChromeKey(), number: Int32(0))
-    var paragraphs: [String] = []
+    /// The paragraphs' texts, copied from where the parsed body keeps them (no String made for each).
+    var paragraphs = ListTexts()
     var paragraphStyles: [Int32] = []
     var paragraphValues: [Int32] = []
     var rows: [ListLayoutRow] = []
@@ -137,6 +138,7 @@ struct RowsReader {
     mutating func read(_ list: JSONValue, anchorKey: JSONValue?, _ problems: inout Problems) {
         guard let elements = list.array(&problems, maxCount: ListLimits.maxRows) else { return }
         rows.reserveCapacity(list.count)
+        paragraphs.reserveCapacity(list.count)
         var tooMany = false
         for (index, row) in elements.enumerated() {
             guard row.expectObject(&problems) else { continue }
@@ -181,8 +183,8 @@ struct RowsReader {
             problems.add(at: value, "must be a string or an object with text")
             return
         }
-        guard let text = TextFontRequest.readText(textValue, &problems) else { return }
-        paragraphs.append(text)
+        guard TextFontRequest.checkText(textValue, &problems) else { return }
+        textValue.withStringBytes { paragraphs.append(utf8: $0) }
         paragraphStyles.append(style)
         paragraphValues.append(Int32(truncatingIfNeeded: textValue.index))
     }

@@ -66,16 +66,33 @@ public enum ListLayout {
             let chrome = input.chromes[Int(row.chrome)]
             while paragraph < Int(row.paragraphEnd) {
                 defer { paragraph += 1 }
-                let text = input.paragraphs[paragraph]
                 let style = styles[Int(input.paragraphStyles[paragraph])]
-                let key = cache.map { _ in ShapingCache.key(text, font: font, whiteSpace: style.whiteSpace) }
-                let kept = key.flatMap { cache?.paragraph($0) }
-                guard meter.advance((kept?.sentScalars ?? text.scalarCount) * (widths + (kept == nil ? 1 : 0))) else { return nil }
+                // A kept paragraph is found by its text's bytes (no String made); a String only for shaping.
+                var key: ShapingCache.Key?
+                var kept: ShapedParagraph?
+                if let cache {
+                    input.paragraphs.withUTF8(paragraph) { text in
+                        let made = ShapingCache.key(utf8: text, font: font, whiteSpace: style.whiteSpace)
+                        kept = cache.paragraph(made, utf8: text)
+                        key = made
+                    }
+                }
+                let result: Result<ShapedParagraph, TextRefusal>
+                if let kept {
+                    guard meter.advance(kept.sentScalars * widths) else { return nil }
+                    result = .success(kept)
+                } else {
+                    let text = input.paragraphs[paragraph]
+                    guard meter.advance(text.scalarCount * (widths + 1)) else { return nil }
+                    result = shaper.shape(text, whiteSpace: style.whiteSpace)
+                    if case .success(let made) = result, let key, let cache {
+                        input.paragraphs.withUTF8(paragraph) { cache.store(made, key: key, utf8: $0, &allowance) }
+                    }
+                }
                 let shaped: ShapedParagraph
-                switch kept.map({ .success($0) }) ?? shaper.shape(text, whiteSpace: style.whiteSpace) {
+                switch result {
                 case .success(let made):
                     shaped = made
-                    if kept == nil, let key { cache?.store(made, key: key, &allowance) }
                 case .failure(let refusal):
                     refused = true
                     guard each(.failure(.paragraph(paragraph, refusal))) else { return nil }

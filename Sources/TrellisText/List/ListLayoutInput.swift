@@ -6,8 +6,8 @@ import TrellisCore
 public struct ListLayoutInput: Sendable {
     public var font: TextFont
     public var styles: [ParagraphStyle]
-    /// Every row's paragraphs, in order, and which of `styles` lays each out (kept apart: 20 bytes a paragraph).
-    public var paragraphs: [String]
+    /// Every row's paragraphs, in order, and which of `styles` lays each out (kept apart).
+    public var paragraphs: ListTexts
     public var paragraphStyles: [Int32]
     public var chromes: [ListRowChrome]
     public var rows: [ListLayoutRow]
@@ -23,7 +23,7 @@ public struct ListLayoutInput: Sendable {
     /// Valid by construction: every style and chrome index in range, paragraph ends ascending up to the
     /// paragraphs' count, widths ≥ 0 and finite, the anchor a row (the API's reader checks them).
     public init(
-        font: TextFont, styles: [ParagraphStyle], paragraphs: [String], paragraphStyles: [Int32], chromes: [ListRowChrome], rows: [ListLayoutRow],
+        font: TextFont, styles: [ParagraphStyle], paragraphs: ListTexts, paragraphStyles: [Int32], chromes: [ListRowChrome], rows: [ListLayoutRow],
         paragraphGap: Double, gap: Double, widths: [Double], scroll: ListScroll? = nil, anchor: ListAnchor? = nil
     ) {
         self.font = font
@@ -38,5 +38,15 @@ public struct ListLayoutInput: Sendable {
         self.widths = widths
         self.scroll = scroll
         self.anchor = anchor
+    }
+
+    /// The same, with the paragraphs as Strings.
+    public init(
+        font: TextFont, styles: [ParagraphStyle], paragraphs: [String], paragraphStyles: [Int32], chromes: [ListRowChrome], rows: [ListLayoutRow],
+        paragraphGap: Double, gap: Double, widths: [Double], scroll: ListScroll? = nil, anchor: ListAnchor? = nil
+    ) {
+        self.init(
+            font: font, styles: styles, paragraphs: ListTexts(paragraphs), paragraphStyles: paragraphStyles, chromes: chromes, rows: rows,
+            paragraphGap: paragraphGap, gap: gap, widths: widths, scroll: scroll, anchor: anchor)
     }
 }

@@ -27,27 +27,21 @@ public final class ShapingCache: Sendable {
     /// equivalent (`é` and `e` with U+0301 are other scalars: other UTF-16 offsets, and shaped otherwise when a face
     /// lacks one form). The key is hashed once (SipHash-1-3 under a key from the process's seed), over the text's bytes, and
     /// that hash serves both generations' lookups: hashing the text as a `String` normalized it first, which cost a
-    /// non-ASCII paragraph more than laying it out at a new width.
-    struct Key: Hashable, Sendable {
+    /// non-ASCII paragraph more than laying it out at a new width. A key holds no text: a lookup compares the bytes it
+    /// is given (a list's, where the request keeps them, with no `String` made) with the kept entry's.
+    struct Key: Sendable {
         /// The request's font, one object that every key of the request shares: a key copied or dropped retains or
         /// releases it once (a `FontKey` held here was copied and destroyed field by field through its type's
         /// metadata, which cost a kept paragraph's lookup about a tenth of its layout at a new width).
         let font: Font
         let whiteSpace: WhiteSpace
-        let text: String
-        let digest: Int
+        let digest: UInt64
 
-        init(font: Font, whiteSpace: WhiteSpace, text: String) {
+        init(font: Font, whiteSpace: WhiteSpace, text: UnsafeRawBufferPointer) {
             self.font = font
             self.whiteSpace = whiteSpace
-            self.text = text
             // SipHash-1-3 of the text's bytes under the process's key, made another for each font and white-space.
-            let key = (font.key0, SipHash.processKey.1 ^ Self.code(whiteSpace))
-            let utf8 = text.utf8
-            let hash =
-                utf8.withContiguousStorageIfAvailable { SipHash.hash13(UnsafeRawBufferPointer($0), key: key) }
-                ?? Array(utf8).withUnsafeBytes { SipHash.hash13($0, key: key) }
-            digest = Int(truncatingIfNeeded: hash)
+            digest = SipHash.hash13(text, key: (font.key0, SipHash.processKey.1 ^ Self.code(whiteSpace)))
         }
 
         private static func code(_ whiteSpace: WhiteSpace) -> UInt64 {
@@ -61,30 +55,76 @@ public final class ShapingCache: Sendable {
             }
         }
 
-        static func == (a: Key, b: Key) -> Bool {
-            a.digest == b.digest && a.whiteSpace == b.whiteSpace && (a.font === b.font || a.font.key == b.font.key)
-                && Self.sameBytes(a.text, b.text)
-        }
-
-        func hash(into hasher: inout Hasher) { hasher.combine(digest) }
-
-        static func sameBytes(_ a: String, _ b: String) -> Bool {
-            let x = a.utf8
-            let y = b.utf8
-            guard x.count == y.count else { return false }
-            let same = x.withContiguousStorageIfAvailable { p in
-                y.withContiguousStorageIfAvailable { q in
-                    guard let p = p.baseAddress, let q = q.baseAddress else { return true }
-                    return memcmp(p, q, x.count) == 0
+        /// Whether `entry` is kept under this key for `text`.
+        func matches(_ entry: Entry, _ text: UnsafeRawBufferPointer) -> Bool {
+            entry.whiteSpace == whiteSpace && (entry.font === font || entry.font.key == font.key)
+                && entry.text.withUnsafeBytes { kept in
+                    guard kept.count == text.count else { return false }
+                    guard let a = kept.baseAddress, let b = text.baseAddress else { return true }
+                    return memcmp(a, b, text.count) == 0
                 }
-            }
-            return (same ?? nil) ?? x.elementsEqual(y)
         }
     }
 
+    /// A text's key with the text: what a caller that holds the text as a `String` looks up and stores.
+    struct TextKey: Sendable {
+        let key: Key
+        let text: String
+    }
+
+    /// A paragraph kept: its key's parts and its text's bytes.
+    struct Entry {
+        let font: Font
+        let whiteSpace: WhiteSpace
+        let text: [UInt8]
+        let paragraph: ShapedParagraph
+    }
+
+    /// One generation: its entries, found by an open-addressed table of their keys' digests (the digest is a keyed
+    /// hash, so its low bits pick the slot; linear probing, at most half full).
     struct Generation {
-        var entries: [Key: ShapedParagraph] = [:]
+        var entries: [Entry] = []
+        /// Per slot: the digest and the entry's index plus 1 (0: empty).
+        var slots: [Slot] = []
         var bytes = 0
+
+        struct Slot {
+            var digest: UInt64
+            var entry: Int32
+        }
+
+        func find(_ key: Key, _ text: UnsafeRawBufferPointer) -> ShapedParagraph? {
+            guard !slots.isEmpty else { return nil }
+            return slots.withUnsafeBufferPointer { slots in
+                let mask = slots.count - 1
+                var i = Int(truncatingIfNeeded: key.digest) & mask
+                while slots[i].entry != 0 {
+                    if slots[i].digest == key.digest {
+                        let entry = entries[Int(slots[i].entry) - 1]
+                        if key.matches(entry, text) { return entry.paragraph }
+                    }
+                    i = (i + 1) & mask
+                }
+                return nil
+            }
+        }
+
+        mutating func insert(_ entry: Entry, digest: UInt64) {
+            entries.append(entry)
+            if entries.count * 2 > slots.count {
+                var grown = [Slot](repeating: Slot(digest: 0, entry: 0), count: max(64, slots.count * 2))
+                for slot in slots where slot.entry != 0 { Self.place(slot, in: &grown) }
+                slots = grown
+            }
+            Self.place(Slot(digest: digest, entry: Int32(entries.count)), in: &slots)
+        }
+
+        private static func place(_ slot: Slot, in slots: inout [Slot]) {
+            let mask = slots.count - 1
+            var i = Int(truncatingIfNeeded: slot.digest) & mask
+            while slots[i].entry != 0 { i = (i + 1) & mask }
+            slots[i] = slot
+        }
     }
 
     struct State {
@@ -118,8 +158,8 @@ public final class ShapingCache: Sendable {
     public func allowance() -> Allowance { Allowance(bytes: perRequestByteCapacity) }
 
     /// The bytes an entry counts for: its arrays (its scalars', its bidi runs' and its face runs') and a fixed overhead, and its text.
-    static func entryBytes(_ paragraph: ShapedParagraph, text: String) -> Int {
-        27 * paragraph.count + 16 * paragraph.runStarts.count + 8 * paragraph.faceRuns.count + text.utf8.count + 640
+    static func entryBytes(_ paragraph: ShapedParagraph, textBytes: Int) -> Int {
+        27 * paragraph.count + 16 * paragraph.runStarts.count + 8 * paragraph.faceRuns.count + textBytes + 640
     }
 
     /// A request's font as the cache keys it: hashed once for all its paragraphs, and shared by their keys.
@@ -151,29 +191,49 @@ public final class ShapingCache: Sendable {
     }
 
     /// The key of `text` in `font` with `whiteSpace`: made once per paragraph, for the lookup and the store.
-    static func key(_ text: String, font: Font, whiteSpace: WhiteSpace) -> Key {
+    static func key(_ text: String, font: Font, whiteSpace: WhiteSpace) -> TextKey {
+        var text = text
+        let key = text.withUTF8 { Key(font: font, whiteSpace: whiteSpace, text: UnsafeRawBufferPointer($0)) }
+        return TextKey(key: key, text: text)
+    }
+
+    /// The key of the text whose UTF-8 bytes are `text`.
+    static func key(utf8 text: UnsafeRawBufferPointer, font: Font, whiteSpace: WhiteSpace) -> Key {
         Key(font: font, whiteSpace: whiteSpace, text: text)
     }
 
-    func paragraph(_ key: Key) -> ShapedParagraph? {
-        state.withLock { $0.current.entries[key] ?? $0.previous.entries[key] }
+    func paragraph(_ key: TextKey) -> ShapedParagraph? {
+        var text = key.text
+        return text.withUTF8 { paragraph(key.key, utf8: UnsafeRawBufferPointer($0)) }
     }
 
-    /// Keeps `paragraph` under `key` when the request's allowance and the budget take it.
-    func store(_ paragraph: ShapedParagraph, key: Key, _ allowance: inout Allowance) {
-        let bytes = Self.entryBytes(paragraph, text: key.text)
+    /// The paragraph kept for the text whose UTF-8 bytes are `text`, under `key` (its key).
+    func paragraph(_ key: Key, utf8 text: UnsafeRawBufferPointer) -> ShapedParagraph? {
+        state.withLock { $0.current.find(key, text) ?? $0.previous.find(key, text) }
+    }
+
+    func store(_ paragraph: ShapedParagraph, key: TextKey, _ allowance: inout Allowance) {
+        var text = key.text
+        text.withUTF8 { store(paragraph, key: key.key, utf8: UnsafeRawBufferPointer($0), &allowance) }
+    }
+
+    /// Keeps `paragraph`, shaped from the text whose UTF-8 bytes are `text`, under `key` when the request's allowance
+    /// and the budget take it.
+    func store(_ paragraph: ShapedParagraph, key: Key, utf8 text: UnsafeRawBufferPointer, _ allowance: inout Allowance) {
+        let bytes = Self.entryBytes(paragraph, textBytes: text.count)
         let generation = byteCapacity / 2
         guard bytes <= allowance.bytes, bytes <= generation, budget?.reserveForCache(bytes) ?? true else { return }
         allowance.bytes -= bytes
+        let entry = Entry(font: key.font, whiteSpace: key.whiteSpace, text: [UInt8](text), paragraph: paragraph)
         let dropped: Int = state.withLock { cache in
-            guard cache.current.entries[key] == nil, cache.previous.entries[key] == nil else { return bytes }
+            guard cache.current.find(key, text) == nil, cache.previous.find(key, text) == nil else { return bytes }
             var dropped = 0
             if cache.current.bytes + bytes > generation {
                 dropped = cache.previous.bytes
                 cache.previous = cache.current
                 cache.current = Generation()
             }
-            cache.current.entries[key] = paragraph
+            cache.current.insert(entry, digest: key.digest)
             cache.current.bytes += bytes
             return dropped
         }
