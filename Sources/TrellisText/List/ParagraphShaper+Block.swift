@@ -21,9 +21,50 @@ extension ParagraphShaper {
         defer { countLineBreakWork(memory) }
         guard let breaks = wrappedLineBreaks(paragraph, width: width, style: style, memory: memory) else { return nil }
         let shown = min(breaks.count, style.maxLines ?? breaks.count)
-        var height = 0.0
-        for line in breaks[0..<shown] { height += lineBox(paragraph, line.start, line.end, style: style).0 }
+        let height = linesHeight(paragraph, breaks[0..<shown], style: style)
         return ParagraphBlock(height: height, lineCount: breaks.count, truncated: breaks.count > shown)
+    }
+
+    /// The lines' boxes' heights (`lineBox`), added one line after the other. A line's box depends on the faces it
+    /// draws only: with a `line-height` length every line's is that length; in one face, every line that draws
+    /// something has the same box; in several faces of which none is taller above or below the baseline than the
+    /// primary face, every line has the primary face's box. Those are found by `lineBox` once, not for every line.
+    func linesHeight(_ paragraph: ShapedParagraph, _ lines: ArraySlice<BrokenLine>, style: ParagraphStyle) -> Double {
+        var height = 0.0
+        if let lineHeight = style.lineHeight {
+            for _ in lines { height += lineHeight }
+            return height
+        }
+        if paragraph.onlyFace >= 0 {
+            // A line whose first scalar is not a control character draws something.
+            var drawn: Double?
+            for line in lines {
+                if line.start < line.end && !WhiteSpaceProcessing.isControl(paragraph.scalars[line.start]) {
+                    let box = drawn ?? lineBox(paragraph, line.start, line.end, style: style).0
+                    drawn = box
+                    height += box
+                } else {
+                    height += lineBox(paragraph, line.start, line.end, style: style).0
+                }
+            }
+            return height
+        }
+        let boxes = faceBoxes
+        let primary = boxes[font.primary]
+        let dominated = paragraph.faceRuns.allSatisfy { run in
+            run.face < 0 || (boxes[Int(run.face)].ascent <= primary.ascent && boxes[Int(run.face)].descent <= primary.descent)
+        }
+        var uniform: Double?
+        for line in lines {
+            if dominated, let uniform {
+                height += uniform
+                continue
+            }
+            let box = lineBox(paragraph, line.start, line.end, style: style).0
+            uniform = box
+            height += box
+        }
+        return height
     }
 
     /// Rule (the greedy fill's first line, when it ends at the paragraph's end): a wrapping paragraph is one line
