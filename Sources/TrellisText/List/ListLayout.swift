@@ -24,7 +24,12 @@ public enum ListLayout {
         let gap = ListLength.layoutUnit(input.gap)
         for (w, width) in input.widths.enumerated() {
             guard meter.advance(rows) else { return }
-            let height = { (row: Int) in text.height(row, w) }
+            // Each row's height made once, for the offsets and the answer (one width's at a time).
+            let heights = [Double](unsafeUninitializedCapacity: rows) { buffer, initialized in
+                for row in 0..<rows { buffer.initializeElement(at: row, to: text.height(row, w)) }
+                initialized = rows
+            }
+            let height = { (row: Int) in heights[row] }
             let (offsets, total) = ListStacking.stack(count: rows, gap: gap, height: height)
             let anchor = input.anchor.map { ListStacking.anchorPosition(offsets, $0) }
             var window: ListWindow?
@@ -33,7 +38,8 @@ public enum ListLayout {
                 if let anchor { scroll.offset = anchor.scrollOffset }
                 window = ListStacking.window(offsets, total: total, scroll, height: height)
             }
-            let output = ListLayoutOutput(width: width, offsets: offsets, total: total, window: window, anchor: anchor, text: text, widthIndex: w)
+            let output = ListLayoutOutput(
+                width: width, heights: heights, offsets: offsets, total: total, window: window, anchor: anchor, text: text, widthIndex: w)
             guard each(.success(output)) else { return }
         }
     }
