@@ -679,6 +679,42 @@ int tfont_analyze(const uint32_t *text, size_t length, uint8_t *levels, uint8_t 
     return 0;
 }
 
+size_t tfont_bidi_paragraphs(const uint32_t *text, size_t length, uint32_t *starts, uint8_t *directions, size_t capacity) {
+    size_t count = 0;
+    size_t start = 0;
+    while (count == 0 || start < length) {
+        // P2: the first strong character outside isolates; P1: the paragraph ends after its separator.
+        uint8_t direction = 2;
+        size_t isolates = 0;
+        size_t i = start;
+        while (i < length) {
+            UChar32 c = (UChar32)text[i++];
+            // The paragraph separators (bidi class B): line feed, carriage return, U+001C-U+001E, U+0085, U+2029.
+            if (c == 0x0A || c == 0x0D || (c >= 0x1C && c <= 0x1E) || c == 0x85 || c == 0x2029) {
+                if (c == 0x0D && i < length && text[i] == 0x0A) i++;
+                break;
+            }
+            if (direction != 2) continue;
+            UCharDirection type = u_charDirection(c);
+            if (type == U_LEFT_TO_RIGHT_ISOLATE || type == U_RIGHT_TO_LEFT_ISOLATE || type == U_FIRST_STRONG_ISOLATE) {
+                isolates++;
+            } else if (type == U_POP_DIRECTIONAL_ISOLATE) {
+                if (isolates > 0) isolates--;
+            } else if (isolates == 0 && direction == 2) {
+                if (type == U_LEFT_TO_RIGHT) direction = 0;
+                else if (type == U_RIGHT_TO_LEFT || type == U_RIGHT_TO_LEFT_ARABIC) direction = 1;
+            }
+        }
+        if (count < capacity) {
+            starts[count] = (uint32_t)start;
+            directions[count] = direction;
+        }
+        count++;
+        start = i;
+    }
+    return count;
+}
+
 int tfont_paired_bracket(uint32_t scalar, uint32_t *pair) {
     // ASCII's three pairs (UCD's BidiBrackets.txt), without asking ICU.
     if (scalar < 0x80) {

@@ -154,8 +154,9 @@ public enum FlowLabels {
         var style = ParagraphStyle(whiteSpace: whiteSpace, lineHeight: lineHeight, tabSize: input.labelStyle.tabSize)
         guard var layout = shaper.layout(paragraph, width: .greatestFiniteMagnitude, style: style) else { return .failure(.outOfMemory) }
         let width = layout.width
-        // Lines shorter than the box are placed in it (one line as wide as the box fills it, whatever the alignment).
-        if layout.lines.count > 1 && input.labelStyle.textAlign != .start {
+        // Lines shorter than the box are placed in it (one line as wide as the box fills it, whatever the alignment), a
+        // paragraph whose direction is not the label's at its own start edge.
+        if layout.lines.count > 1 && (input.labelStyle.textAlign != .start || !paragraph.bidiParagraphs.isEmpty) {
             style.textAlign = input.labelStyle.textAlign
             guard let aligned = shaper.layout(paragraph, width: width, style: style) else { return .failure(.outOfMemory) }
             layout = aligned

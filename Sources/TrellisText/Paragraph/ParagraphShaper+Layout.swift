@@ -44,7 +44,7 @@ extension ParagraphShaper {
         if style.textOverflow == .ellipsis, !breaks.isEmpty {
             ellipsize(&layout, paragraph, breaks, width: width, style: style, memory: memory)
         }
-        if style.textAlign != .start || style.textAlignLast != .auto || style.textIndent != .none {
+        if style.textAlign != .start || style.textAlignLast != .auto || style.textIndent != .none || !paragraph.bidiParagraphs.isEmpty {
             align(&layout, paragraph, breaks, width: width, style: style)
         }
         return layout
@@ -85,18 +85,21 @@ extension ParagraphShaper {
     }
 
     /// Rule (Blink's line offset for `text-align`): each line's free room is its box (the first line's less its
-    /// indent) less its drawn width, in LayoutUnits; `start`/`end` are `left`/`right` by the paragraph's direction;
-    /// the last line and each line before a forced break take `text-align-last` unless it is `auto`. `left` puts the
-    /// line at the left edge (in a right-to-left paragraph, an overflowing line spills to the left); `right` at the
-    /// right edge (in a left-to-right paragraph an overflowing line stays at the left); `center` half the room from
-    /// the left, the half cut to 1/64 px (an overflowing line stays at its start edge). `x` is from the start edge,
-    /// the first line's indent added.
+    /// indent) less its drawn width, in LayoutUnits; `start`/`end` are `left`/`right` by the direction of the line's
+    /// bidi paragraph (with `unicode-bidi: plaintext` each paragraph has its own: a Hebrew paragraph after an English
+    /// one starts at the right); the last line and each line before a forced break take `text-align-last` unless it is
+    /// `auto`. `left` puts the line at the left edge (in a right-to-left paragraph, an overflowing line spills to the
+    /// left); `right` at the right edge (in a left-to-right paragraph an overflowing line stays at the left); `center`
+    /// half the room from the left, the half cut to 1/64 px (an overflowing line stays at its start edge). The first
+    /// line's indent is at its paragraph's start edge. `x` is from the text's start edge (its first strong
+    /// character's direction, as `dir="auto"` has it).
     func align(_ layout: inout ParagraphLayout, _ paragraph: ShapedParagraph, _ breaks: [BrokenLine], width: Double, style: ParagraphStyle) {
-        let leftToRight = !paragraph.isRightToLeft
+        let textLeftToRight = !paragraph.isRightToLeft
         let box = Self.units(width) / 1024
         let indent = style.textIndent.units(width: width) / 1024
         for index in layout.lines.indices {
             let line = layout.lines[index]
+            let leftToRight = !paragraph.isRightToLeft(at: breaks[index].start)
             let lineIndent = index == 0 ? indent : 0
             let available = box - lineIndent
             let drawn = Int64((line.width * 64).rounded(.up))
@@ -121,7 +124,7 @@ extension ParagraphShaper {
                 if opportunities > 0 && room > 0 && layout.ellipsis?.line != index {
                     layout.lines[index].expansion = Double(Float(room) / 64 / Float(opportunities))
                     layout.lines[index].width = Double(available) / 64
-                    layout.lines[index].x = Double(lineIndent) / 64
+                    layout.lines[index].x = Double(Self.fromStart(left: 0, drawn: available, box: box, indent: lineIndent, leftToRight, textLeftToRight)) / 64
                     continue
                 }
                 align = .start
@@ -135,9 +138,15 @@ extension ParagraphShaper {
             case .center: left = leftToRight || room > 0 ? max(room / 2, 0) : room
             case .start, .end, .justify: left = 0
             }
-            let fromStart = leftToRight ? left : available - left - drawn
-            layout.lines[index].x = Double(fromStart + lineIndent) / 64
+            layout.lines[index].x = Double(Self.fromStart(left: left, drawn: drawn, box: box, indent: lineIndent, leftToRight, textLeftToRight)) / 64
         }
+    }
+
+    /// A line's offset from the text's start edge, in 1/64 px: `left` from the left edge of the room its paragraph's
+    /// direction leaves it (the box less the indent at its start edge), `drawn` wide.
+    static func fromStart(left: Int64, drawn: Int64, box: Int64, indent: Int64, _ leftToRight: Bool, _ textLeftToRight: Bool) -> Int64 {
+        let fromLeft = leftToRight ? indent + left : left
+        return textLeftToRight ? fromLeft : box - fromLeft - drawn
     }
 
     /// The min-content width (every break opportunity taken; with `anywhere`, every grapheme cluster

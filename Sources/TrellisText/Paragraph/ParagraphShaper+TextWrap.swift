@@ -555,7 +555,7 @@ extension ParagraphShaper {
         // Rule (Blink's line breaker): a tab advances to a stop measured from the block's start edge, and the bisection
         // lays lines out in a box of the middle's width whose left edge is the block's: a right-to-left line's start
         // edge, its right, then lies the box less the middle from the block's. (Layout itself uses the box's edges.)
-        let shiftsTabs = paragraph.isRightToLeft && !paragraph.tabRuns.isEmpty
+        let shiftsTabs = paragraph.isRightToLeft(at: 0) && !paragraph.tabRuns.isEmpty
         // Every line broken: a width narrower than the widest word makes a line overflow (or cut it), so the step fails
         // without breaking the text (the same answer, one scan for all steps; where tabs move at each step, the widest
         // word without a tab).

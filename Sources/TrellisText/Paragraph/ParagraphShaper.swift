@@ -274,6 +274,7 @@ public final class ParagraphShaper {
             }
             runStart = runEnd
         }
+        let directions = Self.bidiParagraphs(scalars)
         var positions = [Int64](repeating: 0, count: count + 1)
         advances.withUnsafeBufferPointer { advances in
             positions.withUnsafeMutableBufferPointer { positions in
@@ -289,8 +290,25 @@ public final class ParagraphShaper {
             ShapedParagraph(
                 scalars: scalars, utf16: utf16, levels: levels, graphemeStarts: clusterStarts, faces: Self.faceIndices(faceOf),
                 scripts: scripts, lineBreakClasses: classes, characterBits: bits, positions: positions, unsafe: unsafe,
-                runStarts: runStarts, runCeilings: runCeilings, isRightToLeft: count > 0 && levels[0] & 1 == 1,
-                whiteSpace: whiteSpace, sentScalars: checked.sentScalars, forcedBreaks: forcedBreaks, tabRuns: tabRuns))
+                runStarts: runStarts, runCeilings: runCeilings, isRightToLeft: directions.isRightToLeft,
+                bidiParagraphs: directions.paragraphs, whiteSpace: whiteSpace, sentScalars: checked.sentScalars, forcedBreaks: forcedBreaks, tabRuns: tabRuns))
+    }
+
+    /// Rule (UAX #9 P1-P3, `dir="auto"` with `unicode-bidi: plaintext`): the text's direction is its first strong
+    /// character's (left to right without one), and each of its paragraphs (after each paragraph separator) has its
+    /// own, left to right without a strong character of its own. The paragraphs are listed only when one's direction is not
+    /// the text's.
+    static func bidiParagraphs(_ scalars: [UInt32]) -> (isRightToLeft: Bool, paragraphs: [ShapedParagraph.BidiParagraph]) {
+        var start: UInt32 = 0
+        var direction: UInt8 = 2
+        let count = scalars.withUnsafeBufferPointer { tfont_bidi_paragraphs($0.baseAddress, $0.count, &start, &direction, 1) }
+        guard count > 1 else { return (direction == 1, []) }
+        var starts = [UInt32](repeating: 0, count: count)
+        var directions = [UInt8](repeating: 2, count: count)
+        _ = scalars.withUnsafeBufferPointer { tfont_bidi_paragraphs($0.baseAddress, $0.count, &starts, &directions, count) }
+        let isRightToLeft = directions.first { $0 != 2 } == 1
+        guard directions.contains(where: { ($0 == 1) != isRightToLeft }) else { return (isRightToLeft, []) }
+        return (isRightToLeft, (0..<count).map { ShapedParagraph.BidiParagraph(start: Int32(starts[$0]), isRightToLeft: directions[$0] == 1) })
     }
 
     /// Each scalar's face as the paragraph keeps it, a byte (one pass into the new array: `map` appended each).

@@ -32,8 +32,17 @@ public final class ShapedParagraph: Sendable {
     let runStarts: [Int32]
     /// Rule for `width`: runCeilings[k] is the sum of the first k runs' advances, each rounded up to 1/64 px.
     let runCeilings: [Int64]
-    /// The paragraph is right to left (its first strong character is).
+    /// The text is right to left (its first strong character is, as `dir="auto"` has it): the edge `x` is measured from.
     public let isRightToLeft: Bool
+    /// UAX #9's paragraphs when the text has several (each starts after a paragraph separator, a kept line feed among
+    /// them), in order: each takes its own direction from its first strong character (left to right without one), as
+    /// `unicode-bidi: plaintext` has it; empty when every paragraph's direction is the text's (`isRightToLeft`).
+    let bidiParagraphs: [BidiParagraph]
+
+    struct BidiParagraph: Sendable {
+        var start: Int32
+        var isRightToLeft: Bool
+    }
     /// The white-space processing the text went through (what hangs at a line's end).
     let whiteSpace: WhiteSpace
     /// The scalars of the text as sent (before white-space processing): a request that finds the paragraph kept counts
@@ -71,7 +80,8 @@ public final class ShapedParagraph: Sendable {
     init(
         scalars: [UInt32], utf16: [Int32], levels: [UInt8], graphemeStarts: [UInt8], faces: [UInt8], scripts: [UInt32],
         lineBreakClasses: [UInt8], characterBits: [UInt8], positions: [Int64], unsafe: [UInt8], runStarts: [Int32],
-        runCeilings: [Int64], isRightToLeft: Bool, whiteSpace: WhiteSpace, sentScalars: Int, forcedBreaks: [Int32], tabRuns: [TabRun]
+        runCeilings: [Int64], isRightToLeft: Bool, bidiParagraphs: [BidiParagraph] = [], whiteSpace: WhiteSpace, sentScalars: Int,
+        forcedBreaks: [Int32], tabRuns: [TabRun]
     ) {
         self.scalars = scalars
         self.utf16 = utf16
@@ -86,6 +96,7 @@ public final class ShapedParagraph: Sendable {
         self.runStarts = runStarts
         self.runCeilings = runCeilings
         self.isRightToLeft = isRightToLeft
+        self.bidiParagraphs = bidiParagraphs
         self.whiteSpace = whiteSpace
         self.sentScalars = sentScalars
         self.forcedBreaks = forcedBreaks
@@ -194,6 +205,18 @@ extension ShapedParagraph {
             if Int(forcedBreaks[middle]) <= start { low = middle + 1 } else { high = middle }
         }
         return low < forcedBreaks.count ? Int(forcedBreaks[low]) : count
+    }
+
+    /// Whether the bidi paragraph `position` is in is right to left.
+    func isRightToLeft(at position: Int) -> Bool {
+        guard !bidiParagraphs.isEmpty else { return isRightToLeft }
+        var low = 0
+        var high = bidiParagraphs.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(bidiParagraphs[middle].start) <= position { low = middle + 1 } else { high = middle }
+        }
+        return bidiParagraphs[max(low - 1, 0)].isRightToLeft
     }
 
     /// The first tab run ending after `position` (tabRuns.count when none does).

@@ -157,9 +157,11 @@ public final class ShapingCache: Sendable {
     /// A request's allowance: a quarter of the capacity.
     public func allowance() -> Allowance { Allowance(bytes: perRequestByteCapacity) }
 
-    /// The bytes an entry counts for: its arrays (its scalars', its bidi runs' and its face runs') and a fixed overhead, and its text.
+    /// The bytes an entry counts for: its arrays (its scalars', its bidi runs', its face runs' and its bidi paragraphs') and a
+    /// fixed overhead, and its text.
     static func entryBytes(_ paragraph: ShapedParagraph, textBytes: Int) -> Int {
-        27 * paragraph.count + 16 * paragraph.runStarts.count + 8 * paragraph.faceRuns.count + textBytes + 640
+        27 * paragraph.count + 16 * paragraph.runStarts.count + 8 * paragraph.faceRuns.count + 8 * paragraph.bidiParagraphs.count
+            + textBytes + 640
     }
 
     /// A request's font as the cache keys it: hashed once for all its paragraphs, and shared by their keys.

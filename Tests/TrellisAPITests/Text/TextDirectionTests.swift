@@ -1,0 +1,57 @@
+import Foundation
+import XCTest
+@testable import TrellisAPI
+import TrellisTestSupport
+
+/// Each paragraph of a text (between kept line feeds) takes its own direction from its first strong character, as
+/// `dir="auto"` with `unicode-bidi: plaintext` has it, and its lines are placed by that direction; `x` stays measured
+/// from the text's start edge (the direction of the text's first strong character). The expected offsets were measured
+/// in headless Chromium 156 (genpara.py's page: DejaVu Sans 16 px, a 200 px box, `x` from the block's start edge).
+final class TextDirectionTests: XCTestCase {
+    private let service = TestFonts.service()
+
+    /// Each line's (start, x) of `text` laid out in DejaVu Sans 16 px with the members given.
+    private func lines(_ text: String, _ members: String, file: StaticString = #filePath, line: UInt = #line) -> [[Double]] {
+        let escaped = text.replacingOccurrences(of: "\n", with: "\\n")
+        let response = call(
+            service, "POST", "/v1/text/layout",
+            json: #"{"font":{"family":"DejaVu Sans","size":16},"texts":["\#(escaped)"],"whiteSpace":"pre-wrap"\#(members)}"#)
+        XCTAssertEqual(response.status, 200, response.text, file: file, line: line)
+        let texts = response.json["texts"] as? [[String: Any]] ?? []
+        let found = texts.first?["lines"] as? [[String: Any]] ?? []
+        return found.map { [Double($0["start"] as? Int ?? -1), $0["x"] as? Double ?? 0] }
+    }
+
+    func testAHebrewParagraphAfterAnEnglishOneStartsAtTheRight() {
+        // `start` is the right edge for the Hebrew paragraph: 200 less its 74.578125 px.
+        XCTAssertEqual(lines("abc def\nשלום עולם\nxyz", #","width":200"#), [[0, 0], [8, 125.421875], [18, 0]])
+        XCTAssertEqual(lines("abc def\nשלום עולם\nxyz", #","width":200,"textAlign":"end""#), [[0, 140.515625], [8, 0], [18, 172.65625]])
+        // The last line of each paragraph is at its own start edge when justified.
+        XCTAssertEqual(lines("abc\nשלום עולם", #","width":90,"textAlign":"justify""#), [[0, 0], [4, 15.421875]])
+    }
+
+    func testAParagraphWithoutAStrongCharacterIsLeftToRight() {
+        // The text is right to left (its first strong character is Hebrew): x from the right edge. "123" is a paragraph
+        // of its own with no strong character: left to right, its indent at its left.
+        XCTAssertEqual(lines("123\nשלום עולם\nabc", #","width":200,"textIndent":20"#), [[0, 149.453125], [4, 0], [14, 171.234375]])
+        XCTAssertEqual(lines("שלום\n123 45\nabc", #","width":200"#), [[0, 0], [5, 144], [12, 171.234375]])
+    }
+
+    func testADigitBeforeTheFirstLetterDoesNotMakeARightToLeftTextLeftToRight() {
+        // Digits take an even level inside a right-to-left paragraph: the direction is the first strong character's.
+        XCTAssertEqual(lines("12 שלום עולם", #","width":200,"textAlign":"left""#), [[0, 99.96875]])
+        XCTAssertEqual(lines("12 שלום עולם", #","width":200,"textAlign":"right""#), [[0, 0]])
+    }
+
+    func testAFlowLabelPlacesEachParagraphAtItsOwnStartEdge() {
+        // Measured in Chromium 156 (genchips.py's page): the label's box is its widest line; the Hebrew paragraph after
+        // the first one's line feed starts at its right.
+        let response = call(
+            service, "POST", "/v1/flow/layout",
+            json: #"{"containerWidth":413.25,"direction":"rtl","font":{"family":"DejaVu Serif, DejaVu Sans","size":12.5,"weight":700,"style":"italic"},"labelPadding":{"top":1.75,"leading":6,"bottom":7.25,"trailing":15},"whiteSpace":"break-spaces","tabSize":0,"items":[{"text":"DOS/חלונות\nכיווץ\n"}]}"#)
+        XCTAssertEqual(response.status, 200, response.text)
+        let items = response.json["items"] as? [[String: Any]] ?? []
+        let found = items.first?["lines"] as? [[String: Any]] ?? []
+        XCTAssertEqual(found.map { $0["x"] as? Double ?? 0 }, [0, 46.65625])
+    }
+}
