@@ -45,7 +45,7 @@ extension ParagraphShaper {
             ellipsize(&layout, paragraph, breaks, width: width, style: style, memory: memory)
         }
         if style.textAlign != .start || style.textAlignLast != .auto || style.textIndent != .none || !paragraph.bidiParagraphs.isEmpty {
-            align(&layout, paragraph, breaks, width: width, style: style)
+            align(&layout, paragraph, breaks, width: width, style: style, memory: memory)
         }
         return layout
     }
@@ -93,7 +93,10 @@ extension ParagraphShaper {
     /// half the room from the left, the half cut to 1/64 px (an overflowing line stays at its start edge). The first
     /// line's indent is at its paragraph's start edge. `x` is from the text's start edge (its first strong
     /// character's direction, as `dir="auto"` has it).
-    func align(_ layout: inout ParagraphLayout, _ paragraph: ShapedParagraph, _ breaks: [BrokenLine], width: Double, style: ParagraphStyle) {
+    func align(
+        _ layout: inout ParagraphLayout, _ paragraph: ShapedParagraph, _ breaks: [BrokenLine], width: Double, style: ParagraphStyle,
+        memory: ParagraphMemory
+    ) {
         let textLeftToRight = !paragraph.isRightToLeft
         let box = Self.units(width) / 1024
         let indent = style.textIndent.units(width: width) / 1024
@@ -102,7 +105,10 @@ extension ParagraphShaper {
             let leftToRight = !paragraph.isRightToLeft(at: breaks[index].start)
             let lineIndent = index == 0 ? indent : 0
             let available = box - lineIndent
-            let drawn = Int64((line.width * 64).rounded(.up))
+            var drawn = Int64((line.width * 64).rounded(.up))
+            if style.whiteSpace == .preWrap, layout.ellipsis?.line != index, let kept = keptSpacesWidth(paragraph, breaks[index], style: style, memory: memory) {
+                drawn = max(drawn, min(kept, available))
+            }
             let room = available - drawn
             let last = index == layout.lineCount - 1 || line.forcedBreak
             var align = style.textAlign
@@ -140,6 +146,25 @@ extension ParagraphShaper {
             }
             layout.lines[index].x = Double(Self.fromStart(left: left, drawn: drawn, box: box, indent: lineIndent, leftToRight, textLeftToRight)) / 64
         }
+    }
+
+    /// Rule (CSS Text's conditional hanging, as Blink places lines): in `pre-wrap` the spaces and tabs a line keeps at its
+    /// end hang unconditionally where the line wraps, but before a forced break or at the text's end only past the box's
+    /// edge: up to it they count in the line's width when it is placed. That width (1/64 px, rounded up), the line's text
+    /// and those spaces; nil when the line has none such (or memory ran out: the line is then placed without them).
+    func keptSpacesWidth(_ paragraph: ShapedParagraph, _ line: BrokenLine, style: ParagraphStyle, memory: ParagraphMemory) -> Int64? {
+        guard line.end == paragraph.count || paragraph.scalars[line.end - 1] == WhiteSpaceProcessing.lineFeed else { return nil }
+        var spacesEnd = line.end
+        while spacesEnd > line.visible
+            && (paragraph.scalars[spacesEnd - 1] == WhiteSpaceProcessing.lineFeed || paragraph.scalars[spacesEnd - 1] == WhiteSpaceProcessing.carriageReturn)
+        {
+            spacesEnd -= 1
+        }
+        guard spacesEnd > line.visible else { return nil }
+        var tabs = LineTabs(paragraph, from: line.start)
+        guard let width = lineWidth(paragraph, line.start, spacesEnd, lineEnd: line.end, tabs: &tabs, style: style, memory: memory, exact: true)
+        else { return nil }
+        return (width + 1023) / 1024
     }
 
     /// A line's offset from the text's start edge, in 1/64 px: `left` from the left edge of the room its paragraph's
