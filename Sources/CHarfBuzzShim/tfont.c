@@ -683,17 +683,16 @@ size_t tfont_bidi_paragraphs(const uint32_t *text, size_t length, uint32_t *star
     size_t count = 0;
     size_t start = 0;
     while (count == 0 || start < length) {
-        // P2: the first strong character outside isolates; P1: the paragraph ends after its separator.
+        // P2: the first strong character outside isolates.
         uint8_t direction = 2;
         size_t isolates = 0;
         size_t i = start;
         while (i < length) {
             UChar32 c = (UChar32)text[i++];
-            // The paragraph separators (bidi class B): line feed, carriage return, U+001C-U+001E, U+0085, U+2029.
-            if (c == 0x0A || c == 0x0D || (c >= 0x1C && c <= 0x1E) || c == 0x85 || c == 0x2029) {
-                if (c == 0x0D && i < length && text[i] == 0x0A) i++;
-                break;
-            }
+            // Blink's paragraphs for `unicode-bidi: plaintext`: a line feed (a forced break) ends one; a carriage
+            // return, kept as a control character of the line, does not (measured: the text after one keeps the
+            // direction of the text before it).
+            if (c == 0x0A) break;
             if (direction != 2) continue;
             UCharDirection type = u_charDirection(c);
             if (type == U_LEFT_TO_RIGHT_ISOLATE || type == U_RIGHT_TO_LEFT_ISOLATE || type == U_FIRST_STRONG_ISOLATE) {

@@ -165,9 +165,9 @@ int tfont_line_boundaries(const uint32_t *text, size_t start, size_t end, uint8_
 /// Returns 0, or -1 when ICU failed (memory).
 int tfont_analyze(const uint32_t *text, size_t length, uint8_t *levels, uint8_t *cluster_starts, uint32_t *scripts);
 
-/// UAX #9's paragraphs of a text of `length` scalars (P1: each ends after a paragraph separator, CR LF one) and their
-/// directions (P2, P3: the first strong character, L, R or AL, the characters between an isolate initiator and its
-/// matching PDI skipped): writes each paragraph's start (the first's, 0, included) into `starts` and its direction into
+/// The bidi paragraphs of a text of `length` scalars as Blink has them for `unicode-bidi: plaintext` (each ends after a
+/// line feed) and their directions (UAX #9 P2, P3: the first strong character, L, R or AL, the characters between an
+/// isolate initiator and its matching PDI skipped): writes each paragraph's start (the first's, 0, included) into `starts` and its direction into
 /// `directions` (0 left to right, 1 right to left, 2 no strong character), at most `capacity` of them, and returns how
 /// many paragraphs the text has (1 for an empty one).
 size_t tfont_bidi_paragraphs(const uint32_t *text, size_t length, uint32_t *starts, uint8_t *directions, size_t capacity);

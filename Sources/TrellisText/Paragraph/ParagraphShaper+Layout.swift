@@ -105,7 +105,8 @@ extension ParagraphShaper {
             let leftToRight = !paragraph.isRightToLeft(at: breaks[index].start)
             let lineIndent = index == 0 ? indent : 0
             let available = box - lineIndent
-            var drawn = Int64((line.width * 64).rounded(.up))
+            let visible = Int64((line.width * 64).rounded(.up))
+            var drawn = visible
             if style.whiteSpace == .preWrap, layout.ellipsis?.line != index, let kept = keptSpacesWidth(paragraph, breaks[index], style: style, memory: memory) {
                 drawn = max(drawn, min(kept, available))
             }
@@ -130,7 +131,8 @@ extension ParagraphShaper {
                 if opportunities > 0 && room > 0 && layout.ellipsis?.line != index {
                     layout.lines[index].expansion = Double(Float(room) / 64 / Float(opportunities))
                     layout.lines[index].width = Double(available) / 64
-                    layout.lines[index].x = Double(Self.fromStart(left: 0, drawn: available, box: box, indent: lineIndent, leftToRight, textLeftToRight)) / 64
+                    layout.lines[index].x =
+                        Double(Self.fromStart(left: 0, drawn: available, visible: available, box: box, indent: lineIndent, leftToRight, textLeftToRight)) / 64
                     continue
                 }
                 align = .start
@@ -144,7 +146,8 @@ extension ParagraphShaper {
             case .center: left = leftToRight || room > 0 ? max(room / 2, 0) : room
             case .start, .end, .justify: left = 0
             }
-            layout.lines[index].x = Double(Self.fromStart(left: left, drawn: drawn, box: box, indent: lineIndent, leftToRight, textLeftToRight)) / 64
+            layout.lines[index].x =
+                Double(Self.fromStart(left: left, drawn: drawn, visible: visible, box: box, indent: lineIndent, leftToRight, textLeftToRight)) / 64
         }
     }
 
@@ -167,11 +170,15 @@ extension ParagraphShaper {
         return (width + 1023) / 1024
     }
 
-    /// A line's offset from the text's start edge, in 1/64 px: `left` from the left edge of the room its paragraph's
-    /// direction leaves it (the box less the indent at its start edge), `drawn` wide.
-    static func fromStart(left: Int64, drawn: Int64, box: Int64, indent: Int64, _ leftToRight: Bool, _ textLeftToRight: Bool) -> Int64 {
-        let fromLeft = leftToRight ? indent + left : left
-        return textLeftToRight ? fromLeft : box - fromLeft - drawn
+    /// The offset of a line's drawn text from the text's start edge, in 1/64 px: the line `left` from the left edge of the
+    /// room its paragraph's direction leaves it (the box less the indent at its start edge), `drawn` wide as it is placed,
+    /// its text `visible` wide (the spaces that count in `drawn` past it are at the line's end: at its left when it is
+    /// right to left).
+    static func fromStart(
+        left: Int64, drawn: Int64, visible: Int64, box: Int64, indent: Int64, _ leftToRight: Bool, _ textLeftToRight: Bool
+    ) -> Int64 {
+        let textLeft = leftToRight ? indent + left : left + drawn - visible
+        return textLeftToRight ? textLeft : box - textLeft - visible
     }
 
     /// The min-content width (every break opportunity taken; with `anywhere`, every grapheme cluster

@@ -294,9 +294,9 @@ public final class ParagraphShaper {
                 bidiParagraphs: directions.paragraphs, whiteSpace: whiteSpace, sentScalars: checked.sentScalars, forcedBreaks: forcedBreaks, tabRuns: tabRuns))
     }
 
-    /// Rule (UAX #9 P1-P3, `dir="auto"` with `unicode-bidi: plaintext`): the text's direction is its first strong
-    /// character's (left to right without one), and each of its paragraphs (after each paragraph separator) has its
-    /// own, left to right without a strong character of its own. The paragraphs are listed only when one's direction is not
+    /// Rule (UAX #9 P2-P3, `dir="auto"` with `unicode-bidi: plaintext`): the text's direction is its first strong
+    /// character's (left to right without one), and each of its paragraphs (after each kept line feed, as Blink splits
+    /// them; not after a carriage return) has its own, left to right without a strong character of its own. The paragraphs are listed only when one's direction is not
     /// the text's.
     static func bidiParagraphs(_ scalars: [UInt32]) -> (isRightToLeft: Bool, paragraphs: [ShapedParagraph.BidiParagraph]) {
         var start: UInt32 = 0

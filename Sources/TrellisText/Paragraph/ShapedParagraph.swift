@@ -34,8 +34,7 @@ public final class ShapedParagraph: Sendable {
     let runCeilings: [Int64]
     /// The text is right to left (its first strong character is, as `dir="auto"` has it): the edge `x` is measured from.
     public let isRightToLeft: Bool
-    /// UAX #9's paragraphs when the text has several (each starts after a paragraph separator, a kept line feed among
-    /// them), in order: each takes its own direction from its first strong character (left to right without one), as
+    /// The bidi paragraphs when the text has several (each starts after a kept line feed), in order: each takes its own direction from its first strong character (left to right without one), as
     /// `unicode-bidi: plaintext` has it; empty when every paragraph's direction is the text's (`isRightToLeft`).
     let bidiParagraphs: [BidiParagraph]
 

@@ -37,6 +37,13 @@ final class TextAlignHangingTests: XCTestCase {
         XCTAssertEqual(xs("abc def ghi jkl  ", #","width":60,"textAlign":"center""#), [0.25, 0.921875])
     }
 
+    func testTheSpacesStayAtTheLinesEndInAParagraphOfTheOtherDirection() {
+        // A right-to-left paragraph in a left-to-right text: its two spaces are at its line's left, before its text.
+        XCTAssertEqual(xs("abc\nשלום  \nx", #","width":100,"textAlign":"end""#), [71.234375, 10.171875, 90.53125])
+        // A left-to-right paragraph in a right-to-left text (x from the right edge): its spaces are at the line's right.
+        XCTAssertEqual(xs("שלום\nabc   \nx", #","width":100,"textAlign":"center""#), [32.296875, 43.25, 45.265625])
+    }
+
     func testOnlyWhatFitsInTheBoxCounts() {
         // "abc def ghi" is 89.3125 px and the ideographic space 16 more: past the 100 px box it hangs, room 0.
         XCTAssertEqual(xs("abc def ghi\u{3000}\nx", #","width":100,"textAlign":"end""#), [0, 90.53125])

@@ -12,7 +12,7 @@ final class TextDirectionTests: XCTestCase {
 
     /// Each line's (start, x) of `text` laid out in DejaVu Sans 16 px with the members given.
     private func lines(_ text: String, _ members: String, file: StaticString = #filePath, line: UInt = #line) -> [[Double]] {
-        let escaped = text.replacingOccurrences(of: "\n", with: "\\n")
+        let escaped = text.replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
         let response = call(
             service, "POST", "/v1/text/layout",
             json: #"{"font":{"family":"DejaVu Sans","size":16},"texts":["\#(escaped)"],"whiteSpace":"pre-wrap"\#(members)}"#)
@@ -28,6 +28,13 @@ final class TextDirectionTests: XCTestCase {
         XCTAssertEqual(lines("abc def\nשלום עולם\nxyz", #","width":200,"textAlign":"end""#), [[0, 140.515625], [8, 0], [18, 172.65625]])
         // The last line of each paragraph is at its own start edge when justified.
         XCTAssertEqual(lines("abc\nשלום עולם", #","width":90,"textAlign":"justify""#), [[0, 0], [4, 15.421875]])
+    }
+
+    func testACarriageReturnDoesNotStartAParagraph() {
+        // Kept as a control character of its line, a lone carriage return leaves the Hebrew after it in the English
+        // paragraph: one line, placed left to right; after CR LF the Hebrew is a paragraph of its own.
+        XCTAssertEqual(lines("abc\rשלום עולם", #","width":200,"textAlign":"end""#), [[0, 96.65625]])
+        XCTAssertEqual(lines("abc\r\nשלום עולם", #","width":200,"textAlign":"end""#), [[0, 171.234375], [5, 0]])
     }
 
     func testAParagraphWithoutAStrongCharacterIsLeftToRight() {
