@@ -69,7 +69,12 @@ public final class TextMeasurer {
         guard tfont_analyze(scalars, count, &levels, &clusterStarts, &scripts) == 0 else { return .failure(.outOfMemory) }
         if let refusal = ClusterFaces.checkLengths(clusterStarts) { return .failure(refusal) }
         let faceOf: [Int]
-        switch ClusterFaces.choose(scalars, clusterStarts: clusterStarts, faces: faces, meter: &meter, counting: true) {
+        // A cluster with U+FE0F takes a color face, as in a paragraph (`ParagraphShaper.isEmojiPresentation`).
+        let emojiPresentation: ((Int, Int) -> Bool)? =
+            scalars.contains(0xFE0F) ? { start, end in ParagraphShaper.isEmojiPresentation(scalars, start, end) } : nil
+        switch ClusterFaces.choose(
+            scalars, clusterStarts: clusterStarts, faces: faces, emojiPresentation: emojiPresentation, meter: &meter, counting: true)
+        {
         case .success(let chosen): faceOf = chosen
         case .failure(let refusal): return .failure(refusal)
         }
