@@ -32,7 +32,7 @@ SELENIUM_VERSION := 4.51.0
 BROWSER_PACKAGES := chromium chromium-driver
 
 .PHONY: run build release deps test-deps test unit-test fixture docs-test spec-test docker-lint static-test contract-test \
-	image-test browser-deps browser-test js-client-test client-gen-test screenshots bench soak fixtures text-fixtures paragraph-fixtures list-fixtures text-neverseen clean \
+	image-test browser-deps browser-test js-client-test client-gen-test screenshots bench soak fixtures text-fixtures paragraph-fixtures list-fixtures text-neverseen chips-neverseen clean \
 	kube-validate kube-play-test checkov-test redbot-check rolling-restart-test bench-peers search-oracle-test
 .PHONY: fuzz fuzz-seeds asan-test tsan-test shim-sanitize-test font-tools test-font-files font-fixtures
 
@@ -370,6 +370,13 @@ paragraph-fixtures: deps
 text-neverseen: release
 	@command -v chromium >/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq chromium >/dev/null; }
 	nice python3 scripts/gentext/neverseen.py $(NEVERSEEN_FLAGS)
+
+## chips-neverseen: flows of labels with the CSS text properties against headless Chromium on ~600 flows of labels
+## Trellis has never seen (pieces of the same catalogs, neverseen.py's fonts and values), laid out by the release build;
+## prints the flows that differ and the agreement per group. Not part of `make test`. CHIPS_NEVERSEEN_FLAGS passes flags.
+chips-neverseen: release
+	@command -v chromium >/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq chromium >/dev/null; }
+	nice python3 scripts/gentext/neverseen_chips.py $(CHIPS_NEVERSEEN_FLAGS)
 
 ## list-fixtures: regenerate the virtual list fixtures (every row's height and top, rows rendered as divs at
 ## each width) and the hold-out set in headless Chromium through Selenium (~10 s).

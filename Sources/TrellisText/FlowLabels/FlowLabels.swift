@@ -139,8 +139,8 @@ public enum FlowLabels {
     /// Rule for `whiteSpace`: a label that is not narrowed is a paragraph in that mode as wide as its widest line
     /// (CSS's max-content width: only a line feed the mode keeps ends a line), its lines placed by `textAlign`, each
     /// the font's line height; its item is that wide and as tall as its lines (at least one) plus the padding. A
-    /// `pre-wrap` label is laid out as `break-spaces`: Chromium counts the kept spaces at a line's end in the
-    /// max-content width and, since they fit in that box, aligns them as any text (it hangs only spaces past the
+    /// `pre-wrap` label's width is its width as `break-spaces`: Chromium counts the kept spaces at a line's end in the
+    /// max-content width and, since they fit in that box, places the lines counting them (it hangs only spaces past the
     /// box's edge); at that width neither mode wraps.
     static func natural(_ text: String, _ input: FlowLabelsInput, shaper: ParagraphShaper) -> Result<(Size, ParagraphLayout), TextRefusal> {
         let lineHeight = input.font.lineMetrics.lineHeight
@@ -154,15 +154,35 @@ public enum FlowLabels {
         var style = ParagraphStyle(whiteSpace: whiteSpace, lineHeight: lineHeight, tabSize: input.labelStyle.tabSize)
         guard var layout = shaper.layout(paragraph, width: .greatestFiniteMagnitude, style: style) else { return .failure(.outOfMemory) }
         let width = layout.width
-        // Lines shorter than the box are placed in it (one line as wide as the box fills it, whatever the alignment), a
-        // paragraph whose direction is not the label's at its own start edge.
-        if layout.lines.count > 1 && (input.labelStyle.textAlign != .start || !paragraph.bidiParagraphs.isEmpty) {
+        if given == .preWrap && Self.keepsSpacesAtALineEnd(paragraph) {
+            // In that box `pre-wrap` breaks the same lines, and places them counting those spaces (they fit): laid out so,
+            // each line's drawn text and its offset leave them out, at its end (at its left when it is right to left).
+            style.whiteSpace = .preWrap
+            style.textAlign = input.labelStyle.textAlign
+            guard case .success(let kept) = shaper.shape(text, whiteSpace: .preWrap), let placed = shaper.layout(kept, width: width, style: style)
+            else { return .failure(.outOfMemory) }
+            layout = placed
+        } else if layout.lines.count > 1 && (input.labelStyle.textAlign != .start || !paragraph.bidiParagraphs.isEmpty) {
+            // Lines shorter than the box are placed in it (one line as wide as the box fills it, whatever the alignment),
+            // a paragraph whose direction is not the label's at its own start edge.
             style.textAlign = input.labelStyle.textAlign
             guard let aligned = shaper.layout(paragraph, width: width, style: style) else { return .failure(.outOfMemory) }
             layout = aligned
         }
         let size = Self.size(ofWidth: width, input)
         return .success((Size(width: size.width, height: max(layout.height, lineHeight) + input.padding.top + input.padding.bottom), layout))
+    }
+
+    /// Whether a space or tab (that `pre-wrap` would hang) ends a line of the paragraph: before a line feed or a carriage
+    /// return, or at its end.
+    static func keepsSpacesAtALineEnd(_ paragraph: ShapedParagraph) -> Bool {
+        let scalars = paragraph.scalars
+        for i in scalars.indices where i + 1 == scalars.count || scalars[i + 1] == WhiteSpaceProcessing.lineFeed
+            || scalars[i + 1] == WhiteSpaceProcessing.carriageReturn
+        {
+            if ShapedParagraph.hangs(scalars[i]) || scalars[i] == WhiteSpaceProcessing.tab { return true }
+        }
+        return false
     }
 
     /// Rule (Chromium's max-content width): the widest line with its kept spaces at its end, which `pre-wrap` hangs

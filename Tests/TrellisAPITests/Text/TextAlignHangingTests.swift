@@ -44,6 +44,19 @@ final class TextAlignHangingTests: XCTestCase {
         XCTAssertEqual(xs("שלום\nabc   \nx", #","width":100,"textAlign":"center""#), [32.296875, 43.25, 45.265625])
     }
 
+    func testAPreWrapFlowLabelsRightToLeftLineHasItsSpacesAtItsLeft() {
+        // Chromium 156 (genchips.py's page): the Hebrew line's two spaces at the text's end are at its left, inside the
+        // label's box (its max-content width counts them); its text starts 10.125 px from the box's left edge.
+        let response = call(
+            service, "POST", "/v1/flow/layout",
+            json: #"{"containerWidth":370.5,"direction":"rtl","font":{"family":"DejaVu Serif, DejaVu Sans","size":11.75},"labelPadding":{"top":2,"leading":11,"bottom":6.5,"trailing":11.5},"wordSpacing":"-0.05em","whiteSpace":"pre-wrap","items":[{"text":"  ipp\n אבטחה\nכנוכחי  "}]}"#)
+        XCTAssertEqual(response.status, 200, response.text)
+        let items = response.json["items"] as? [[String: Any]] ?? []
+        let lines = items.first?["lines"] as? [[String: Any]] ?? []
+        XCTAssertEqual(lines.count, 3)
+        XCTAssertEqual(lines.last?["x"] as? Double ?? 0, 10.125, accuracy: 1.0 / 64)
+    }
+
     func testOnlyWhatFitsInTheBoxCounts() {
         // "abc def ghi" is 89.3125 px and the ideographic space 16 more: past the 100 px box it hangs, room 0.
         XCTAssertEqual(xs("abc def ghi\u{3000}\nx", #","width":100,"textAlign":"end""#), [0, 90.53125])
