@@ -381,6 +381,9 @@ extension ParagraphShaper {
             // not fit once its edge is shaped again, nor does any before it, still ends the line (overflowing) when
             // none fits: the last such break ("better for kernings"), not the first one after.
             var overflowBefore: Int?
+            // A break after a space that starts a right-to-left item and does not fit by its own width (the rule in
+            // `leadingSpaceOverflows`): when no break before it fits, the line still ends there.
+            var spaceOverflow: BrokenLine?
             while line == nil && candidate > start {
                 defer { candidate -= 1 }
                 guard candidate == segmentEnd || (scanner.isOpportunity(candidate) && !Self.insideRightToLeftCluster(paragraph, candidate))
@@ -400,7 +403,11 @@ extension ParagraphShaper {
                         firstBreak = BrokenLine(start: start, end: candidate, visible: visible, width: drawn)
                     }
                 } else if limit.fits(drawn) {
-                    line = BrokenLine(start: start, end: candidate, visible: visible, width: drawn)
+                    if Self.leadingSpaceOverflows(paragraph, start: start, visible: visible, end: candidate, width: width, limit: &limit) {
+                        if spaceOverflow == nil { spaceOverflow = BrokenLine(start: start, end: candidate, visible: visible, width: drawn) }
+                    } else {
+                        line = BrokenLine(start: start, end: candidate, visible: visible, width: drawn)
+                    }
                 } else if hyphen > 0 && limit.fits(width) {
                     hyphenOverflow = BrokenLine(start: start, end: candidate, visible: visible, width: drawn)
                     narrowed = hyphen
@@ -411,6 +418,7 @@ extension ParagraphShaper {
             // With `break-word` or `anywhere` a line broken again that has no break fitting is cut instead (Blink's
             // `kNoResultIfOverflow`).
             if line == nil, let hyphenOverflow, style.overflowWrap == .normal { line = firstBreak ?? hyphenOverflow }
+            if line == nil, hyphenOverflow == nil, let spaceOverflow { line = spaceOverflow }
             if line == nil {
                 if style.overflowWrap != .normal {
                     guard let cut = graphemeCut(
@@ -567,6 +575,32 @@ extension ParagraphShaper {
             }
             return i
         }
+    }
+
+    /// Rule (Blink's `ShapingLineBreaker::ShapeLine`, for a text item that starts with the line's trailing space):
+    /// where a line's visible part ends at the start of a right-to-left item whose first character is a space, Blink
+    /// looks for the break in that item by its character positions, each edge rounded up to 1/64 px from the item's
+    /// visual left (its logical end). By them the space fits when the room left is at least the item's width rounded
+    /// up less the space's left edge rounded up; the item's part of the line is then the space alone, measured by its
+    /// own width rounded up, and when that passes the room the item overflows and `LineBreaker::HandleOverflow`
+    /// rewinds to the break before it (the space does not hang). When the positions say the space does not fit, it is
+    /// a trailing space, which hangs. The two measures differ by 1/64 px at most, so only a box within 1/64 px of one
+    /// width breaks otherwise. True when the break is so refused.
+    static func leadingSpaceOverflows(
+        _ paragraph: ShapedParagraph, start: Int, visible: Int, end: Int, width: Int64, limit: inout Limit
+    ) -> Bool {
+        guard visible > start, visible < end, paragraph.whiteSpace != .breakSpaces,
+            paragraph.scalars[visible] == WhiteSpaceProcessing.space, paragraph.levels[visible] & 1 == 1
+        else { return false }
+        let run = paragraph.run(of: visible)
+        guard Int(paragraph.runStarts[run]) == visible else { return false }
+        let positions = paragraph.positions
+        let space = positions[visible + 1] - positions[visible]
+        // The space fits by its own width: it is kept, and hangs.
+        if limit.fits(width + ShapedParagraph.ceiling(space)) { return false }
+        let item = positions[paragraph.runEnd(run)] - positions[visible]
+        let leftEdge = ShapedParagraph.ceiling(item - space)
+        return limit.fits(width + ShapedParagraph.ceiling(item) - leftEdge)
     }
 
     /// Rule: inside a right-to-left glyph cluster (a lam-alef) Chromium does not break;
