@@ -617,10 +617,14 @@ extension ParagraphShaper {
         _ paragraph: ShapedParagraph, _ start: Int, before overflowAt: Int, segmentEnd: Int, limit: inout Limit, tabs: inout LineTabs,
         style: ParagraphStyle, memory: ParagraphMemory
     ) -> BrokenLine? {
-        func isClusterEnd(_ i: Int) -> Bool { i == segmentEnd || paragraph.graphemeStarts[i] != 0 }
-        // The first cluster's end, then each further cluster end up to where the line stopped fitting while it fits.
+        // Rule: as at any break, no line ends inside a right-to-left glyph cluster (a lam-alef): the cut is before it.
+        func isClusterEnd(_ i: Int) -> Bool {
+            i == segmentEnd || (paragraph.graphemeStarts[i] != 0 && !Self.insideRightToLeftCluster(paragraph, i))
+        }
+        // The first cluster's end (however it is shaped), then each further cluster end up to where the line stopped
+        // fitting while it fits.
         var first = start + 1
-        while first < segmentEnd && !isClusterEnd(first) { first += 1 }
+        while first < segmentEnd && paragraph.graphemeStarts[first] == 0 { first += 1 }
         guard first <= segmentEnd else { return nil }
         var last = first
         var i = first + 1
