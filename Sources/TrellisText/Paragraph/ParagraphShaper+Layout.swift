@@ -438,6 +438,9 @@ extension ParagraphShaper {
                     guard var overflowing = exactLine(paragraph, start, end, style: style, memory: memory) else { return nil }
                     overflowing.width += hyphenAdvance(paragraph, end, segmentEnd: segmentEnd, style: style)
                     line = overflowing
+                    // Rule (Blink's `LineBreaker::HandleOverflow`, a line let overflow: `disable_score_line_break_`): the
+                    // scorer stops here as after a cut, the lines after having line breakers of their own.
+                    cutInside = true
                 }
             }
             guard var found = line else { return nil }
