@@ -402,7 +402,9 @@ extension ParagraphShaper {
                     } else {
                         firstBreak = BrokenLine(start: start, end: candidate, visible: visible, width: drawn)
                     }
-                } else if limit.fits(drawn) {
+                } else if limit.fits(drawn), let reshaped = endFits(paragraph, start: start, end: visible, lineEnd: candidate, limit: &limit, memory: memory),
+                    reshaped
+                {
                     if Self.leadingSpaceOverflows(paragraph, start: start, visible: visible, end: candidate, width: width, limit: &limit) {
                         if spaceOverflow == nil { spaceOverflow = BrokenLine(start: start, end: candidate, visible: visible, width: drawn) }
                     } else {
@@ -606,6 +608,69 @@ extension ParagraphShaper {
         return limit.fits(width + ShapedParagraph.ceiling(item) - leftEdge)
     }
 
+    /// Rule (Blink's `ShapingLineBreaker::ShapeLine`, a line end shaped again): a line that ends where HarfBuzz marks the
+    /// edge unsafe is measured in the text item it ends in (a bidi run between control characters), from where the line
+    /// enters that item, in the room the items before it leave (each whole item's width rounded up). Blink shapes the
+    /// end again from the last safe position before it and keeps the end only when that piece's exact width is at most
+    /// the room less the distance to that safe position on the item's grid: positions rounded up to 1/64 px from the
+    /// item's start (from its visual left, its logical end, when it is right to left). When the line also starts at an
+    /// unsafe edge in that item, the room first gains the start's width on that grid less its reshaped width rounded
+    /// up. The line's own width rounded up must fit as well (the caller's test); this one can refuse, by 1/64 px at
+    /// most, a break that one passes (an Arabic word broken by `break-all` then ends a letter earlier). nil when memory
+    /// ran out.
+    func endFits(_ paragraph: ShapedParagraph, start: Int, end: Int, lineEnd: Int, limit: inout Limit, memory: ParagraphMemory) -> Bool? {
+        guard end > start else { return true }
+        let run = paragraph.run(of: end - 1)
+        let runStart = Int(paragraph.runStarts[run])
+        let runEnd = paragraph.runEnd(run)
+        guard end < runEnd, paragraph.unsafe[end] != 0 else { return true }
+        let from = max(start, runStart)
+        var firstSafe = from
+        if from > runStart && paragraph.unsafe[from] != 0 {
+            firstSafe += 1
+            while firstSafe < end && paragraph.unsafe[firstSafe] != 0 { firstSafe += 1 }
+        }
+        // No safe position inside: Blink shapes the line's part of the item whole and tests only its width.
+        guard firstSafe < end else { return true }
+        var lastSafe = end - 1
+        while lastSafe > firstSafe && paragraph.unsafe[lastSafe] != 0 { lastSafe -= 1 }
+        let positions = paragraph.positions
+        let rightToLeft = paragraph.levels[runStart] & 1 == 1
+        let itemWidth = positions[runEnd] - positions[runStart]
+        // A position's distance from the item's logical start on its grid (1/65536 px, a multiple of 1/64 px).
+        func grid(_ i: Int) -> Int64 {
+            let advance = positions[i] - positions[runStart]
+            return rightToLeft
+                ? ShapedParagraph.ceiling(itemWidth) - ShapedParagraph.ceiling(itemWidth - advance) : ShapedParagraph.ceiling(advance)
+        }
+        // The items before: their widths rounded up (the first's start shaped again where unsafe).
+        var before: Int64 = 0
+        if from > start {
+            guard let width = exactWidth(paragraph, start, from, memory) else { return nil }
+            before = width
+        }
+        // The room's adjustment for a start shaped again.
+        var gained: Int64 = 0
+        if firstSafe > from {
+            var head = memory.edge(starting: from)
+            if head == nil {
+                guard let shaped = reshape(paragraph, from, firstSafe) else { return nil }
+                memory.remember(shaped, starting: from)
+                head = shaped
+            }
+            gained = grid(firstSafe) - grid(from) - ShapedParagraph.ceiling(head ?? 0)
+        }
+        var tail = memory.edge(ending: end, through: lineEnd)
+        if tail == nil {
+            guard let shaped = reshape(paragraph, lastSafe, lineEnd, measuredEnd: end) else { return nil }
+            memory.remember(shaped, ending: end, through: lineEnd)
+            tail = shaped
+        }
+        // Blink compares the piece's exact width with LayoutUnits: rounded up, the sum fits where Blink's test passes.
+        let needed = before + grid(lastSafe) - grid(from) - gained + (tail ?? 0)
+        return limit.fits((needed + 1023) / 1024 * 1024)
+    }
+
     /// Rule: inside a right-to-left glyph cluster (a lam-alef) Chromium does not break;
     /// the line ends before the cluster instead. After a soft hyphen inside one (a lam, a soft hyphen, an alef) it
     /// breaks (measured).
@@ -658,7 +723,9 @@ extension ParagraphShaper {
             if narrowed > 0 {
                 if limit.fits(width + narrowed) { return BrokenLine(start: start, end: candidate, visible: candidate, width: width + hyphen) }
             } else if limit.fits(width + hyphen) {
-                return BrokenLine(start: start, end: candidate, visible: candidate, width: width + hyphen)
+                guard let reshaped = endFits(paragraph, start: start, end: candidate, lineEnd: candidate, limit: &limit, memory: memory)
+                else { return nil }
+                if reshaped { return BrokenLine(start: start, end: candidate, visible: candidate, width: width + hyphen) }
             } else if hyphen > 0 && limit.fits(width) {
                 narrowed = hyphen
             }
