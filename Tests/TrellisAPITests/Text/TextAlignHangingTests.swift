@@ -12,14 +12,7 @@ final class TextAlignHangingTests: XCTestCase {
 
     /// Each line's x of `text` laid out in `pre-wrap` in DejaVu Sans 16 px with the members given.
     private func xs(_ text: String, _ members: String, file: StaticString = #filePath, line: UInt = #line) -> [Double] {
-        let escaped = text.replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t")
-        let response = call(
-            service, "POST", "/v1/text/layout",
-            json: #"{"font":{"family":"DejaVu Sans","size":16},"texts":["\#(escaped)"],"whiteSpace":"pre-wrap"\#(members)}"#)
-        XCTAssertEqual(response.status, 200, response.text, file: file, line: line)
-        let texts = response.json["texts"] as? [[String: Any]] ?? []
-        let found = texts.first?["lines"] as? [[String: Any]] ?? []
-        return found.map { $0["x"] as? Double ?? 0 }
+        layoutLines(service, text, #","whiteSpace":"pre-wrap""# + members, file: file, line: line).map { $0["x"] as? Double ?? 0 }
     }
 
     func testSpacesBeforeAForcedBreakCountWhenTheLineIsPlaced() {

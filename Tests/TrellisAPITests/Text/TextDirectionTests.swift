@@ -10,16 +10,10 @@ import TrellisTestSupport
 final class TextDirectionTests: XCTestCase {
     private let service = TestFonts.service()
 
-    /// Each line's (start, x) of `text` laid out in DejaVu Sans 16 px with the members given.
+    /// Each line's (start, x) of `text` laid out in `pre-wrap` in DejaVu Sans 16 px with the members given.
     private func lines(_ text: String, _ members: String, file: StaticString = #filePath, line: UInt = #line) -> [[Double]] {
-        let escaped = text.replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
-        let response = call(
-            service, "POST", "/v1/text/layout",
-            json: #"{"font":{"family":"DejaVu Sans","size":16},"texts":["\#(escaped)"],"whiteSpace":"pre-wrap"\#(members)}"#)
-        XCTAssertEqual(response.status, 200, response.text, file: file, line: line)
-        let texts = response.json["texts"] as? [[String: Any]] ?? []
-        let found = texts.first?["lines"] as? [[String: Any]] ?? []
-        return found.map { [Double($0["start"] as? Int ?? -1), $0["x"] as? Double ?? 0] }
+        layoutLines(service, text, #","whiteSpace":"pre-wrap""# + members, file: file, line: line)
+            .map { [Double($0["start"] as? Int ?? -1), $0["x"] as? Double ?? 0] }
     }
 
     func testAHebrewParagraphAfterAnEnglishOneStartsAtTheRight() {

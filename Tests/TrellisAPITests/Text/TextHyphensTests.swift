@@ -10,11 +10,7 @@ final class TextHyphensTests: XCTestCase {
     private let service = TestFonts.service()
 
     private func lines(_ text: String, width: Double, _ members: String = "", family: String = "DejaVu Sans") -> [[String: Any]] {
-        let response = call(
-            service, "POST", "/v1/text/layout",
-            json: #"{"font":{"family":"\#(family)","size":16},"texts":["\#(text)"],"width":\#(width)\#(members)}"#)
-        XCTAssertEqual(response.status, 200, response.text)
-        return ((response.json["texts"] as? [[String: Any]])?.first?["lines"] as? [[String: Any]]) ?? []
+        layoutLines(service, text, #","width":\#(width)\#(members)"#, family: family)
     }
 
     private func width(_ text: String, family: String = "DejaVu Sans") -> Double {
