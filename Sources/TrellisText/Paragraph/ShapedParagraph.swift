@@ -196,37 +196,19 @@ extension ShapedParagraph {
 
     /// The end of the forced-break segment `start` is in: just after the next kept line feed, or the paragraph's end.
     func segmentEnd(from start: Int) -> Int {
-        guard !forcedBreaks.isEmpty else { return count }
-        var low = 0
-        var high = forcedBreaks.count
-        while low < high {
-            let middle = (low + high) / 2
-            if Int(forcedBreaks[middle]) <= start { low = middle + 1 } else { high = middle }
-        }
-        return low < forcedBreaks.count ? Int(forcedBreaks[low]) : count
+        let next = forcedBreaks.countNotAfter(start) { $0 }
+        return next < forcedBreaks.count ? Int(forcedBreaks[next]) : count
     }
 
     /// Whether the bidi paragraph `position` is in is right to left.
     func isRightToLeft(at position: Int) -> Bool {
         guard !bidiParagraphs.isEmpty else { return isRightToLeft }
-        var low = 0
-        var high = bidiParagraphs.count
-        while low < high {
-            let middle = (low + high) / 2
-            if Int(bidiParagraphs[middle].start) <= position { low = middle + 1 } else { high = middle }
-        }
-        return bidiParagraphs[max(low - 1, 0)].isRightToLeft
+        return bidiParagraphs[max(bidiParagraphs.countNotAfter(position) { $0.start } - 1, 0)].isRightToLeft
     }
 
     /// The first tab run ending after `position` (tabRuns.count when none does).
     func firstTabRun(endingAfter position: Int) -> Int {
-        var low = 0
-        var high = tabRuns.count
-        while low < high {
-            let middle = (low + high) / 2
-            if Int(tabRuns[middle].end) <= position { low = middle + 1 } else { high = middle }
-        }
-        return low
+        tabRuns.countNotAfter(position) { $0.end }
     }
 
     /// The UTF-16 offset in the text as sent just after scalar `index - 1` (for ends of visible text).
@@ -234,5 +216,19 @@ extension ShapedParagraph {
         guard index > 0 else { return 0 }
         let scalar = scalars[index - 1]
         return Int(utf16[index - 1]) + (scalar >= 0x10000 ? 2 : 1)
+    }
+}
+
+extension Array {
+    /// How many elements from the start have a key at most `position`, for keys that never decrease along the array
+    /// (a binary search: the index of the first element whose key is past `position`).
+    fileprivate func countNotAfter(_ position: Int, key: (Element) -> Int32) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(key(self[middle])) <= position { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }
