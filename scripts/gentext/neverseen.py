@@ -15,10 +15,11 @@ The paragraphs go through genpara.py's groups (every mode and property of the CS
 line feeds, CRLF and tabs; break data; line height in every form; alignment and indent; justify; letter and word
 spacing; soft hyphens; balance and pretty, with clamps; and the base set's modes), each group's layouts sampled
 down to LAYOUTS_PER_PARAGRAPH, laid out in Chromium by genpara.py's page (line starts from Range rects, block
-heights), then in a running Trellis release build (POST /v1/batch of /v1/text/layout entries; a clamped layout
-also unclamped, as the fixture test compares: the block's height is the clamped answer's, its line starts the
-whole paragraph's), and compared: every line start equal, the block's height equal, each drawn line's width within
-1/64 px (lines Chromium's rects give). Ellipses are not compared (their visible text needs Chromium's pixels).
+heights, each line's x), then in a running Trellis release build (POST /v1/batch of /v1/text/layout entries; a
+clamped layout also unclamped, as the fixture test compares: the block's height is the clamped answer's, its line
+starts the whole paragraph's), and compared: every line start equal, the block's height equal, each drawn line's
+width and x (from the block's start edge) within 1/64 px (lines Chromium's rects give). Ellipses are not compared
+(their visible text needs Chromium's pixels).
 
 Prints the table (per script, per group and property value, overall) and the layouts that differ.
 --save FILE keeps Chromium's answers with the cases; --load FILE compares them again without Chromium (after a fix).
@@ -282,7 +283,8 @@ def chromium_layouts(all_cases, face_list, chromium):
     for case in all_cases:
         for layout in case["layouts"]:
             result = next(results)
-            layout["expected"] = {"starts": result["starts"], "widths": result["widths"], "height": result["height"]}
+            layout["expected"] = {"starts": result["starts"], "widths": result["widths"], "xs": result["xs"],
+                                  "height": result["height"]}
 
 
 def request_body(case, layout, clamped=True):
@@ -315,7 +317,8 @@ def trellis_layouts(all_cases, server):
 
 
 def compare(case, layout):
-    """(starts equal, height equal, widths equal, what differs), as ParagraphFixtureTests compares."""
+    """(starts equal, height equal, widths and x equal, what differs), as ParagraphFixtureTests compares (x on every
+    layout, where the fixtures keep it only with an alignment or indent: a set saved before x was kept has none)."""
     expected = layout["expected"]
     clamped, whole = layout["trellis"]
     if clamped["status"] != 200 or whole["status"] != 200:
@@ -347,6 +350,12 @@ def compare(case, layout):
             if abs(line["width"] - expected["widths"][index]) > 1 / 64 + 1e-9:
                 widths_equal = False
                 detail += f"line {index} width {line['width']} (Chromium {expected['widths'][index]}); "
+            # A line Chromium draws nothing on has no x (its page says 0), as ParagraphFixtureTests has it.
+            xs = expected.get("xs") or []
+            if (index < len(xs) and xs[index] is not None and expected["widths"][index] > 0
+                    and abs(line.get("x", 0) - xs[index]) > 1 / 64 + 1e-9):
+                widths_equal = False
+                detail += f"line {index} x {line.get('x', 0)} (Chromium {xs[index]}); "
     return starts_equal, height_equal, widths_equal, detail
 
 
@@ -395,7 +404,7 @@ def table(all_cases, details):
     def line(name, row):
         return (f"| {name} | {row[0]:,} | {row[1]:,} ({100 * row[1] / row[0]:.2f} %) | {row[2]:,} ({100 * row[2] / row[0]:.2f} %)"
                 f" | {row[3]:,} ({100 * row[3] / row[0]:.2f} %) |")
-    head = "| {} | layouts | every line start equal | height equal | and every width within 1/64 px |\n|---|---|---|---|---|"
+    head = "| {} | layouts | every line start equal | height equal | and every width and x within 1/64 px |\n|---|---|---|---|---|"
     paragraphs = len(all_cases)
     print(f"\n{paragraphs:,} paragraphs, {total[0]:,} layouts\n")
     for key, title in (("script", "script"), ("group", "group"), ("value", "group: value")):
