@@ -145,13 +145,21 @@ public final class TextMeasurer {
     static func resolveScripts(_ scripts: [UInt32], _ scalars: [UInt32]) -> [UInt32] {
         func isReal(_ script: UInt32) -> Bool { script != common && script != inherited && script != unknown }
         func isHan(_ script: UInt32) -> Bool { hanScripts.contains(script) }
+        // ASCII: its letters are Latin, the rest Common, with no script extensions, so every character takes the
+        // first letter's script (a closing bracket too: its opener has it), or all stay Common without a letter.
+        if scalars.allSatisfy({ $0 < 0x80 }) {
+            guard let first = scripts.first(where: isReal) else { return scripts }
+            if scripts.allSatisfy({ $0 == first || !isReal($0) }) { return [UInt32](repeating: first, count: scripts.count) }
+        }
         var resolved = scripts
         var current = scripts.first(where: isReal) ?? common
         // The open brackets: the bracket that closes each, and where it is.
         var open: [(closer: UInt32, at: Int)] = []
         // Where characters out of the run began, and the scripts all of them have.
         var pending: (start: Int, scripts: [UInt32])?
-        func settle(before end: Int, next: UInt32?) {
+        // (Given what it changes rather than capturing it: a captured variable is boxed, and every access of the loop
+        // below went through the box.)
+        func settle(_ resolved: inout [UInt32], _ pending: inout (start: Int, scripts: [UInt32])?, before end: Int, next: UInt32?) {
             guard let out = pending else { return }
             var script = out.scripts[0]
             if let next, out.scripts.contains(next) { script = next }
@@ -160,8 +168,8 @@ public final class TextMeasurer {
         }
         for i in resolved.indices {
             if isReal(resolved[i]) {
-                settle(before: i, next: resolved[i])
                 current = resolved[i]
+                settle(&resolved, &pending, before: i, next: current)
                 continue
             }
             resolved[i] = current
@@ -176,7 +184,7 @@ public final class TextMeasurer {
                 let script = resolved[open[k].at]
                 open.removeSubrange(k...)
                 if script != common && !(isHan(script) && isHan(current)) {
-                    settle(before: i, next: script)
+                    settle(&resolved, &pending, before: i, next: script)
                     resolved[i] = script
                     current = script
                     continue
@@ -184,11 +192,12 @@ public final class TextMeasurer {
             default:
                 break
             }
-            guard let found = Self.scriptExtensions(scalars[i]) else { continue }
+            // No ASCII character has script extensions (UCD's ScriptExtensions.txt starts at U+00B7): not asked.
+            guard scalars[i] >= 0x80, let found = Self.scriptExtensions(scalars[i]) else { continue }
             if let out = pending {
                 let both = out.scripts.filter(found.contains)
                 if both.isEmpty {
-                    settle(before: i, next: nil)
+                    settle(&resolved, &pending, before: i, next: nil)
                     pending = (i, found)
                 } else {
                     pending = (out.start, both)
@@ -197,7 +206,7 @@ public final class TextMeasurer {
                 pending = (i, found)
             }
         }
-        settle(before: resolved.count, next: nil)
+        settle(&resolved, &pending, before: resolved.count, next: nil)
         return resolved
     }
 
