@@ -44,7 +44,9 @@ extension ParagraphShaper {
         if style.textOverflow == .ellipsis, !breaks.isEmpty {
             ellipsize(&layout, paragraph, breaks, width: width, style: style, memory: memory)
         }
-        if style.textAlign != .start || style.textAlignLast != .auto || style.textIndent != .none || !paragraph.bidiParagraphs.isEmpty {
+        if style.textAlign != .start || style.textAlignLast != .auto || style.textIndent != .none || !paragraph.bidiParagraphs.isEmpty
+            || (style.whiteSpace == .preWrap && paragraph.isRightToLeft && paragraph.scalars.contains(WhiteSpaceProcessing.carriageReturn))
+        {
             align(&layout, paragraph, breaks, width: width, style: style, memory: memory)
         }
         return layout
@@ -98,6 +100,9 @@ extension ParagraphShaper {
         memory: ParagraphMemory
     ) {
         let textLeftToRight = !paragraph.isRightToLeft
+        // Whether the text has a carriage return (a line's bidi levels can be even in a right-to-left paragraph only
+        // after one), found when first needed.
+        var hasCarriageReturn: Bool?
         let box = Self.units(width) / 1024
         let indent = style.textIndent.units(width: width) / 1024
         for index in layout.lines.indices {
@@ -109,6 +114,11 @@ extension ParagraphShaper {
             var drawn = visible
             if style.whiteSpace == .preWrap, layout.ellipsis?.line != index, let kept = keptSpacesWidth(paragraph, breaks[index], style: style, memory: memory) {
                 drawn = max(drawn, min(kept, available))
+            }
+            var spaces = TrailingSpaces.atStart
+            if !leftToRight && style.whiteSpace == .preWrap && layout.ellipsis?.line != index {
+                if hasCarriageReturn == nil { hasCarriageReturn = paragraph.scalars.contains(WhiteSpaceProcessing.carriageReturn) }
+                if hasCarriageReturn == true { spaces = trailingSpaces(paragraph, breaks[index], visible: visible, style: style, memory: memory) }
             }
             let room = available - drawn
             let last = index == layout.lineCount - 1 || line.forcedBreak
@@ -146,9 +156,47 @@ extension ParagraphShaper {
             case .center: left = leftToRight || room > 0 ? max(room / 2, 0) : room
             case .start, .end, .justify: left = 0
             }
-            layout.lines[index].x =
-                Double(Self.fromStart(left: left, drawn: drawn, visible: visible, box: box, indent: lineIndent, leftToRight, textLeftToRight)) / 64
+            switch spaces {
+            case .atStart:
+                layout.lines[index].x =
+                    Double(Self.fromStart(left: left, drawn: drawn, visible: visible, box: box, indent: lineIndent, leftToRight, textLeftToRight)) / 64
+            case .atEnd(let width):
+                // The text starts where the line's items do: its left edge less the spaces' part outside it.
+                let textLeft = left - (width - (drawn - visible))
+                layout.lines[index].x = Double(textLeftToRight ? textLeft : box - textLeft - visible) / 64
+            case .inside(let width):
+                let textLeft = left - (width - (drawn - visible))
+                layout.lines[index].width = Double(visible + width) / 64
+                layout.lines[index].x = Double(textLeftToRight ? textLeft : box - textLeft - visible - width) / 64
+            }
         }
+    }
+
+    /// Where a right-to-left line's trailing spaces and tabs are drawn: at the line's start edge (its left), at its
+    /// right, or between its glyphs, with their width (1/64 px).
+    enum TrailingSpaces {
+        case atStart
+        case atEnd(Int64)
+        case inside(Int64)
+    }
+
+    /// Rule (Blink's line box for a right-to-left line, `AdjustLineOffsetForHanging` and the positions it computes from
+    /// minus the hanging width): the line's items are placed from its start less the width of its trailing spaces, as if
+    /// those were at its left. They are placed in the bidi order of their levels (ICU's over the text, each part after a
+    /// carriage return or line feed with its own direction, as Blink gives them), the trailing spaces at the line's level
+    /// (UAX #9 L1): so where the character before them has level 0 (left to right after a carriage return), they are at
+    /// the line's right and its text that far left of where it would be; where the last run of levels 1 and more before
+    /// them starts inside the line, they are between its glyphs, and its drawn width spans them. Only after a carriage
+    /// return in the same paragraph can a level be 0 in a right-to-left paragraph; nil-free: `.atStart` when the line has no
+    /// such spaces or memory ran out.
+    func trailingSpaces(_ paragraph: ShapedParagraph, _ line: BrokenLine, visible: Int64, style: ParagraphStyle, memory: ParagraphMemory) -> TrailingSpaces {
+        guard line.visible > line.start, let whole = widthWithTrailingSpaces(paragraph, line, style: style, memory: memory), whole > visible
+        else { return .atStart }
+        let levels = paragraph.levels
+        if levels[line.visible - 1] == 0 { return .atEnd(whole - visible) }
+        var k = line.visible - 1
+        while k > line.start && levels[k - 1] != 0 { k -= 1 }
+        return k == line.start ? .atStart : .inside(whole - visible)
     }
 
     /// Rule (CSS Text's conditional hanging, as Blink places lines): in `pre-wrap` the spaces and tabs a line keeps at its
@@ -157,6 +205,12 @@ extension ParagraphShaper {
     /// and those spaces; nil when the line has none such (or memory ran out: the line is then placed without them).
     func keptSpacesWidth(_ paragraph: ShapedParagraph, _ line: BrokenLine, style: ParagraphStyle, memory: ParagraphMemory) -> Int64? {
         guard line.end == paragraph.count || paragraph.scalars[line.end - 1] == WhiteSpaceProcessing.lineFeed else { return nil }
+        return widthWithTrailingSpaces(paragraph, line, style: style, memory: memory)
+    }
+
+    /// A line's width (1/64 px, rounded up) with the spaces and tabs it keeps at its end (not its line feed or carriage
+    /// returns after them); nil when it has none (or memory ran out).
+    func widthWithTrailingSpaces(_ paragraph: ShapedParagraph, _ line: BrokenLine, style: ParagraphStyle, memory: ParagraphMemory) -> Int64? {
         var spacesEnd = line.end
         while spacesEnd > line.visible
             && (paragraph.scalars[spacesEnd - 1] == WhiteSpaceProcessing.lineFeed || paragraph.scalars[spacesEnd - 1] == WhiteSpaceProcessing.carriageReturn)

@@ -55,4 +55,26 @@ final class TextDirectionTests: XCTestCase {
         let found = items.first?["lines"] as? [[String: Any]] ?? []
         XCTAssertEqual(found.map { $0["x"] as? Double ?? 0 }, [0, 46.65625])
     }
+
+    func testSpacesAfterLeftToRightTextPastACarriageReturnAreAtTheRightOfARightToLeftLine() {
+        // Measured in Chromium 156 (genpara.py's page, DejaVu Sans Mono 16 px, a 100 px box): after a lone carriage
+        // return the text has bidi levels of its own; a right-to-left line is placed as if its trailing spaces were at
+        // its left, but after left-to-right letters they are at its right, so its text is their width further left.
+        // Each line's start and x exactly, its width within 1/64 px (Chromium's is the extent of its glyphs' boxes).
+        func check(_ text: String, _ expected: [(start: Int, x: Double, width: Double)], line: UInt = #line) {
+            let found = layoutLines(service, text, #","whiteSpace":"pre-wrap","width":100"#, family: "DejaVu Sans Mono, DejaVu Sans")
+            XCTAssertEqual(found.map { $0["start"] as? Int ?? -1 }, expected.map(\.start), line: line)
+            XCTAssertEqual(found.map { $0["x"] as? Double ?? 0 }, expected.map(\.x), line: line)
+            for (got, want) in zip(found, expected) {
+                XCTAssertEqual(got["width"] as? Double ?? -1, want.width, accuracy: 1.0 / 64, line: line)
+            }
+        }
+        check("שלום\rab  xyzxyzxyz", [(0, 19.265625, 54.671875), (9, 0, 86.703125)])
+        check("שלום\r.  ", [(0, 19.265625, 45.046875)])
+        // A European number before them has level 2 and the spaces join its run: at the line's left, as without the
+        // carriage return.
+        check("שלום\r12  xyzxyzxyz", [(0, 0, 54.671875), (9, 0, 86.703125)])
+        // The closing bracket has level 1: the spaces come between the letters and it, and the drawn width spans them.
+        check("שלום\r(ab)  xyzxyzxyz", [(0, 0, 93.234375), (11, 0, 86.703125)])
+    }
 }
