@@ -154,6 +154,62 @@ final class BreakOpportunities {
         return .unknown
     }
 
+    /// Where a line may end in a text every rule above decides alike from any line start: each scalar printable ASCII
+    /// (U+0020–U+007E) or Latin-1 (U+00A0–U+00FF) but the soft hyphen, no `-` before a scalar past U+007F, `word-break:
+    /// normal` and spaces that hang (not `break-spaces`). There a position is an opportunity as `isOpportunity` finds
+    /// it: never before a space, always after a run of them, else Blink's pair table, `-` before a digit only after a
+    /// letter or digit. That rule looks back at the scalar before the `-`, which a line starting at the `-` does not
+    /// see: such a line is not to be read from the result. ICU is never asked. Each opportunity (the text's end too)
+    /// with its visible end from the text's start (`visibleEnd(0, end)`: its spaces before it left out); nil where the
+    /// text has another scalar or Blink's table is missing.
+    static func contextFree(_ scalars: UnsafeBufferPointer<UInt32>) -> [ShapedParagraph.KeptBreak]? {
+        guard let pairs = pairTable, scalars.count > 1 else { return nil }
+        let count = scalars.count
+        @inline(__always) func isLatin(_ scalar: UInt32) -> Bool { scalar &- 0x20 < 0x5F || (scalar &- 0xA0 < 0x60 && scalar != 0xAD) }
+        @inline(__always) func isASCIILetter(_ scalar: UInt32) -> Bool { (scalar | 0x20) &- 0x61 < 26 }
+        guard isLatin(scalars[0]) else { return nil }
+        return pairs.withUnsafeBufferPointer { table in
+            // About one opportunity a word of English (the array grows past that where words are shorter or punctuation breaks).
+            var found: [ShapedParagraph.KeptBreak] = []
+            found.reserveCapacity(count / 5 + 2)
+            // The end of the last scalar before i that is not a space: a line ending after spaces ends its visible text
+            // there.
+            var visible = scalars[0] == 0x20 ? 0 : 1
+            var i = 1
+            while i < count {
+                let last = scalars[i - 1]
+                let current = scalars[i]
+                // Rule (Blink's ASCII pairs, `asciiBreak`): nothing breaks after an ASCII letter before another: the rest
+                // of a word's letters are passed over (most of a text's scalars).
+                if isASCIILetter(last) && isASCIILetter(current) {
+                    i += 1
+                    while i < count && isASCIILetter(scalars[i]) { i += 1 }
+                    visible = i
+                    continue
+                }
+                if current == 0x20 {
+                    i += 1
+                    continue
+                }
+                guard isLatin(current), last != 0x2D || current <= 0x7F else { return nil }
+                let opportunity: Bool
+                if last == 0x20 {
+                    opportunity = true
+                } else if last == 0x2D && current &- 0x30 < 10 {
+                    let before = i >= 2 ? scalars[i - 2] : 0
+                    opportunity = before &- 0x30 < 10 || before &- 0x41 < 26 || before &- 0x61 < 26
+                } else {
+                    opportunity = table[Int(last &- 0x21) * pairCount + Int(current &- 0x21)] != 0
+                }
+                if opportunity { found.append(ShapedParagraph.KeptBreak(end: Int32(truncatingIfNeeded: i), visible: Int32(truncatingIfNeeded: visible))) }
+                i += 1
+                visible = i
+            }
+            found.append(ShapedParagraph.KeptBreak(end: Int32(truncatingIfNeeded: count), visible: Int32(truncatingIfNeeded: visible)))
+            return found
+        }
+    }
+
     /// Whether a line may end before scalar `i` (lineStart < i < count); the paragraph's end always may.
     func isOpportunity(_ i: Int) -> Bool {
         let scalars = paragraph.scalars

@@ -381,6 +381,8 @@ extension ParagraphShaper {
         var paragraphStart = 0
         var index = 0
         var cutInside = false
+        let scansKept = scansKeptBreaks && !paragraph.keptBreaks.isEmpty && style.wordBreak == .normal && style.whiteSpace == paragraph.whiteSpace
+        var keptNext = 0
         while start < count {
             defer {
                 index += 1
@@ -398,6 +400,14 @@ extension ParagraphShaper {
                 limit.note(fitting: known.fitting, failing: known.failing)
                 lines.append(known.line)
                 start = known.line.end
+                continue
+            }
+            // Where the paragraph keeps its opportunities, a line they decide is found by a search over them.
+            if scansKept, var found = keptBreaksLine(paragraph, from: start, next: &keptNext, limit: &limit) {
+                while found.end < count && paragraph.hangs(found.end) { found.end += 1 }
+                if remembers { memory.remember(found, from: start, fitting: limit.lineFitting, failing: limit.lineFailing) }
+                lines.append(found)
+                start = found.end
                 continue
             }
             // Rule: a forced break ends the line.

@@ -40,6 +40,9 @@ public final class ParagraphShaper {
     /// Scalars ICU's line breaker ran over since the shaper was made: the cost model's steps for finding break
     /// opportunities, which callers count on their meter.
     public private(set) var lineBreakWork = 0
+    /// Whether lines a paragraph's kept opportunities decide are found by a search over them (`keptBreaksLine`); false
+    /// for tests that compare it with the breaker.
+    var scansKeptBreaks = true
     /// The ellipsis every clamped line ends in and the hyphen a line broken at a soft hyphen shows, each shaped on
     /// first use (`.some(nil)`: no face has it).
     var ellipsisShape: Generated??

@@ -76,6 +76,18 @@ public final class ShapedParagraph: Sendable {
         var end: Int32
     }
 
+    /// Where a line may end, the same from every line start (`BreakOpportunities.contextFree`: a text of Latin letters,
+    /// digits, punctuation and spaces), each with its visible end, kept when a line's width there is its positions'
+    /// width: one left-to-right bidi run whose positions never decrease, no kept tab or line feed, spaces that break
+    /// normally, and no visible end where HarfBuzz marks the edge unsafe. A line from a start where the edge is safe is
+    /// then found by a search over them (`ParagraphShaper.keptBreaksLine`); empty where they are not kept.
+    let keptBreaks: [KeptBreak]
+
+    struct KeptBreak: Sendable {
+        var end: Int32
+        var visible: Int32
+    }
+
     init(
         scalars: [UInt32], utf16: [Int32], levels: [UInt8], graphemeStarts: [UInt8], faces: [UInt8], scripts: [UInt32],
         lineBreakClasses: [UInt8], characterBits: [UInt8], positions: [Int64], unsafe: [UInt8], runStarts: [Int32],
@@ -127,6 +139,30 @@ public final class ShapedParagraph: Sendable {
             }
         }
         faceRuns = runs
+        keptBreaks = Self.keptBreaks(scalars, positions: positions, unsafe: unsafe, levels: levels, runs: runStarts.count,
+            monotone: isMonotone, whiteSpace: whiteSpace, plain: forcedBreaks.isEmpty && tabRuns.isEmpty) ?? []
+    }
+
+    /// `keptBreaks`, or nil where a line's width is not its positions' width at every opportunity.
+    private static func keptBreaks(
+        _ scalars: [UInt32], positions: [Int64], unsafe: [UInt8], levels: [UInt8], runs: Int, monotone: Bool, whiteSpace: WhiteSpace,
+        plain: Bool
+    ) -> [KeptBreak]? {
+        guard plain, monotone, runs == 1, whiteSpace.wraps, whiteSpace != .breakSpaces, let level = levels.first, level & 1 == 0
+        else { return nil }
+        // (Where spaces hang: every style that wraps but `break-spaces`.)
+        guard let found = scalars.withUnsafeBufferPointer(BreakOpportunities.contextFree) else { return nil }
+        let count = scalars.count
+        let safe = found.withUnsafeBufferPointer { found in
+            unsafe.withUnsafeBufferPointer { unsafe in
+                for kept in found {
+                    let visible = Int(kept.visible)
+                    if visible > 0 && visible < count && unsafe[visible] != 0 { return false }
+                }
+                return true
+            }
+        }
+        return safe ? found : nil
     }
 
     /// Scalars laid out.

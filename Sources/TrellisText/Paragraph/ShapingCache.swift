@@ -14,11 +14,11 @@ public protocol ShapingCacheBudget: AnyObject, Sendable {
 /// width does not shape it again.
 ///
 /// Rule: keyed by what shaping reads: the text, the font (its faces, their settings, the size) and the white-space
-/// value (which spaces and line feeds collapse, and what hangs at a line's end); bounded by bytes (each entry counts its arrays, about 27 bytes a scalar with ICU's boundaries, and its
+/// value (which spaces and line feeds collapse, and what hangs at a line's end); bounded by bytes (each entry counts its arrays, about 27 bytes a scalar with ICU's boundaries and 8 a kept break opportunity, and its
 /// text), in two generations of half the capacity each (lookups check both, stores go to the current one, and a
 /// full current one becomes the previous one, the older dropped); the bytes it keeps are taken from the memory
 /// budget (an entry the budget cannot take is not kept); one request keeps at most a quarter of the capacity, half a
-/// generation (at the executable's 256 MiB, about 9,800 paragraphs of 200 characters: a large list's next width
+/// generation (at the executable's 256 MiB, about 10,200 paragraphs of 200 characters: a large list's next width
 /// shapes next to nothing), so that it turns the generations over at most once and cannot push out what the other
 /// clients' requests keep (that takes at least two requests' worth of new paragraphs, a whole generation); keys
 /// hash with Swift's per-process random seed.
@@ -157,11 +157,11 @@ public final class ShapingCache: Sendable {
     /// A request's allowance: a quarter of the capacity.
     public func allowance() -> Allowance { Allowance(bytes: perRequestByteCapacity) }
 
-    /// The bytes an entry counts for: its arrays (its scalars', its bidi runs', its face runs' and its bidi paragraphs') and a
-    /// fixed overhead, and its text.
+    /// The bytes an entry counts for: its arrays (its scalars', its bidi runs', its face runs', its bidi paragraphs' and its kept
+    /// break opportunities' room) and a fixed overhead, and its text.
     static func entryBytes(_ paragraph: ShapedParagraph, textBytes: Int) -> Int {
         27 * paragraph.count + 16 * paragraph.runStarts.count + 8 * paragraph.faceRuns.count + 8 * paragraph.bidiParagraphs.count
-            + textBytes + 640
+            + 8 * paragraph.keptBreaks.capacity + textBytes + 640
     }
 
     /// A request's font as the cache keys it: hashed once for all its paragraphs, and shared by their keys.
