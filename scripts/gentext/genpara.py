@@ -614,16 +614,33 @@ document.fonts.ready.then(() => {
         probe.remove();
       }
     }
+    const lists = [];
+    // Which units report each rect (a generated hyphen's box is reported by more than one).
+    const reporters = new Map();
+    const rectKey = (x) => `${Math.round(x.left * 1024)},${Math.round(x.right * 1024)},${Math.round(x.top * 1024)}`;
     for (let i = 0; i < text.length; i++) {
       range.setStart(node, i); range.setEnd(node, i + 1);
-      let list = [...range.getClientRects()];
+      lists.push([...range.getClientRects()]);
+      if (softHyphens) {
+        for (const x of lists[i]) {
+          if (x.width > 0) reporters.set(rectKey(x), (reporters.get(rectKey(x)) || new Set()).add(i));
+        }
+      }
+    }
+    for (let i = 0; i < text.length; i++) {
+      let list = lists[i];
       // Chromium reports a generated hyphen's box among the rects of units near it (the unit after its soft hyphen, or
-      // in a right-to-left paragraph units before the line's start): a rect as wide as the hyphen is dropped from any
-      // other unit that has another, and a space whose only rect it is has none.
+      // in a right-to-left paragraph or item units before the line's start): a rect as wide as the hyphen is dropped
+      // from any other unit that has another, and a space whose only rect it is has none. Where every rect of a unit is
+      // as wide as the hyphen (a monospace face, whose hyphen is as wide as its letters), the one other units report
+      // too is the hyphen's, not the unit's own.
       if (softHyphens && list.length && text.charCodeAt(i) !== 0xAD) {
         const isHyphen = (x) => hyphenWidths.some((w) => Math.abs(x.width - w) < 0.02);
-        if (list.length > 1) { const kept = list.filter((x) => !isHyphen(x)); if (kept.length) list = kept; }
-        else if (text.charCodeAt(i) === 0x20 && isHyphen(list[0])) list = [];
+        if (list.length > 1) {
+          let kept = list.filter((x) => !isHyphen(x));
+          if (!kept.length) kept = list.filter((x) => (reporters.get(rectKey(x)) || new Set()).size < 2);
+          if (kept.length) list = kept;
+        } else if (text.charCodeAt(i) === 0x20 && isHyphen(list[0])) list = [];
       }
       const doubled = list.length === 2 && list[0].left === list[1].left && list[0].top === list[1].top &&
         list[0].width === list[1].width;
