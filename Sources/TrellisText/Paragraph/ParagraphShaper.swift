@@ -35,11 +35,13 @@ public final class ParagraphShaper {
     }
     /// `isShapeable`'s answer for each ASCII byte, found on first use.
     @exclusivity(unchecked) private var shapeableASCII = [UInt8](repeating: 0, count: 0x80)
+    // (A shaper serves one request on one thread, and its counts are read and written apart: the dynamic exclusivity
+    // check on each cost a list's kept row about 150 instructions.)
     /// Edges shaped again since the shaper was made (for tests and the benchmark).
-    public private(set) var edgeShapings = 0
+    @exclusivity(unchecked) public private(set) var edgeShapings = 0
     /// Scalars ICU's line breaker ran over since the shaper was made: the cost model's steps for finding break
     /// opportunities, which callers count on their meter.
-    public private(set) var lineBreakWork = 0
+    @exclusivity(unchecked) public private(set) var lineBreakWork = 0
     /// Whether lines a paragraph's kept opportunities decide are found by a search over them (`keptBreaksLine`); false
     /// for tests that compare it with the breaker.
     var scansKeptBreaks = true
