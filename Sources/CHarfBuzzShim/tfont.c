@@ -679,12 +679,18 @@ int tfont_analyze(const uint32_t *text, size_t length, uint8_t *levels, uint8_t 
     return 0;
 }
 
-size_t tfont_bidi_paragraphs(const uint32_t *text, size_t length, uint32_t *starts, uint8_t *directions, size_t capacity) {
+size_t tfont_bidi_paragraphs(
+    const uint32_t *text, size_t length, uint32_t *starts, uint8_t *directions, size_t capacity, uint8_t *first_strong) {
     size_t count = 0;
     size_t start = 0;
+    *first_strong = 2;
     while (count == 0 || start < length) {
-        // P2: the first strong character outside isolates.
+        // P2: the first strong character outside isolates (`whole`); the paragraph's direction is it, but in the
+        // text's first paragraph only before a carriage return: ICU's first paragraph ends there, and Blink takes the
+        // direction of the block's first paragraph from its level (the later ones from the text up to a line feed).
+        uint8_t whole = 2;
         uint8_t direction = 2;
+        int before_carriage_return = 1;
         size_t isolates = 0;
         size_t i = start;
         while (i < length) {
@@ -693,17 +699,20 @@ size_t tfont_bidi_paragraphs(const uint32_t *text, size_t length, uint32_t *star
             // return, kept as a control character of the line, does not (measured: the text after one keeps the
             // direction of the text before it).
             if (c == 0x0A) break;
-            if (direction != 2) continue;
+            if (c == 0x0D && count == 0) before_carriage_return = 0;
+            if (whole != 2) continue;
             UCharDirection type = u_charDirection(c);
             if (type == U_LEFT_TO_RIGHT_ISOLATE || type == U_RIGHT_TO_LEFT_ISOLATE || type == U_FIRST_STRONG_ISOLATE) {
                 isolates++;
             } else if (type == U_POP_DIRECTIONAL_ISOLATE) {
                 if (isolates > 0) isolates--;
-            } else if (isolates == 0 && direction == 2) {
-                if (type == U_LEFT_TO_RIGHT) direction = 0;
-                else if (type == U_RIGHT_TO_LEFT || type == U_RIGHT_TO_LEFT_ARABIC) direction = 1;
+            } else if (isolates == 0) {
+                if (type == U_LEFT_TO_RIGHT) whole = 0;
+                else if (type == U_RIGHT_TO_LEFT || type == U_RIGHT_TO_LEFT_ARABIC) whole = 1;
+                if (before_carriage_return) direction = whole;
             }
         }
+        if (*first_strong == 2) *first_strong = whole;
         if (count < capacity) {
             starts[count] = (uint32_t)start;
             directions[count] = direction;

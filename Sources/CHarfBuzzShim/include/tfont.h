@@ -168,9 +168,12 @@ int tfont_analyze(const uint32_t *text, size_t length, uint8_t *levels, uint8_t 
 /// The bidi paragraphs of a text of `length` scalars as Blink has them for `unicode-bidi: plaintext` (each ends after a
 /// line feed) and their directions (UAX #9 P2, P3: the first strong character, L, R or AL, the characters between an
 /// isolate initiator and its matching PDI skipped): writes each paragraph's start (the first's, 0, included) into `starts` and its direction into
-/// `directions` (0 left to right, 1 right to left, 2 no strong character), at most `capacity` of them, and returns how
-/// many paragraphs the text has (1 for an empty one).
-size_t tfont_bidi_paragraphs(const uint32_t *text, size_t length, uint32_t *starts, uint8_t *directions, size_t capacity);
+/// `directions` (0 left to right, 1 right to left, 2 no strong character; the first paragraph's from its text before a
+/// carriage return, as ICU's first paragraph ends there), at most `capacity` of them, and the text's direction (its first
+/// strong character's, as `dir="auto"` has it) into `first_strong`; returns how many paragraphs the text has (1 for an
+/// empty one).
+size_t tfont_bidi_paragraphs(
+    const uint32_t *text, size_t length, uint32_t *starts, uint8_t *directions, size_t capacity, uint8_t *first_strong);
 
 /// UAX #9's paired brackets (BidiBrackets.txt, ICU's data): 1 when `scalar` is an opening bracket, 2 a closing one,
 /// 0 neither; `pair` is the bracket it pairs with (itself when neither).

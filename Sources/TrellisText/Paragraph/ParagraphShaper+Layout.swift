@@ -194,8 +194,9 @@ extension ParagraphShaper {
         else { return .atStart }
         let levels = paragraph.levels
         if levels[line.visible - 1] == 0 { return .atEnd(whole - visible) }
+        // (A carriage return takes the line's level too, as a paragraph separator: UAX #9 L1.)
         var k = line.visible - 1
-        while k > line.start && levels[k - 1] != 0 { k -= 1 }
+        while k > line.start && (levels[k - 1] != 0 || paragraph.scalars[k - 1] == WhiteSpaceProcessing.carriageReturn) { k -= 1 }
         return k == line.start ? .atStart : .inside(whole - visible)
     }
 

@@ -301,17 +301,21 @@ public final class ParagraphShaper {
 
     /// Rule (UAX #9 P2-P3, `dir="auto"` with `unicode-bidi: plaintext`): the text's direction is its first strong
     /// character's (left to right without one), and each of its paragraphs (after each kept line feed, as Blink splits
-    /// them; not after a carriage return) has its own, left to right without a strong character of its own. The paragraphs are listed only when one's direction is not
-    /// the text's.
+    /// them; not after a carriage return) has its own, left to right without a strong character of its own; the first
+    /// paragraph's from its text before a carriage return only (ICU's first paragraph ends there, and Blink gives the
+    /// block's first paragraph that one's level). The paragraphs are listed only when one's direction is not the text's.
     static func bidiParagraphs(_ scalars: [UInt32]) -> (isRightToLeft: Bool, paragraphs: [ShapedParagraph.BidiParagraph]) {
         var start: UInt32 = 0
         var direction: UInt8 = 2
-        let count = scalars.withUnsafeBufferPointer { tfont_bidi_paragraphs($0.baseAddress, $0.count, &start, &direction, 1) }
-        guard count > 1 else { return (direction == 1, []) }
+        var first: UInt8 = 2
+        let count = scalars.withUnsafeBufferPointer { tfont_bidi_paragraphs($0.baseAddress, $0.count, &start, &direction, 1, &first) }
+        let isRightToLeft = first == 1
+        guard count > 1 else {
+            return (isRightToLeft, (direction == 1) == isRightToLeft ? [] : [ShapedParagraph.BidiParagraph(start: 0, isRightToLeft: direction == 1)])
+        }
         var starts = [UInt32](repeating: 0, count: count)
         var directions = [UInt8](repeating: 2, count: count)
-        _ = scalars.withUnsafeBufferPointer { tfont_bidi_paragraphs($0.baseAddress, $0.count, &starts, &directions, count) }
-        let isRightToLeft = directions.first { $0 != 2 } == 1
+        _ = scalars.withUnsafeBufferPointer { tfont_bidi_paragraphs($0.baseAddress, $0.count, &starts, &directions, count, &first) }
         guard directions.contains(where: { ($0 == 1) != isRightToLeft }) else { return (isRightToLeft, []) }
         return (isRightToLeft, (0..<count).map { ShapedParagraph.BidiParagraph(start: Int32(starts[$0]), isRightToLeft: directions[$0] == 1) })
     }

@@ -77,4 +77,14 @@ final class TextDirectionTests: XCTestCase {
         // The closing bracket has level 1: the spaces come between the letters and it, and the drawn width spans them.
         check("שלום\r(ab)  xyzxyzxyz", [(0, 0, 93.234375), (11, 0, 86.703125)])
     }
+
+    func testTheFirstParagraphsDirectionIsItsTextsBeforeACarriageReturn() {
+        // Measured in Chromium 156 (genpara.py's page, DejaVu Sans Mono 16 px, a 200 px box): ICU's first paragraph ends
+        // at a carriage return and Blink gives the block's first paragraph its level, so with no strong character
+        // before it the paragraph is left to right (its line at the left; `x` from the text's start edge, its first
+        // strong character's: the right); a later paragraph takes its direction from its text up to a line feed.
+        let found = layoutLines(service, "-\rשלום\n-\rשלום", #","whiteSpace":"pre-wrap","width":200"#, family: "DejaVu Sans Mono, DejaVu Sans")
+        XCTAssertEqual(found.map { $0["start"] as? Int ?? -1 }, [0, 7])
+        XCTAssertEqual(found.map { $0["x"] as? Double ?? 0 }, [154.953125, 0])
+    }
 }
