@@ -187,7 +187,7 @@ extension ParagraphShaper {
     /// (UAX #9 L1): so where the character before them has level 0 (left to right after a carriage return), they are at
     /// the line's right and its text that far left of where it would be; where the last run of levels 1 and more before
     /// them starts inside the line, they are between its glyphs, and its drawn width spans them. Only after a carriage
-    /// return in the same paragraph can a level be 0 in a right-to-left paragraph; nil-free: `.atStart` when the line has no
+    /// return in the same paragraph can a level be 0 in a right-to-left paragraph. `.atStart` too when the line has no
     /// such spaces or memory ran out.
     func trailingSpaces(_ paragraph: ShapedParagraph, _ line: BrokenLine, visible: Int64, style: ParagraphStyle, memory: ParagraphMemory) -> TrailingSpaces {
         guard line.visible > line.start, let whole = widthWithTrailingSpaces(paragraph, line, style: style, memory: memory), whole > visible
