@@ -484,7 +484,17 @@ extension ParagraphShaper {
             }
             // With `break-word` or `anywhere` a line broken again that has no break fitting is cut instead (Blink's
             // `kNoResultIfOverflow`).
-            if line == nil, let hyphenOverflow, style.overflowWrap == .normal { line = firstBreak ?? hyphenOverflow }
+            if line == nil, let hyphenOverflow, style.overflowWrap == .normal {
+                if let firstBreak {
+                    line = firstBreak
+                } else {
+                    guard let word = wordOnItemGrid(
+                        paragraph, start: start, after: hyphenOverflow.end, overflowAt: overflowAt, segmentEnd: segmentEnd, limit: &limit,
+                        scanner: scanner, style: style, memory: memory)
+                    else { return nil }
+                    line = word ?? hyphenOverflow
+                }
+            }
             if line == nil, hyphenOverflow == nil, let spaceOverflow { line = spaceOverflow }
             if line == nil {
                 if style.overflowWrap != .normal {
@@ -734,6 +744,43 @@ extension ParagraphShaper {
         // Blink compares the piece's exact width with LayoutUnits: rounded up, the sum fits where Blink's test passes.
         let needed = before + grid(lastSafe) - grid(from) - gained + (tail ?? 0)
         return limit.fits((needed + 1023) / 1024 * 1024)
+    }
+
+    /// Rule (measured in Chromium 156; the Blink path is not found): when the line's first break is at a soft hyphen
+    /// whose hyphenated line fits neither the width nor the width less the hyphen, the line ends instead at the first
+    /// break at or after where it stops fitting when its text up to there fits with the part in its last text item
+    /// measured by its positions on that item's 1/64 px grid (each edge's distance from the item's start rounded up,
+    /// from its visual left, its logical end, when it is right to left; the positions `ShapingLineBreaker::ShapeLine`
+    /// looks for the break by), the items before by their widths rounded up: the word overflows by its width rounded
+    /// up, where the hyphenated line would overflow further. `.some(nil)` when it does not; nil when memory ran out.
+    private func wordOnItemGrid(
+        _ paragraph: ShapedParagraph, start: Int, after hyphenEnd: Int, overflowAt: Int, segmentEnd: Int, limit: inout Limit,
+        scanner: BreakOpportunities, style: ParagraphStyle, memory: ParagraphMemory
+    ) -> BrokenLine?? {
+        guard paragraph.tabRuns.isEmpty else { return .some(nil) }
+        var end = overflowAt
+        while end < segmentEnd && !scanner.isOpportunity(end) { end += 1 }
+        let visible = paragraph.visibleEnd(start, end)
+        guard end > hyphenEnd, visible > start else { return .some(nil) }
+        let run = paragraph.run(of: visible - 1)
+        let runStart = Int(paragraph.runStarts[run])
+        let from = max(start, runStart)
+        var before: Int64 = 0
+        if from > start {
+            guard let width = exactWidth(paragraph, start, from, memory) else { return nil }
+            before = width
+        }
+        let positions = paragraph.positions
+        let rightToLeft = paragraph.levels[runStart] & 1 == 1
+        let itemWidth = positions[paragraph.runEnd(run)] - positions[runStart]
+        func grid(_ i: Int) -> Int64 {
+            let advance = positions[i] - positions[runStart]
+            return rightToLeft
+                ? ShapedParagraph.ceiling(itemWidth) - ShapedParagraph.ceiling(itemWidth - advance) : ShapedParagraph.ceiling(advance)
+        }
+        guard limit.fits(before + grid(visible) - grid(from)) else { return .some(nil) }
+        guard let word = exactLine(paragraph, start, end, style: style, memory: memory) else { return nil }
+        return .some(word)
     }
 
     /// Rule: inside a right-to-left glyph cluster (a lam-alef) Chromium does not break;
