@@ -71,20 +71,21 @@ final class LineBoundaries {
 
     /// A paragraph's boundaries: the whole text's are the ones the paragraph keeps, found once for every request.
     init(_ paragraph: ShapedParagraph) {
-        scalars = paragraph.scalars
-        lineBreakClasses = paragraph.lineBreakClasses
-        scripts = paragraph.scripts
+        scalars = []
+        lineBreakClasses = []
+        scripts = []
+        count = paragraph.count
         self.paragraph = paragraph
+        loaded = false
     }
 
     /// The boundaries of another paragraph, as `init(_:)` makes them (the work not yet taken still counted): the
     /// paragraphs of one request reuse one.
     func reset(_ paragraph: ShapedParagraph) {
-        scalars = paragraph.scalars
-        lineBreakClasses = paragraph.lineBreakClasses
-        scripts = paragraph.scripts
+        count = paragraph.count
         self.paragraph = paragraph
-        whole = []
+        loaded = false
+        if !whole.isEmpty { whole = [] }
         if !runAt.isEmpty { runAt = [] }
         if !runs.isEmpty { runs = [] }
         failed = false
@@ -95,11 +96,25 @@ final class LineBoundaries {
         self.scalars = scalars
         self.lineBreakClasses = lineBreakClasses
         self.scripts = scripts
+        count = scalars.count
         paragraph = nil
+        loaded = true
+    }
+
+    /// Takes the paragraph's arrays on the first boundary asked for (most paragraphs a request lays out never ask ICU:
+    /// taking them for each cost its retains and releases).
+    private func load() {
+        guard !loaded, let paragraph else { return }
+        scalars = paragraph.scalars
+        lineBreakClasses = paragraph.lineBreakClasses
+        scripts = paragraph.scripts
+        loaded = true
     }
 
     /// Scalars of the paragraph.
-    var count: Int { scalars.count }
+    @exclusivity(unchecked) private(set) var count: Int
+    /// Whether `scalars`, `lineBreakClasses` and `scripts` are the paragraph's (`load`).
+    @exclusivity(unchecked) private var loaded: Bool
 
     /// Line starts ICU was run again from.
     var restarts: Int { runs.count }
@@ -113,6 +128,7 @@ final class LineBoundaries {
     /// ICU's boundaries seen from `lineStart` up to `reach` at least, which `previous` (seen from an earlier line
     /// start), when given, may already hold; nil when ICU failed (memory).
     func view(from lineStart: Int, after previous: View?, reach: Int) -> View? {
+        load()
         guard ensureWhole() else { return nil }
         let short = endsShortRun(lineStart)
         if lineStart == 0 || (whole[lineStart] != 0 && !short) {

@@ -1,4 +1,25 @@
 extension ParagraphShaper {
+    /// The greedy lines of a paragraph (`lineBreaks`) when its kept opportunities decide every one (`keptBreaksLine`),
+    /// appended to `lines`; false when one is not (the lines found so far left in `lines`), or they are not kept for
+    /// the style (the first line's indent is the breaker's).
+    func keptLineBreaks(_ paragraph: ShapedParagraph, limit: inout Limit, style: ParagraphStyle, into lines: inout [BrokenLine]) -> Bool {
+        guard scansKeptBreaks, !paragraph.keptBreaks.isEmpty, style.wordBreak == .normal, style.whiteSpace == paragraph.whiteSpace,
+            limit.indent == 0
+        else { return false }
+        let count = paragraph.count
+        var start = 0
+        var next = 0
+        while start < count {
+            limit.startLine(first: lines.isEmpty)
+            guard var found = keptBreaksLine(paragraph, from: start, next: &next, limit: &limit) else { return false }
+            // Rule: what follows a break and is not drawn there (spaces that hang) stays on the line.
+            while found.end < count && paragraph.hangs(found.end) { found.end += 1 }
+            lines.append(found)
+            start = found.end
+        }
+        return true
+    }
+
     /// Rule (the greedy fill, each line the last break opportunity whose line fits), where the paragraph keeps its
     /// opportunities (`ShapedParagraph.keptBreaks`): the line from `start` is found by a search over them, with no pass
     /// over its scalars. There each line's width is its positions' width from its start to its visible end rounded up to

@@ -311,8 +311,14 @@ extension ParagraphShaper {
         // The breaks depend on the width only through the comparisons below: a width they all answer alike for
         // (as the last one laid out) breaks the same.
         if let known = memory.breaks(for: style, limit: limit.value) { return known }
-        // The breaks they replace are forgotten, and their array filled again.
-        guard let lines = lineBreaks(paragraph, limit: &limit, style: style, memory: memory, into: memory.takeBreaks()) else { return nil }
+        // The breaks they replace are forgotten, and their array filled again: by searches over the paragraph's kept
+        // opportunities alone when they decide every line, else by the breaker.
+        var lines = memory.takeBreaks()
+        if !keptLineBreaks(paragraph, limit: &limit, style: style, into: &lines) {
+            lines.removeAll(keepingCapacity: true)
+            guard let broken = lineBreaks(paragraph, limit: &limit, style: style, memory: memory, into: consume lines) else { return nil }
+            lines = broken
+        }
         memory.remember(lines, for: style, fitting: limit.fitting, failing: limit.failing)
         return lines
     }
