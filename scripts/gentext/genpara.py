@@ -685,10 +685,14 @@ document.fonts.ready.then(() => {
         if (!r || isControl(text.charCodeAt(i))) continue;
         left = Math.min(left, r.l); right = Math.max(right, r.r);
       }
-      // A line broken at a soft hyphen in a right-to-left paragraph (whose hyphen's box Chromium reports on other code
-      // points), or whose hyphen has no rect of its own: its width is not read.
+      // A line broken at a soft hyphen in a right-to-left paragraph or right-to-left text (whose hyphen's box Chromium
+      // reports on other code points; right to left where the unit before the soft hyphen is drawn on its right), or
+      // whose hyphen has no rect of its own: its width is not read.
+      const before = rects[end - 2], shy = rects[end - 1];
+      const rightToLeft = end - 2 >= starts[k] && before && shy && before.r - before.l > 0
+        && Math.abs(shy.l - before.l) < 0.02 && Math.abs(shy.l - before.r) >= 0.02;
       const hyphenUnread = end > starts[k] && text.charCodeAt(end - 1) === 0xAD && k + 1 < starts.length
-        && (getComputedStyle(block).direction === 'rtl' || !rects[end - 1] || rects[end - 1].n < 2);
+        && (getComputedStyle(block).direction === 'rtl' || rightToLeft || !shy || shy.n < 2);
       if (hyphenUnread) { widths.push(null); xs.push(null); continue; }
       widths.push(right > left ? right - left : 0);
       // Where the drawn text starts, from the box's start edge (its right edge in a right-to-left paragraph).
