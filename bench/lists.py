@@ -267,35 +267,48 @@ def main():
         # by default), at most 256 MiB; what a 200-character paragraph counts for (ShapingCache.entryBytes).
         memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
         capacity = min(256 << 20, memory // 2 // 8)
-        share, paragraph_bytes = capacity // 4, 27 * 200 + 16 + 200 + 640
+        # (with the break opportunities a Latin paragraph keeps, 8 bytes each, about one a word)
+        share, paragraph_bytes = capacity // 4, 27 * 200 + 16 + 200 + 640 + 8 * 40
         lines += [
             "",
             f"What bounds the Trellis figures: the warm row has the paragraphs one request may add to the shaping "
             f"cache (a quarter of it: {share / 2**20:.0f} MiB of this machine's {capacity / 2**20:.0f} MiB, about "
             f"{min(share // paragraph_bytes, n):,} of these {n:,} paragraphs at about {paragraph_bytes / 1000:.1f} KB each, "
-            "[docs/list.md](docs/list.md#shaping-kept-between-requests)) and would shape the others again (the chat, "
-            "about 2.1 million scalars, fits since a paragraph no longer keeps a bidi run number per scalar); the "
-            f"row with every paragraph kept is the layout at a new width itself, the request's reading, the cache's "
-            f"lookups and the answer's writing: about 8,100 instructions a row of 200 characters (callgrind, the request "
-            f"alone, 2,000 rows), of which the line breaking (the search for where each line stops fitting, the "
-            f"opportunities, each line's exact width and box) is about 3,400, the paragraph memory's reset and scanner 400, "
-            f"the cache's lookup 850 (SipHash over the text's bytes 600, its table 250; the text is read as bytes, no "
-            f"String made), the request's parsing 700 and reading 900, the answer's writing 370, and the rest the loop "
-            f"over rows and widths and reference counting; 0.5 µs a row (about 2,500 instructions) would need the line "
-            f"breaking at a fraction of its cost (a scan over widths kept per paragraph rather than the breaker's searches "
-            f"and exact widths) and the reading and hashing nearly gone, not a faster line breaker alone. "
-            f"The cold rows shape each distinct "
-            f"word once per request where the face allows it (Blink's word-by-word rule, [docs/text.md](docs/text.md): DejaVu "
-            f"Sans does), so HarfBuzz is no longer most of a paragraph's first layout: about 98,000 instructions a paragraph "
-            f"of 200 characters (callgrind, the request alone, 2,000 paragraphs), of which the words' segmentation, hashing, "
-            f"lookups and copies about 26,000, the checks before shaping (the text's scalars, white-space processing, bidi "
-            f"levels, grapheme clusters and each cluster's face) 26,000, resolving scripts 8,600, allocating the "
-            f"paragraph's arrays 7,000 (each made through the standard library's unspecialized allocator, whose lookup of "
-            f"the array's type costs about 400 instructions), the greedy breaking 3,200, and the paragraph's other passes "
-            f"over its scalars the rest; reaching 10 µs needs fewer such passes. "
-            f"The chat's warm request lays out three widths: about 288 million instructions (callgrind, the request alone) "
-            f"for its 30,000 row widths, of which the line breaking about 185 million and the request's parsing and reading "
-            f"about 44 million.",
+            '[docs/list.md](docs/list.md#shaping-kept-between-requests)) and would shape the others again (the ch'
+            'at, about 2.1 million scalars, fits since a paragraph no longer keeps a bidi run number per scalar);'
+            " the row with every paragraph kept is the layout at a new width itself, the request's reading, the c"
+            "ache's lookups and the answer's writing: about 5,800 instructions a row of 200 characters (callgrind"
+            ': a server with one thread given the request at 600 px and then the one at 640 px, less one given th'
+            'e first alone, 2,000 rows; 8,300 before a Latin paragraph kept its break opportunities), of which th'
+            'e line breaking is about 1,300 (each line found by two binary searches over the opportunities its pa'
+            "ragraph keeps, where a Latin text's are the same from every line start and its widths its positions'"
+            " widths, 540; the loop around them and the breaks' array 400, the widths compared noted for other wi"
+            "dths 100, the one-line test 100, the line boxes 60), the paragraph memory's reset 80, the cache's lo"
+            "okup 750 (SipHash over the text's bytes 600, its table and the text's comparison 150; the text is re"
+            "ad as bytes, no String made), the request's parsing 690 and reading 1,000 (its body's copies 350 of "
+            "it), the answer's writing 320, reference counting 600 and the loop over rows and widths 720; 0.5 µs "
+            'a row (about 2,500 instructions) would need the reading, the hashing, the reference counting and the'
+            ' loop over rows nearly gone as well, not the line breaking alone. The cold rows shape each distinct '
+            "word once per request where the face allows it (Blink's word-by-word rule, [docs/text.md](docs/text."
+            "md): DejaVu Sans does), so HarfBuzz is no longer most of a paragraph's first layout: about 98,000 in"
+            'structions a paragraph of 200 characters (callgrind, the request alone, 2,000 paragraphs), of which '
+            "the words' segmentation, hashing, lookups and copies about 26,000, the checks before shaping (the te"
+            "xt's scalars, white-space processing, bidi levels, grapheme clusters and each cluster's face) 26,000"
+            ", resolving scripts 8,600, allocating the paragraph's arrays 7,000 (each made through the standard l"
+            "ibrary's unspecialized allocator, whose lookup of the array's type costs about 400 instructions), th"
+            "e greedy breaking 3,200, and the paragraph's other passes over its scalars the rest; reaching 10 µs "
+            "needs fewer such passes. Since then an ASCII text's scripts are resolved without a pass per characte"
+            'r and a Latin paragraph keeps its break opportunities (about 4,300 instructions more at shaping, abo'
+            'ut 1,300 fewer in its first layout): the cold request of 2,000 such paragraphs at 600 px measures ab'
+            'out 99,400 a paragraph (callgrind: the server given it less an idle one, its transport included), 10'
+            "2,100 before both. The chat's warm request lays out three widths: about 305 million instructions (ca"
+            'llgrind, as above: the run given both requests less the one given the first) for its 30,000 row widt'
+            'hs, of which the line breaking about 174 million: only 9% of its rows are all Latin (the others mix '
+            'Japanese, Arabic and emoji in, whose opportunities ICU decides from each line start), so most lines '
+            "still take the breaker's search for where they stop fitting, its scan back over their scalars' oppor"
+            "tunities (ICU run again, per request, from line starts that are not the whole text's boundaries), ex"
+            'act widths and edge tests, about 5,800 instructions a row width; its parsing and reading, with its b'
+            "ody's copies, about 45 million.",
         ]
         run.replace_section(args.write, "## Virtual lists", "\n".join(lines) + "\n")
 
