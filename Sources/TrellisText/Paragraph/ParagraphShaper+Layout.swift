@@ -53,8 +53,8 @@ extension ParagraphShaper {
     }
 
     /// Rule (Blink's expansion opportunities, `text-justify: auto`): one after each space (U+0020, U+00A0, U+3000) and
-    /// before and after each CJK ideograph or symbol or emoji (Emoji_Presentation; one between two of them), none at the
-    /// line's start or end; per grapheme cluster.
+    /// before and after each of Blink's CJK ideographs and symbols (`ExpansionCharacters`) and each character with
+    /// Emoji_Presentation (one between two of them), none at the line's start or end; per grapheme cluster.
     static func expansionOpportunities(_ paragraph: ShapedParagraph, _ start: Int, _ end: Int) -> Int {
         var count = 0
         var afterExpansion = true
@@ -64,7 +64,7 @@ extension ParagraphShaper {
             if scalar == 0x20 || scalar == 0xA0 || scalar == 0x3000 {
                 count += 1
                 afterExpansion = true
-            } else if Self.isCJKIdeographOrSymbol(scalar) || paragraph.characterBits[i] & UInt8(TFONT_EMOJI_PRESENTATION) != 0 {
+            } else if ExpansionCharacters.contains(scalar) || paragraph.characterBits[i] & UInt8(TFONT_EMOJI_PRESENTATION) != 0 {
                 if !afterExpansion { count += 1 }
                 count += 1
                 afterExpansion = true
@@ -74,16 +74,6 @@ extension ParagraphShaper {
         }
         if afterExpansion && count > 0 { count -= 1 }
         return count
-    }
-
-    /// CJK ideographs and symbols as Blink expands between them: the unified ideographs and their extensions and
-    /// compatibility forms, radicals, CJK symbols and punctuation, kana, enclosed and compatibility CJK, full-width forms,
-    /// and the emoji planes' pictographs (measured: a line of emoji alone is justified).
-    static func isCJKIdeographOrSymbol(_ scalar: UInt32) -> Bool {
-        (0x2E80...0x2FFF).contains(scalar) || (0x3001...0x30FF).contains(scalar) || (0x31C0...0x31FF).contains(scalar)
-            || (0x3200...0x4DBF).contains(scalar) || (0x4E00...0x9FFF).contains(scalar) || (0xF900...0xFAFF).contains(scalar)
-            || (0xFE30...0xFE4F).contains(scalar) || (0xFF01...0xFF60).contains(scalar) || (0xFFE0...0xFFE6).contains(scalar)
-            || (0x1F000...0x1FAFF).contains(scalar) || (0x20000...0x3FFFF).contains(scalar)
     }
 
     /// Rule (Blink's line offset for `text-align`): each line's free room is its box (the first line's less its
