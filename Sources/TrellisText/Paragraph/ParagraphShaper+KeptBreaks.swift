@@ -3,21 +3,22 @@ extension ParagraphShaper {
     /// appended to `lines`; false when one is not (the lines found so far left in `lines`), or they are not kept for
     /// the style (the first line's indent is the breaker's).
     func keptLineBreaks(_ paragraph: ShapedParagraph, limit: inout Limit, style: ParagraphStyle, into lines: inout [BrokenLine]) -> Bool {
-        guard scansKeptBreaks, !paragraph.keptBreaks.isEmpty, style.wordBreak == .normal, style.whiteSpace == paragraph.whiteSpace,
-            limit.indent == 0
-        else { return false }
-        let count = paragraph.count
+        guard keepsBreaks(paragraph, style: style), limit.indent == 0 else { return false }
         var start = 0
         var next = 0
-        while start < count {
+        while start < paragraph.count {
             limit.startLine(first: lines.isEmpty)
-            guard var found = keptBreaksLine(paragraph, from: start, next: &next, limit: &limit) else { return false }
-            // Rule: what follows a break and is not drawn there (spaces that hang) stays on the line.
-            while found.end < count && paragraph.hangs(found.end) { found.end += 1 }
+            guard let found = keptBreaksLine(paragraph, from: start, next: &next, limit: &limit) else { return false }
             lines.append(found)
             start = found.end
         }
         return true
+    }
+
+    /// Whether the paragraph's kept opportunities are its opportunities in `style` (they are kept for the white-space
+    /// processing it was shaped with, and `word-break: normal`).
+    func keepsBreaks(_ paragraph: ShapedParagraph, style: ParagraphStyle) -> Bool {
+        scansKeptBreaks && !paragraph.keptBreaks.isEmpty && style.wordBreak == .normal && style.whiteSpace == paragraph.whiteSpace
     }
 
     /// Rule (the greedy fill, each line the last break opportunity whose line fits), where the paragraph keeps its
@@ -76,6 +77,9 @@ extension ParagraphShaper {
         if found.next < breaks.count {
             _ = limit.fits(ShapedParagraph.ceiling(positions[max(Int(breaks[found.next].visible), start)] - origin))
         }
-        return BrokenLine(start: start, end: Int(breaks[found.chosen].end), visible: visible, width: width)
+        // Rule: what follows a break and is not drawn there (spaces that hang) stays on the line.
+        var end = Int(breaks[found.chosen].end)
+        while end < paragraph.count && paragraph.hangs(end) { end += 1 }
+        return BrokenLine(start: start, end: end, visible: visible, width: width)
     }
 }

@@ -45,7 +45,7 @@ extension ParagraphShaper {
             ellipsize(&layout, paragraph, breaks, width: width, style: style, memory: memory)
         }
         if style.textAlign != .start || style.textAlignLast != .auto || style.textIndent != .none || !paragraph.bidiParagraphs.isEmpty
-            || (style.whiteSpace == .preWrap && paragraph.isRightToLeft && paragraph.scalars.contains(WhiteSpaceProcessing.carriageReturn))
+            || (style.whiteSpace == .preWrap && paragraph.isRightToLeft && paragraph.hasCarriageReturn)
         {
             align(&layout, paragraph, breaks, width: width, style: style, memory: memory)
         }
@@ -90,9 +90,6 @@ extension ParagraphShaper {
         memory: ParagraphMemory
     ) {
         let textLeftToRight = !paragraph.isRightToLeft
-        // Whether the text has a carriage return (a line's bidi levels can be even in a right-to-left paragraph only
-        // after one), found when first needed.
-        var hasCarriageReturn: Bool?
         let box = Self.units(width) / 1024
         let indent = style.textIndent.units(width: width) / 1024
         for index in layout.lines.indices {
@@ -106,9 +103,9 @@ extension ParagraphShaper {
                 drawn = max(drawn, min(kept, available))
             }
             var spaces = TrailingSpaces.atStart
-            if !leftToRight && style.whiteSpace == .preWrap && layout.ellipsis?.line != index {
-                if hasCarriageReturn == nil { hasCarriageReturn = paragraph.scalars.contains(WhiteSpaceProcessing.carriageReturn) }
-                if hasCarriageReturn == true { spaces = trailingSpaces(paragraph, breaks[index], visible: visible, style: style, memory: memory) }
+            // (A line's bidi levels can be even in a right-to-left paragraph only after a carriage return.)
+            if !leftToRight && style.whiteSpace == .preWrap && layout.ellipsis?.line != index && paragraph.hasCarriageReturn {
+                spaces = trailingSpaces(paragraph, breaks[index], visible: visible, style: style, memory: memory)
             }
             let room = available - drawn
             let last = index == layout.lineCount - 1 || line.forcedBreak
@@ -378,7 +375,7 @@ extension ParagraphShaper {
         var paragraphStart = 0
         var index = 0
         var cutInside = false
-        let scansKept = scansKeptBreaks && !paragraph.keptBreaks.isEmpty && style.wordBreak == .normal && style.whiteSpace == paragraph.whiteSpace
+        let scansKept = keepsBreaks(paragraph, style: style)
         var keptNext = 0
         while start < count {
             defer {
@@ -400,8 +397,7 @@ extension ParagraphShaper {
                 continue
             }
             // Where the paragraph keeps its opportunities, a line they decide is found by a search over them.
-            if scansKept, var found = keptBreaksLine(paragraph, from: start, next: &keptNext, limit: &limit) {
-                while found.end < count && paragraph.hangs(found.end) { found.end += 1 }
+            if scansKept, let found = keptBreaksLine(paragraph, from: start, next: &keptNext, limit: &limit) {
                 if remembers { memory.remember(found, from: start, fitting: limit.lineFitting, failing: limit.lineFailing) }
                 lines.append(found)
                 start = found.end

@@ -56,6 +56,8 @@ public final class ShapedParagraph: Sendable {
     /// No scalar's advance is negative (no negative letter spacing, no font that moves back): `positions` never
     /// decreases, so where a line stops fitting can be searched for.
     let isMonotone: Bool
+    /// The text keeps a carriage return (in `pre`, `pre-wrap` and `break-spaces`): its bidi levels have a part after it.
+    let hasCarriageReturn: Bool
     /// The one face every scalar but the control characters is in, or -1 when there are several.
     let onlyFace: Int
     /// In several faces: the runs of one face in order (the control characters a run of none, -1), so that a line's
@@ -114,6 +116,7 @@ public final class ShapedParagraph: Sendable {
         self.tabRuns = tabRuns
         // (Both scans over buffers: a check on each element cost more than the comparison.)
         precondition(positions.count == scalars.count + 1 && faces.count == scalars.count)
+        hasCarriageReturn = scalars.contains(WhiteSpaceProcessing.carriageReturn)
         isMonotone = positions.withUnsafeBufferPointer { positions in
             for i in 0..<scalars.count where positions[i + 1] < positions[i] { return false }
             return true
