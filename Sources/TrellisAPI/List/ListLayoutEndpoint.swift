@@ -14,7 +14,7 @@ enum ListLayoutEndpoint: Endpoint {
         call.json.reserveCapacity(64 + request.input.rows.count * request.input.widths.count * 20)
         ListLayoutResponse.begin(to: &call.json)
         let anchorAsked = request.anchorAsked
-        ListLayout.compute(request.input, cache: call.context.shapingCache, meter: &call.meter) { result in
+        ListLayout.compute(request.input, cache: call.context.shapingCache, lanes: call.context.lanes, meter: &call.meter) { result in
             switch result {
             case .success(let layout):
                 guard call.problems.isEmpty else { break }

@@ -13,6 +13,8 @@ public final class FeatureContext: Sendable {
     public let measureCache: MeasureCache
     /// Paragraphs shaped so far, shared by every request (bounded, in the memory budget, seeded hashing).
     public let shapingCache: ShapingCache
+    /// The threads a large list may borrow to lay out its rows on several cores at once (none: one thread a request).
+    public let lanes: ThreadLanes?
     /// Recent motions' plans with their members written.
     let drawerPlans: DrawerPlanCache
     /// How label scalars fold for a search (each block made once, on first use).
@@ -22,9 +24,11 @@ public final class FeatureContext: Sendable {
 
     public init(
         fonts: FontCollection = FontCollection(faces: []), measureCache: MeasureCache = MeasureCache(),
-        fontLibrary: FontLibrary = FontLibrary(), shapingCache: ShapingCache = ShapingCache(byteCapacity: 16 << 20)
+        fontLibrary: FontLibrary = FontLibrary(), shapingCache: ShapingCache = ShapingCache(byteCapacity: 16 << 20),
+        lanes: ThreadLanes? = nil
     ) {
         self.shapingCache = shapingCache
+        self.lanes = lanes
         self.fonts = fonts
         self.fontLibrary = fontLibrary
         self.measureCache = measureCache

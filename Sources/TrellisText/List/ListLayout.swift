@@ -15,11 +15,13 @@ public enum ListLayout {
     /// shaped and per scalar laid out at each width, counted before the paragraph is shaped, a step per scalar ICU's
     /// line breaker ran over, counted once the paragraph is laid out, and a step per row stacked at each width, on `meter`.
     /// Paragraphs an earlier request shaped in the same font are taken from `cache` (their shaping steps not counted),
-    /// and the ones shaped here offered to it, at most a quarter of it.
+    /// and the ones shaped here offered to it, at most a quarter of it. A large list's rows are laid out on several of
+    /// `lanes` at once (`spread`).
     public static func compute(
-        _ input: ListLayoutInput, cache: ShapingCache? = nil, meter: inout WorkMeter, each: (Result<ListLayoutOutput, ListRefusal>) -> Bool
+        _ input: ListLayoutInput, cache: ShapingCache? = nil, lanes: (any ComputeLanes)? = nil, meter: inout WorkMeter,
+        each: (Result<ListLayoutOutput, ListRefusal>) -> Bool
     ) {
-        guard !input.widths.isEmpty, let text = layOutParagraphs(input, cache: cache, meter: &meter, each: each) else { return }
+        guard !input.widths.isEmpty, let text = layOutParagraphs(input, cache: cache, lanes: lanes, meter: &meter, each: each) else { return }
         let rows = input.rows.count
         let gap = ListLength.layoutUnit(input.gap)
         for (w, width) in input.widths.enumerated() {
@@ -44,31 +46,146 @@ public enum ListLayout {
         }
     }
 
+    /// Rule: a list is spread over lanes only with at least this many bytes of text for each (about 80 paragraphs of 200
+    /// characters: a lane's thread is woken in a few microseconds, a paragraph at a new width takes about two).
+    public static let bytesPerLane = 1 << 14
+    /// At most this many lanes, however many the caller has.
+    static let maxLanes = 16
+
+    /// What the list's paragraphs may come to together: lines, and rows with a line times widths.
+    struct Bounds {
+        let lines: Int
+        let rowWidths: Int
+    }
+
     /// Rule: a row's text is its paragraphs laid out at its text width (the width less its leading and
     /// trailing padding), each paragraph's `line-height` a LayoutUnit (`ListLength.lineHeight`). nil when a
     /// paragraph was refused (each handed to `each`), the lines passed their bound, or the meter stopped.
+    /// A large list is first spread over `lanes` (`spread`); where that does not answer, it is laid out on this thread.
     static func layOutParagraphs(
-        _ input: ListLayoutInput, cache: ShapingCache?, meter: inout WorkMeter, each: (Result<ListLayoutOutput, ListRefusal>) -> Bool
+        _ input: ListLayoutInput, cache: ShapingCache?, lanes: (any ComputeLanes)?, meter: inout WorkMeter,
+        each: (Result<ListLayoutOutput, ListRefusal>) -> Bool
     ) -> ListRowsText? {
-        let widths = input.widths.count
-        let shaper = ParagraphShaper(font: input.font)
         let styles = input.styles.map { style in
             var held = style
             held.lineHeight = style.lineHeight.map(ListLength.lineHeight)
             return held
         }
         let (product, overflow) = meter.inputBytes.multipliedReportingOverflow(by: maxLinesPerInputByte)
-        let maxLines = overflow ? Int.max : product
-        let maxRowWidths = meter.inputBytes / bytesPerRowWidth
-        var rows = ListRowsText(input, reserving: maxRowWidths)
-        var lines = 0
-        var refused = false
-        var paragraph = 0
+        let bounds = Bounds(lines: overflow ? Int.max : product, rowWidths: meter.inputBytes / bytesPerRowWidth)
         let font = cache?.font(input.font.key) ?? ShapingCache.Font(input.font.key)
         var allowance = cache?.allowance() ?? ShapingCache.Allowance(bytes: 0)
+        if let lanes {
+            let spread = spread(input, over: lanes, styles: styles, cache: cache, font: font, allowance: &allowance, bounds: bounds, meter: &meter)
+            if let spread { return spread }
+        }
+        return layOutRows(
+            input, 0..<input.rows.count, styles: styles, cache: cache, font: font, allowance: &allowance, bounds: bounds, meter: &meter, each: each
+        )
+    }
+
+    /// Rule: the rows are cut into consecutive parts of about as many bytes of text, each laid out on a lane of its own as
+    /// `layOutRows` lays out the whole list (its own shaper, its share of the request's allowance in the shaping cache and
+    /// of the bounds, the request's deadline), and the parts' rows put together in order. The lanes' steps are counted on
+    /// `meter`. nil when the list is not spread (too little text, on average under 8 bytes a row, or so many rows times
+    /// widths that its parts and the list put together would pass the memory one thread's rows take; or no thread is free)
+    /// or a part did not answer (a refusal, its share of a bound, the deadline): the list is then laid out on this thread
+    /// (with what is left of `allowance`), which answers the refusals in order. A list spread costs at most its work
+    /// twice over.
+    static func spread(
+        _ input: ListLayoutInput, over lanes: any ComputeLanes, styles: [ParagraphStyle], cache: ShapingCache?, font: ShapingCache.Font,
+        allowance: inout ShapingCache.Allowance, bounds: Bounds, meter: inout WorkMeter
+    ) -> ListRowsText? {
+        // Each row's text's end, in bytes from the first row's start.
+        var ends = [Int](repeating: 0, count: input.rows.count)
+        var bytes = 0
+        var withParagraphs = 0
+        var paragraph = 0
+        for (r, row) in input.rows.enumerated() {
+            if paragraph < Int(row.paragraphEnd) { withParagraphs += 1 }
+            while paragraph < Int(row.paragraphEnd) {
+                bytes += input.paragraphs.byteCount(paragraph)
+                paragraph += 1
+            }
+            ends[r] = bytes
+        }
+        let wanted = min(maxLanes, bytes / bytesPerLane)
+        guard wanted > 1, input.rows.count * 8 <= bytes, withParagraphs * input.widths.count <= bounds.rowWidths / 2 else { return nil }
+        struct Part {
+            var text: ListRowsText
+            var steps: Int
+            var allowanceLeft: Int
+        }
+        let template = meter.restarted(inputBytes: meter.inputBytes)
+        let share = allowance.bytes
+        var parts = [Part?](repeating: nil, count: wanted)
+        var spreadOver = 1
+        parts.withUnsafeMutableBufferPointer { parts in
+            lanes.run(wanted) { lane, count in
+                guard count > 1 else { return }
+                if lane == 0 { spreadOver = count }
+                // Rule: part k is the rows from the first whose text ends past k/count of the bytes.
+                let range = firstRow(ends, past: bytes * lane / count)..<firstRow(ends, past: bytes * (lane + 1) / count)
+                var partMeter = template
+                var partAllowance = ShapingCache.Allowance(bytes: share / count)
+                guard let laid = layOutRows(
+                    input, range, styles: styles, cache: cache, font: font, allowance: &partAllowance,
+                    bounds: Bounds(lines: bounds.lines / count, rowWidths: bounds.rowWidths / count), meter: &partMeter, each: { _ in false })
+                else { return }
+                parts[lane] = Part(text: laid, steps: partMeter.steps, allowanceLeft: partAllowance.bytes)
+            }
+        }
+        guard spreadOver > 1 else { return nil }
+        var taken = 0
+        var steps = 0
+        var answered = true
+        for part in parts[0..<spreadOver] {
+            guard let part else {
+                answered = false
+                continue
+            }
+            taken += share / spreadOver - part.allowanceLeft
+            steps += part.steps
+        }
+        allowance.bytes = max(0, share - taken)
+        guard answered else { return nil }
+        // Put together a part at a time, each let go once taken.
+        var text = ListRowsText(input, rows: 0..<input.rows.count, reserving: bounds.rowWidths)
+        for lane in 0..<spreadOver {
+            if let part = parts[lane] { text.adopt(part.text) }
+            parts[lane] = nil
+        }
+        guard meter.advance(steps) else { return nil }
+        return text
+    }
+
+    /// The first row whose text ends past `bytes` (the rows' count when none does).
+    private static func firstRow(_ ends: [Int], past bytes: Int) -> Int {
+        var low = 0
+        var high = ends.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ends[middle] <= bytes { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The paragraphs of the rows in `range`, laid out (`layOutParagraphs`' rule). nil when a paragraph was refused (each handed to `each`), a bound was passed, or the meter stopped.
+    static func layOutRows(
+        _ input: ListLayoutInput, _ range: Range<Int>, styles: [ParagraphStyle], cache: ShapingCache?, font: ShapingCache.Font,
+        allowance: inout ShapingCache.Allowance, bounds: Bounds, meter: inout WorkMeter,
+        each: (Result<ListLayoutOutput, ListRefusal>) -> Bool
+    ) -> ListRowsText? {
+        let widths = input.widths.count
+        let shaper = ParagraphShaper(font: input.font)
+        var rows = ListRowsText(input, rows: range, reserving: bounds.rowWidths)
+        var lines = 0
+        var refused = false
+        var paragraph = range.lowerBound > 0 ? Int(input.rows[range.lowerBound - 1].paragraphEnd) : 0
         // One memory for every paragraph, reset for each: its objects and arrays made once per request.
         var reused: ParagraphMemory?
-        for (r, row) in input.rows.enumerated() {
+        for r in range {
+            let row = input.rows[r]
             let chrome = input.chromes[Int(row.chrome)]
             while paragraph < Int(row.paragraphEnd) {
                 defer { paragraph += 1 }
@@ -106,8 +223,8 @@ public enum ListLayout {
                 }
                 // After a refusal only the other refusals matter; a paragraph with nothing to lay out has no line.
                 if refused || shaped.count == 0 { continue }
-                guard let base = rows.base(r, within: maxRowWidths) else {
-                    _ = each(.failure(.tooManyRowWidths(limit: maxRowWidths)))
+                guard let base = rows.base(r, within: bounds.rowWidths) else {
+                    _ = each(.failure(.tooManyRowWidths(limit: bounds.rowWidths)))
                     return nil
                 }
                 let memory = ParagraphMemory.reused(&reused, for: shaped)
@@ -119,8 +236,8 @@ public enum ListLayout {
                         return nil
                     }
                     lines += layout.lineCount
-                    guard lines <= maxLines else {
-                        _ = each(.failure(.tooManyLines(limit: maxLines)))
+                    guard lines <= bounds.lines else {
+                        _ = each(.failure(.tooManyLines(limit: bounds.lines)))
                         return nil
                     }
                     // Heights are whole LayoutUnits (line heights are); a row taller than Int32 LayoutUnits saturates, as Blink's.

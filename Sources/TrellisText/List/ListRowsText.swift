@@ -12,22 +12,25 @@ struct ListRowsText: Sendable {
     /// The paragraph gap as a LayoutUnit.
     let paragraphGap: Double
     let widths: Int
-    /// Per row: its index among the rows kept, or -1.
+    /// The first row of the part of the list this holds.
+    let first: Int
+    /// Per row of the part: its index among the rows kept, or -1.
     var slots: [Int32]
     var heights: [Int32] = []
     var lines: [UInt32] = []
 
-    /// `reserving`: at most that many row-widths are ever kept.
-    init(_ input: ListLayoutInput, reserving: Int) {
+    /// Room for the rows in `range` (the rows a lane lays out): `reserving`, at most that many row-widths are ever kept.
+    init(_ input: ListLayoutInput, rows range: Range<Int>, reserving: Int) {
         rows = input.rows
         chromes = input.chromes
         paragraphGap = ListLength.layoutUnit(input.paragraphGap)
         widths = input.widths.count
-        slots = [Int32](repeating: -1, count: input.rows.count)
+        first = range.lowerBound
+        slots = [Int32](repeating: -1, count: range.count)
         // At most the rows with a paragraph keep their text: reserved once (appending would double past it).
         var withText = 0
-        var start: Int32 = 0
-        for row in input.rows {
+        var start: Int32 = range.lowerBound > 0 ? input.rows[range.lowerBound - 1].paragraphEnd : 0
+        for row in input.rows[range] {
             if row.paragraphEnd > start { withText += 1 }
             start = row.paragraphEnd
         }
@@ -36,12 +39,27 @@ struct ListRowsText: Sendable {
         lines.reserveCapacity(reserved)
     }
 
+    /// Row-widths kept.
+    var kept: Int { heights.count }
+
+    /// Takes the values another part kept for its rows (none of which this one kept).
+    mutating func adopt(_ other: ListRowsText) {
+        heights.reserveCapacity(heights.count + other.heights.count)
+        lines.reserveCapacity(lines.count + other.lines.count)
+        for (index, slot) in other.slots.enumerated() where slot >= 0 {
+            let from = Int(slot) * widths
+            slots[other.first + index - first] = Int32(heights.count / widths)
+            heights.append(contentsOf: other.heights[from..<from + widths])
+            lines.append(contentsOf: other.lines[from..<from + widths])
+        }
+    }
+
     /// Where row `row`'s values for every width start, made on first use; nil when that would keep more than
     /// `limit` row-widths.
     mutating func base(_ row: Int, within limit: Int) -> Int? {
-        if slots[row] < 0 {
+        if slots[row - first] < 0 {
             guard heights.count + widths <= limit else { return nil }
-            slots[row] = Int32(heights.count / widths)
+            slots[row - first] = Int32(heights.count / widths)
             // One value at a time: appending a repeated element went through its generic sequence path, a few times
             // the cost of the values.
             for _ in 0..<widths {
@@ -49,13 +67,13 @@ struct ListRowsText: Sendable {
                 lines.append(0)
             }
         }
-        return Int(slots[row]) * widths
+        return Int(slots[row - first]) * widths
     }
 
     /// Rule: a row's text is its paragraphs one below the other, with the paragraph gap between each two (empty
     /// ones too: a flex column's row-gap); its height adds its chrome (`ListStacking.rowHeight`).
     func height(_ row: Int, _ width: Int) -> Double {
-        let slot = Int(slots[row])
+        let slot = Int(slots[row - first])
         var text = slot < 0 ? 0 : Double(heights[slot * widths + width]) / 64
         let paragraphs = Int(rows[row].paragraphEnd) - (row > 0 ? Int(rows[row - 1].paragraphEnd) : 0)
         if paragraphs > 1 { text += paragraphGap * Double(paragraphs - 1) }
@@ -63,7 +81,7 @@ struct ListRowsText: Sendable {
     }
 
     func lines(_ row: Int, _ width: Int) -> UInt32 {
-        let slot = Int(slots[row])
+        let slot = Int(slots[row - first])
         return slot < 0 ? 0 : lines[slot * widths + width]
     }
 }

@@ -45,6 +45,9 @@ public struct ListTexts: Sendable {
 
     public var count: Int { spans.count }
 
+    /// Text `index`'s length in UTF-8 bytes.
+    func byteCount(_ index: Int) -> Int { spans[index].end - spans[index].start }
+
     /// Text `index`'s bytes, valid inside `body`.
     func withUTF8<R>(_ index: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
         let span = spans[index]
