@@ -3,17 +3,22 @@ import TrellisCore
 import TrellisTestSupport
 import XCTest
 
-/// A large list is spread over lanes, each laying out a part of its rows: the answer must be the one laid out on one
-/// thread, whatever the lanes, and where a part does not answer (a refusal, a bound) the list is laid out again on one
+/// A large list is cut into parts, each laid out on whichever lane is free: the answer must be the one laid out on one
+/// thread, in whatever order the parts are laid out, and where a part does not answer (a refusal, a bound) the list is laid out again on one
 /// thread, so that the refusals are the same too.
 final class ListLanesTests: XCTestCase {
-    /// Lanes that run one after the other on the caller's thread, `given` of them (or as many as wanted, when fewer).
+    /// Lanes that run the parts one after the other on the caller's thread, first to last or last to first.
     struct InOrder: ComputeLanes {
-        let given: Int
-        func run(_ wanted: Int, _ body: (_ lane: Int, _ lanes: Int) -> Void) {
-            let lanes = max(1, min(given, wanted))
-            for lane in 0..<lanes { body(lane, lanes) }
+        var reversed = false
+        func run(_ parts: Int, _ body: (_ part: Int) -> Void) -> Bool {
+            for part in 0..<parts { body(reversed ? parts - 1 - part : part) }
+            return true
         }
+    }
+
+    /// Lanes that never have a thread free.
+    struct Busy: ComputeLanes {
+        func run(_ parts: Int, _ body: (_ part: Int) -> Void) -> Bool { false }
     }
 
     static let pieces = [
@@ -79,9 +84,9 @@ final class ListLanesTests: XCTestCase {
             let input = Self.input(rows: 1_500, seed: seed, widths: [90, 240.5, 600], font: font)
             let (alone, steps) = Self.answer(input, lanes: nil)
             XCTAssertEqual(alone.count, 3 * 1_501)
-            for given in [2, 3, 16] {
-                let (spread, spreadSteps) = Self.answer(input, lanes: InOrder(given: given))
-                XCTAssertNil(Self.difference(spread, alone), "\(given) lanes, seed \(seed)")
+            for lanes: any ComputeLanes in [InOrder(), InOrder(reversed: true), Busy()] {
+                let (spread, spreadSteps) = Self.answer(input, lanes: lanes)
+                XCTAssertNil(Self.difference(spread, alone), "\(lanes), seed \(seed)")
                 XCTAssertEqual(spreadSteps, steps, "the same work counted")
             }
         }
@@ -93,7 +98,7 @@ final class ListLanesTests: XCTestCase {
         let input = Self.input(rows: 1_500, seed: 9, widths: [300], font: font, refusing: 1_400)
         let (alone, _) = Self.answer(input, lanes: nil)
         XCTAssertTrue(alone.allSatisfy { $0.hasPrefix("refused") } && !alone.isEmpty, "\(alone.prefix(3))")
-        XCTAssertNil(Self.difference(Self.answer(input, lanes: InOrder(given: 2)).0, alone))
+        XCTAssertNil(Self.difference(Self.answer(input, lanes: InOrder()).0, alone))
     }
 
     /// Lines past their bound, found in a part: the list is laid out again on one thread and refused as it refuses them.
@@ -107,7 +112,7 @@ final class ListLanesTests: XCTestCase {
         let (alone, _) = Self.answer(input, lanes: nil, inputBytes: lines / 2 - 10)
         XCTAssertEqual(alone.count, 1)
         XCTAssertTrue(alone.first?.contains("tooManyLines") ?? false, "\(alone)")
-        XCTAssertEqual(Self.answer(input, lanes: InOrder(given: 2), inputBytes: lines / 2 - 10).0, alone)
+        XCTAssertEqual(Self.answer(input, lanes: InOrder(), inputBytes: lines / 2 - 10).0, alone)
     }
 
     /// The parts together keep no more in the shaping cache than one request may: each takes its share of the quarter.
@@ -115,10 +120,10 @@ final class ListLanesTests: XCTestCase {
         let font = try XCTUnwrap(TestFonts.font("DejaVu Sans, IPAGothic, Noto Color Emoji", size: 15))
         let input = Self.input(rows: 1_500, seed: 4, widths: [300], font: font)
         let cache = ShapingCache(byteCapacity: 4 << 20)
-        let (kept, _) = Self.answer(input, lanes: InOrder(given: 2), cache: cache)
+        let (kept, _) = Self.answer(input, lanes: InOrder(), cache: cache)
         XCTAssertGreaterThan(cache.bytes, cache.perRequestByteCapacity / 2, "both parts kept some")
         XCTAssertLessThanOrEqual(cache.bytes, cache.perRequestByteCapacity)
-        XCTAssertNil(Self.difference(Self.answer(input, lanes: InOrder(given: 2), cache: cache).0, kept), "the same from the kept paragraphs")
+        XCTAssertNil(Self.difference(Self.answer(input, lanes: InOrder(), cache: cache).0, kept), "the same from the kept paragraphs")
         XCTAssertNil(Self.difference(Self.answer(input, lanes: nil).0, kept))
     }
 }

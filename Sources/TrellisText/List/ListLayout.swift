@@ -46,10 +46,10 @@ public enum ListLayout {
         }
     }
 
-    /// Rule: a list is spread over lanes only with at least this many bytes of text for each (about 80 paragraphs of 200
-    /// characters: a lane's thread is woken in a few microseconds, a paragraph at a new width takes about two).
+    /// Rule: a list is spread over lanes only with at least this many bytes of text for each of its parts (about 80
+    /// paragraphs of 200 characters: a thread is woken in a few microseconds, a paragraph at a new width takes about two).
     public static let bytesPerLane = 1 << 14
-    /// At most this many lanes, however many the caller has.
+    /// At most this many parts, however large the list: enough that threads finishing early take the parts left.
     static let maxLanes = 16
 
     /// What the list's paragraphs may come to together: lines, and rows with a line times widths.
@@ -84,14 +84,14 @@ public enum ListLayout {
         )
     }
 
-    /// Rule: the rows are cut into consecutive parts of about as many bytes of text, each laid out on a lane of its own as
-    /// `layOutRows` lays out the whole list (its own shaper, its share of the request's allowance in the shaping cache and
-    /// of the bounds, the request's deadline), and the parts' rows put together in order. The lanes' steps are counted on
-    /// `meter`. nil when the list is not spread (too little text, on average under 8 bytes a row, or so many rows times
-    /// widths that its parts and the list put together would pass the memory one thread's rows take; or no thread is free)
-    /// or a part did not answer (a refusal, its share of a bound, the deadline): the list is then laid out on this thread
-    /// (with what is left of `allowance`), which answers the refusals in order. A list spread costs at most its work
-    /// twice over.
+    /// Rule: the rows are cut into consecutive parts of about as many bytes of text (at most 16, each at least 16 KiB),
+    /// each laid out as `layOutRows` lays out the whole list (its own shaper, its share of the request's allowance in the
+    /// shaping cache and of the bounds, the request's deadline) on whichever lane is free next, and the parts' rows put
+    /// together in order. The parts' steps are counted on `meter`. nil when the list is not spread (too little text, on
+    /// average under 8 bytes a row, or so many rows times widths that its parts and the list put together would pass
+    /// the memory one thread's rows take; or no thread is free) or a part did not answer (a refusal, its share of a
+    /// bound, the deadline): the list is then laid out on this thread (with what is left of `allowance`), which answers
+    /// the refusals in order. A list spread costs at most its work twice over.
     static func spread(
         _ input: ListLayoutInput, over lanes: any ComputeLanes, styles: [ParagraphStyle], cache: ShapingCache?, font: ShapingCache.Font,
         allowance: inout ShapingCache.Allowance, bounds: Bounds, meter: inout WorkMeter
@@ -109,51 +109,49 @@ public enum ListLayout {
             }
             ends[r] = bytes
         }
-        let wanted = min(maxLanes, bytes / bytesPerLane)
-        guard wanted > 1, input.rows.count * 8 <= bytes, withParagraphs * input.widths.count <= bounds.rowWidths / 2 else { return nil }
+        let count = min(maxLanes, bytes / bytesPerLane)
+        guard count > 1, input.rows.count * 8 <= bytes, withParagraphs * input.widths.count <= bounds.rowWidths / 2 else { return nil }
         struct Part {
             var text: ListRowsText
             var steps: Int
             var allowanceLeft: Int
         }
         let template = meter.restarted(inputBytes: meter.inputBytes)
-        let share = allowance.bytes
-        var parts = [Part?](repeating: nil, count: wanted)
-        var spreadOver = 1
-        parts.withUnsafeMutableBufferPointer { parts in
-            lanes.run(wanted) { lane, count in
-                guard count > 1 else { return }
-                if lane == 0 { spreadOver = count }
+        let share = allowance.bytes / count
+        let partBounds = Bounds(lines: bounds.lines / count, rowWidths: bounds.rowWidths / count)
+        var parts = [Part?](repeating: nil, count: count)
+        let spread = parts.withUnsafeMutableBufferPointer { parts in
+            lanes.run(count) { part in
                 // Rule: part k is the rows from the first whose text ends past k/count of the bytes.
-                let range = firstRow(ends, past: bytes * lane / count)..<firstRow(ends, past: bytes * (lane + 1) / count)
+                let range = firstRow(ends, past: bytes * part / count)..<firstRow(ends, past: bytes * (part + 1) / count)
                 var partMeter = template
-                var partAllowance = ShapingCache.Allowance(bytes: share / count)
+                var partAllowance = ShapingCache.Allowance(bytes: share)
                 guard let laid = layOutRows(
-                    input, range, styles: styles, cache: cache, font: font, allowance: &partAllowance,
-                    bounds: Bounds(lines: bounds.lines / count, rowWidths: bounds.rowWidths / count), meter: &partMeter, each: { _ in false })
+                    input, range, styles: styles, cache: cache, font: font, allowance: &partAllowance, bounds: partBounds, meter: &partMeter,
+                    each: { _ in false })
                 else { return }
-                parts[lane] = Part(text: laid, steps: partMeter.steps, allowanceLeft: partAllowance.bytes)
+                parts[part] = Part(text: laid, steps: partMeter.steps, allowanceLeft: partAllowance.bytes)
             }
         }
-        guard spreadOver > 1 else { return nil }
+        guard spread else { return nil }
         var taken = 0
         var steps = 0
         var answered = true
-        for part in parts[0..<spreadOver] {
+        for part in parts {
             guard let part else {
                 answered = false
                 continue
             }
-            taken += share / spreadOver - part.allowanceLeft
+            taken += share - part.allowanceLeft
             steps += part.steps
         }
-        allowance.bytes = max(0, share - taken)
+        allowance.bytes = max(0, allowance.bytes - taken)
         guard answered else { return nil }
         // Put together a part at a time, each let go once taken.
         var text = ListRowsText(input, rows: 0..<input.rows.count, reserving: bounds.rowWidths)
-        for lane in 0..<spreadOver {
-            if let part = parts[lane] { text.adopt(part.text) }
-            parts[lane] = nil
+        for index in parts.indices {
+            if let part = parts[index] { text.adopt(part.text) }
+            parts[index] = nil
         }
         guard meter.advance(steps) else { return nil }
         return text
