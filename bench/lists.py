@@ -271,44 +271,32 @@ def main():
         share, paragraph_bytes = capacity // 4, 27 * 200 + 16 + 200 + 640 + 8 * 40
         lines += [
             "",
-            f"What bounds the Trellis figures: the warm row has the paragraphs one request may add to the shaping "
-            f"cache (a quarter of it: {share / 2**20:.0f} MiB of this machine's {capacity / 2**20:.0f} MiB, about "
+            f"What bounds the Trellis figures: a list of at least 32 KiB of text is laid out in up to 16 parts on the idle "
+            f"cores at once ([docs/list.md](docs/list.md#limits-and-cost); on this machine {os.cpu_count()} threads), so each "
+            "figure is the request's wall time with its rows' layout on every core and the rest (the body's transfer, its "
+            "parsing and reading, the answer's writing) on one. The warm rows have the paragraphs one request may add to the "
+            f"shaping cache (a quarter of it: {share / 2**20:.0f} MiB of this machine's {capacity / 2**20:.0f} MiB, about "
             f"{min(share // paragraph_bytes, n):,} of these {n:,} paragraphs at about {paragraph_bytes / 1000:.1f} KB each, "
-            '[docs/list.md](docs/list.md#shaping-kept-between-requests)) and would shape the others again (the ch'
-            'at, about 2.1 million scalars, fits since a paragraph no longer keeps a bidi run number per scalar);'
-            " the row with every paragraph kept is the layout at a new width itself, the request's reading, the c"
-            "ache's lookups and the answer's writing: about 5,800 instructions a row of 200 characters (callgrind"
-            ': a server with one thread given the request at 600 px and then the one at 640 px, less one given th'
-            'e first alone, 2,000 rows; 8,300 before a Latin paragraph kept its break opportunities), of which th'
-            'e line breaking is about 1,300 (each line found by two binary searches over the opportunities its pa'
-            "ragraph keeps, where a Latin text's are the same from every line start and its widths its positions'"
-            " widths, 540; the loop around them and the breaks' array 400, the widths compared noted for other wi"
-            "dths 100, the one-line test 100, the line boxes 60), the paragraph memory's reset 80, the cache's lo"
-            "okup 750 (SipHash over the text's bytes 600, its table and the text's comparison 150; the text is re"
-            "ad as bytes, no String made), the request's parsing 690 and reading 1,000 (its body's copies 350 of "
-            "it), the answer's writing 320, reference counting 600 and the loop over rows and widths 720; 0.5 µs "
-            'a row (about 2,500 instructions) would need the reading, the hashing, the reference counting and the'
-            ' loop over rows nearly gone as well, not the line breaking alone. The cold rows shape each distinct '
-            "word once per request where the face allows it (Blink's word-by-word rule, [docs/text.md](docs/text."
-            "md): DejaVu Sans does), so HarfBuzz is no longer most of a paragraph's first layout: about 98,000 in"
-            'structions a paragraph of 200 characters (callgrind, the request alone, 2,000 paragraphs), of which '
-            "the words' segmentation, hashing, lookups and copies about 26,000, the checks before shaping (the te"
-            "xt's scalars, white-space processing, bidi levels, grapheme clusters and each cluster's face) 26,000"
-            ", resolving scripts 8,600, allocating the paragraph's arrays 7,000 (each made through the standard l"
-            "ibrary's unspecialized allocator, whose lookup of the array's type costs about 400 instructions), th"
-            "e greedy breaking 3,200, and the paragraph's other passes over its scalars the rest; reaching 10 µs "
-            "needs fewer such passes. Since then an ASCII text's scripts are resolved without a pass per characte"
-            'r and a Latin paragraph keeps its break opportunities (about 4,300 instructions more at shaping, abo'
-            'ut 1,300 fewer in its first layout): the cold request of 2,000 such paragraphs at 600 px measures ab'
-            'out 99,400 a paragraph (callgrind: the server given it less an idle one, its transport included), 10'
-            "2,100 before both. The chat's warm request lays out three widths: about 305 million instructions (ca"
-            'llgrind, as above: the run given both requests less the one given the first) for its 30,000 row widt'
-            'hs, of which the line breaking about 174 million: only 9% of its rows are all Latin (the others mix '
-            'Japanese, Arabic and emoji in, whose opportunities ICU decides from each line start), so most lines '
-            "still take the breaker's search for where they stop fitting, its scan back over their scalars' oppor"
-            "tunities (ICU run again, per request, from line starts that are not the whole text's boundaries), ex"
-            'act widths and edge tests, about 5,800 instructions a row width; its parsing and reading, with its b'
-            "ody's copies, about 45 million.",
+            '[docs/list.md](docs/list.md#shaping-kept-between-requests)). Timed inside the server (a build printing each '
+            'phase, 2026-12-07, two threads), the warm request of 10,000 rows spends 1.7 ms parsing its 2.1 MB body, 1.1 ms '
+            'reading it, 6.9 ms in the parts (about 1.4 µs a row on each thread), 0.6 ms writing the answer and about 2.7 ms '
+            'outside the handler (the body and the answer sent): 0.5 µs a row, 5 ms, is less than the body\'s transfer, '
+            'parsing and reading take with no layout at all, so it needs a request that does not send its rows again (rows '
+            'that refer to an earlier request\'s), not a faster layout. By instructions (callgrind, the server with one '
+            'thread given the request at 600 px and then at 640 px, less the first alone, 2,000 rows), a kept row of 200 '
+            'characters is about 5,800: its line breaking about 1,300 (each line found by two binary searches over the break '
+            "opportunities a Latin paragraph keeps), the cache's lookup 750 (SipHash over the text's bytes 600), the "
+            "request's parsing 690 and reading 1,000, the answer's writing 320, reference counting 600 and the loop over rows "
+            "and widths 720; a thread's 1.4 µs a row is more than those instructions take, the rest waiting on memory (each "
+            "row's kept paragraph, about 7 KB, is read from wherever the cache keeps it). The cold rows shape each distinct "
+            "word once per request where the face allows it (Blink's word-by-word rule, [docs/text.md](docs/text.md)): about "
+            "99,400 instructions a paragraph of 200 characters (callgrind, the request alone, 2,000 paragraphs), of which the "
+            "words' segmentation, hashing, lookups and copies about 26,000 and the checks before shaping 26,000. The chat's "
+            "warm request (3.9 MB) spends 2.8-4.5 ms parsing, 2 ms reading, 23.4 ms in the parts, 1.2 ms writing and about 3 "
+            "ms outside the handler; by instructions about 305 million for its 30,000 row widths, of which the line breaking "
+            "about 174 million: only 9% of its rows are all Latin (the others mix Japanese, Arabic and emoji in, whose break "
+            "opportunities ICU decides from each line start), so most lines still take the breaker's search for where they "
+            "stop fitting and its scan back over their opportunities, about 5,800 instructions a row width.",
         ]
         run.replace_section(args.write, "## Virtual lists", "\n".join(lines) + "\n")
 

@@ -55,7 +55,8 @@ struct Configuration {
           --host HOST                 listen address (TRELLIS_HOST; default 0.0.0.0)
           --port PORT                 listen port (TRELLIS_PORT, else PORT; default 8080)
           --threads N                 worker threads, each with its own epoll loop; 0 = one thread
-                                      per connection (TRELLIS_THREADS; default: the CPU count)
+                                      per connection (TRELLIS_THREADS; default: the CPU count); a
+                                      large list borrows up to N - 1 more while they are idle
           --max-body-bytes N          largest request body (TRELLIS_MAX_BODY_BYTES; default 8388608)
           --max-connections N         open connections before answering 503 (TRELLIS_MAX_CONNECTIONS; default 1024)
           --connection-timeout S      seconds an idle connection stays open (TRELLIS_CONNECTION_TIMEOUT; default 30)
