@@ -27,7 +27,9 @@ final class ListLanesTests: XCTestCase {
     ]
 
     /// A list of `rows` rows of one to three paragraphs, some clamped, with every kind of chrome.
-    static func input(rows: Int, seed: UInt64, widths: [Double], font: TextFont, refusing: Int? = nil) -> ListLayoutInput {
+    static func input(
+        rows: Int, seed: UInt64, widths: [Double], font: TextFont, refusing: Int? = nil, pieces: (Int) -> [String] = { _ in pieces }
+    ) -> ListLayoutInput {
         var state = seed
         func next(_ bound: Int) -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -38,7 +40,8 @@ final class ListLanesTests: XCTestCase {
         var list: [ListLayoutRow] = []
         for row in 0..<rows {
             for _ in 0..<(next(4)) {
-                var text = (0..<(1 + next(12))).map { _ in pieces[next(pieces.count)] }.joined(separator: " ")
+                let words = pieces(row)
+                var text = (0..<(1 + next(12))).map { _ in words[next(words.count)] }.joined(separator: " ")
                 if row == refusing { text += "\u{1}" }
                 texts.append(text)
                 styles.append(Int32(next(3)))
@@ -115,15 +118,26 @@ final class ListLanesTests: XCTestCase {
         XCTAssertEqual(Self.answer(input, lanes: InOrder(), inputBytes: lines / 2 - 10).0, alone)
     }
 
-    /// The parts together keep no more in the shaping cache than one request may: each takes its share of the quarter.
-    func testTheSpreadPartsKeepAtMostTheRequestsShare() throws {
+    /// The parts draw together on the request's quarter of the shaping cache: a list the quarter holds is kept whole,
+    /// however its paragraphs fall into parts (here Latin rows, whose paragraphs keep about 30 bytes a byte of text,
+    /// before Japanese ones, about 10: the parts are cut by bytes of text), and one it does not is kept up to the
+    /// quarter, never past it.
+    func testTheSpreadPartsKeepWhatTheRequestsShareHolds() throws {
         let font = try XCTUnwrap(TestFonts.font("DejaVu Sans, IPAGothic, Noto Color Emoji", size: 15))
-        let input = Self.input(rows: 1_500, seed: 4, widths: [300], font: font)
-        let cache = ShapingCache(byteCapacity: 4 << 20)
-        let (kept, _) = Self.answer(input, lanes: InOrder(), cache: cache)
-        XCTAssertGreaterThan(cache.bytes, cache.perRequestByteCapacity / 2, "both parts kept some")
-        XCTAssertLessThanOrEqual(cache.bytes, cache.perRequestByteCapacity)
-        XCTAssertNil(Self.difference(Self.answer(input, lanes: InOrder(), cache: cache).0, kept), "the same from the kept paragraphs")
-        XCTAssertNil(Self.difference(Self.answer(input, lanes: nil).0, kept))
+        let latin = ["the quick brown fox", "jumps over", "a lazy dog", "well-known", "(see this)"]
+        let input = Self.input(rows: 1_500, seed: 4, widths: [300], font: font) { $0 < 750 ? latin : ["明日のランチ", "東京都庁", "ありがとう"] }
+        let large = ShapingCache(byteCapacity: 1 << 30)
+        let (kept, _) = Self.answer(input, lanes: nil, cache: large)
+        let whole = large.bytes
+        // A quarter a tenth larger than the list: every paragraph kept.
+        let roomy = ShapingCache(byteCapacity: whole * 44 / 10)
+        XCTAssertNil(Self.difference(Self.answer(input, lanes: InOrder(), cache: roomy).0, kept))
+        XCTAssertEqual(roomy.count, large.count, "kept whole")
+        XCTAssertNil(Self.difference(Self.answer(input, lanes: InOrder(), cache: roomy).0, kept), "the same from the kept paragraphs")
+        // A quarter of half the list: kept up to it.
+        let small = ShapingCache(byteCapacity: whole * 2)
+        XCTAssertNil(Self.difference(Self.answer(input, lanes: InOrder(reversed: true), cache: small).0, kept))
+        XCTAssertLessThanOrEqual(small.bytes, small.perRequestByteCapacity)
+        XCTAssertGreaterThan(small.bytes, small.perRequestByteCapacity * 9 / 10)
     }
 }

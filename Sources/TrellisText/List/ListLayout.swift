@@ -85,8 +85,8 @@ public enum ListLayout {
     }
 
     /// Rule: the rows are cut into consecutive parts of about as many bytes of text (at most 16, each at least 16 KiB),
-    /// each laid out as `layOutRows` lays out the whole list (its own shaper, its share of the request's allowance in the
-    /// shaping cache and of the bounds, the request's deadline) on whichever lane is free next, and the parts' rows put
+    /// each laid out as `layOutRows` lays out the whole list (its own shaper, the request's allowance in the shaping
+    /// cache, which the parts draw from together, its share of the bounds, the request's deadline) on whichever lane is free next, and the parts' rows put
     /// together in order. The parts' steps are counted on `meter`. nil when the list is not spread (too little text, on
     /// average under 8 bytes a row, or so many rows times widths that its parts and the list put together would pass
     /// the memory one thread's rows take; or no thread is free) or a part did not answer (a refusal, its share of a
@@ -114,10 +114,10 @@ public enum ListLayout {
         struct Part {
             var text: ListRowsText
             var steps: Int
-            var allowanceLeft: Int
         }
         let template = meter.restarted(inputBytes: meter.inputBytes)
-        let share = allowance.bytes / count
+        // The request's allowance in the shaping cache, which every part draws from as it keeps what it shapes.
+        let pool = ShapingCache.Pool(bytes: allowance.bytes)
         let partBounds = Bounds(lines: bounds.lines / count, rowWidths: bounds.rowWidths / count)
         var parts = [Part?](repeating: nil, count: count)
         let spread = parts.withUnsafeMutableBufferPointer { parts in
@@ -125,28 +125,21 @@ public enum ListLayout {
                 // Rule: part k is the rows from the first whose text ends past k/count of the bytes.
                 let range = firstRow(ends, past: bytes * part / count)..<firstRow(ends, past: bytes * (part + 1) / count)
                 var partMeter = template
-                var partAllowance = ShapingCache.Allowance(bytes: share)
+                var partAllowance = ShapingCache.Allowance(pool: pool)
                 guard let laid = layOutRows(
                     input, range, styles: styles, cache: cache, font: font, allowance: &partAllowance, bounds: partBounds, meter: &partMeter,
                     each: { _ in false })
                 else { return }
-                parts[part] = Part(text: laid, steps: partMeter.steps, allowanceLeft: partAllowance.bytes)
+                parts[part] = Part(text: laid, steps: partMeter.steps)
             }
         }
         guard spread else { return nil }
-        var taken = 0
+        allowance.bytes = pool.left.load(ordering: .relaxed)
         var steps = 0
-        var answered = true
         for part in parts {
-            guard let part else {
-                answered = false
-                continue
-            }
-            taken += share - part.allowanceLeft
+            guard let part else { return nil }
             steps += part.steps
         }
-        allowance.bytes = max(0, allowance.bytes - taken)
-        guard answered else { return nil }
         // Put together a part at a time, each let go once taken.
         var text = ListRowsText(input, rows: 0..<input.rows.count, reserving: bounds.rowWidths)
         for index in parts.indices {

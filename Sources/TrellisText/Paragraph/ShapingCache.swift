@@ -149,9 +149,50 @@ public final class ShapingCache: Sendable {
     /// Rule: what one request may add.
     public var perRequestByteCapacity: Int { byteCapacity / 4 }
 
-    /// What one request may still add to the cache, counted down as it stores.
+    /// What one request may still add to the cache, counted down as it stores: its own, or drawn from a pool that the
+    /// parts of one request laid out at once share (each keeps what it shapes while any of the request's share is left).
     public struct Allowance: Sendable {
         var bytes: Int
+        let pool: Pool?
+
+        init(bytes: Int) {
+            self.bytes = bytes
+            pool = nil
+        }
+
+        init(pool: Pool) {
+            bytes = 0
+            self.pool = pool
+        }
+
+        /// Takes `count` bytes when that many are left; false (nothing taken) otherwise.
+        mutating func take(_ count: Int) -> Bool {
+            if let pool { return pool.take(count) }
+            guard count <= bytes else { return false }
+            bytes -= count
+            return true
+        }
+
+        mutating func giveBack(_ count: Int) {
+            if let pool { pool.left.add(count, ordering: .relaxed) } else { bytes += count }
+        }
+    }
+
+    /// A request's allowance shared by threads.
+    final class Pool: Sendable {
+        let left: Atomic<Int>
+
+        init(bytes: Int) { left = Atomic(bytes) }
+
+        func take(_ count: Int) -> Bool {
+            var current = left.load(ordering: .relaxed)
+            while count <= current {
+                let (exchanged, original) = left.compareExchange(expected: current, desired: current - count, ordering: .relaxed)
+                if exchanged { return true }
+                current = original
+            }
+            return false
+        }
     }
 
     /// A request's allowance: a quarter of the capacity.
@@ -224,8 +265,11 @@ public final class ShapingCache: Sendable {
     func store(_ paragraph: ShapedParagraph, key: Key, utf8 text: UnsafeRawBufferPointer, _ allowance: inout Allowance) {
         let bytes = Self.entryBytes(paragraph, textBytes: text.count)
         let generation = byteCapacity / 2
-        guard bytes <= allowance.bytes, bytes <= generation, budget?.reserveForCache(bytes) ?? true else { return }
-        allowance.bytes -= bytes
+        guard bytes <= generation, allowance.take(bytes) else { return }
+        guard budget?.reserveForCache(bytes) ?? true else {
+            allowance.giveBack(bytes)
+            return
+        }
         let entry = Entry(font: key.font, whiteSpace: key.whiteSpace, text: [UInt8](text), paragraph: paragraph)
         let dropped: Int = state.withLock { cache in
             guard cache.current.find(key, text) == nil, cache.previous.find(key, text) == nil else { return bytes }
