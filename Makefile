@@ -259,10 +259,11 @@ asan-test: deps
 		$(SWIFT) test --skip-build --disable-swift-testing --sanitize=address --scratch-path .build/asan \
 		--filter '$(SANITIZED_TESTS)' $(SANITIZER_SKIPS)
 
-## tsan-test: ThreadSanitizer; the first report fails the run. Skipped under it: the test that
-## measures text on many threads at once through one cache, because Synchronization.Mutex locks with
-## futex calls on Linux that ThreadSanitizer does not see, so every access under the lock looks racy.
-TSAN_SKIPS := --skip TextMeasureTests.testConcurrentMeasurementsAgree
+## tsan-test: ThreadSanitizer; the first report fails the run. Skipped under it: the tests that
+## measure text, or lay a list's parts out, on several threads at once through one cache, because
+## Synchronization.Mutex locks with futex calls on Linux that ThreadSanitizer does not see, so every
+## access under the lock looks racy.
+TSAN_SKIPS := --skip TextMeasureTests.testConcurrentMeasurementsAgree --skip ListLanesLiveTests
 tsan-test: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan $(SANITIZER_LINK)
 	TSAN_OPTIONS=halt_on_error=1 \

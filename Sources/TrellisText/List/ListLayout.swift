@@ -86,8 +86,9 @@ public enum ListLayout {
 
     /// Rule: the rows are cut into consecutive parts of about as many bytes of text (at most 16, each at least 16 KiB),
     /// each laid out as `layOutRows` lays out the whole list (its own shaper, the request's allowance in the shaping
-    /// cache, which the parts draw from together, its share of the bounds, the request's deadline) on whichever lane is free next, and the parts' rows put
-    /// together in order. The parts' steps are counted on `meter`. nil when the list is not spread (too little text, on
+    /// cache, which the parts draw from together, its share of the bounds, the request's deadline) on whichever lane is
+    /// free next, and the parts' rows put together in order (rows before the first byte of text, which have no line,
+    /// are in none). The parts' steps are counted on `meter`. nil when the list is not spread (too little text, on
     /// average under 8 bytes a row, or so many rows times widths that its parts and the list put together would pass
     /// the memory one thread's rows take; or no thread is free) or a part did not answer (a refusal, its share of a
     /// bound, the deadline): the list is then laid out on this thread (with what is left of `allowance`), which answers
@@ -161,7 +162,8 @@ public enum ListLayout {
         return low
     }
 
-    /// The paragraphs of the rows in `range`, laid out (`layOutParagraphs`' rule). nil when a paragraph was refused (each handed to `each`), a bound was passed, or the meter stopped.
+    /// The paragraphs of the rows in `range`, laid out (`layOutParagraphs`' rule). nil when a paragraph was refused (each
+    /// handed to `each`), a bound was passed, or the meter stopped.
     static func layOutRows(
         _ input: ListLayoutInput, _ range: Range<Int>, styles: [ParagraphStyle], cache: ShapingCache?, font: ShapingCache.Font,
         allowance: inout ShapingCache.Allowance, bounds: Bounds, meter: inout WorkMeter,
