@@ -74,13 +74,13 @@ public enum ListLayout {
         let (product, overflow) = meter.inputBytes.multipliedReportingOverflow(by: maxLinesPerInputByte)
         let bounds = Bounds(lines: overflow ? Int.max : product, rowWidths: meter.inputBytes / bytesPerRowWidth)
         let font = cache?.font(input.font.key) ?? ShapingCache.Font(input.font.key)
-        var allowance = cache?.allowance() ?? ShapingCache.Allowance(bytes: 0)
+        let allowance = cache?.allowance() ?? ShapingCache.Allowance(bytes: 0)
         if let lanes {
-            let spread = spread(input, over: lanes, styles: styles, cache: cache, font: font, allowance: &allowance, bounds: bounds, meter: &meter)
+            let spread = spread(input, over: lanes, styles: styles, cache: cache, font: font, allowance: allowance, bounds: bounds, meter: &meter)
             if let spread { return spread }
         }
         return layOutRows(
-            input, 0..<input.rows.count, styles: styles, cache: cache, font: font, allowance: &allowance, bounds: bounds, meter: &meter, each: each
+            input, 0..<input.rows.count, styles: styles, cache: cache, font: font, allowance: allowance, bounds: bounds, meter: &meter, each: each
         )
     }
 
@@ -95,7 +95,7 @@ public enum ListLayout {
     /// the refusals in order. A list spread costs at most its work twice over.
     static func spread(
         _ input: ListLayoutInput, over lanes: any ComputeLanes, styles: [ParagraphStyle], cache: ShapingCache?, font: ShapingCache.Font,
-        allowance: inout ShapingCache.Allowance, bounds: Bounds, meter: inout WorkMeter
+        allowance: ShapingCache.Allowance, bounds: Bounds, meter: inout WorkMeter
     ) -> ListRowsText? {
         // Each row's text's end, in bytes from the first row's start.
         var ends = [Int](repeating: 0, count: input.rows.count)
@@ -117,8 +117,6 @@ public enum ListLayout {
             var steps: Int
         }
         let template = meter.restarted(inputBytes: meter.inputBytes)
-        // The request's allowance in the shaping cache, which every part draws from as it keeps what it shapes.
-        let pool = ShapingCache.Pool(bytes: allowance.bytes)
         let partBounds = Bounds(lines: bounds.lines / count, rowWidths: bounds.rowWidths / count)
         var parts = [Part?](repeating: nil, count: count)
         let spread = parts.withUnsafeMutableBufferPointer { parts in
@@ -126,16 +124,14 @@ public enum ListLayout {
                 // Rule: part k is the rows from the first whose text ends past k/count of the bytes.
                 let range = firstRow(ends, past: bytes * part / count)..<firstRow(ends, past: bytes * (part + 1) / count)
                 var partMeter = template
-                var partAllowance = ShapingCache.Allowance(pool: pool)
                 guard let laid = layOutRows(
-                    input, range, styles: styles, cache: cache, font: font, allowance: &partAllowance, bounds: partBounds, meter: &partMeter,
+                    input, range, styles: styles, cache: cache, font: font, allowance: allowance, bounds: partBounds, meter: &partMeter,
                     each: { _ in false })
                 else { return }
                 parts[part] = Part(text: laid, steps: partMeter.steps)
             }
         }
         guard spread else { return nil }
-        allowance.bytes = pool.left.load(ordering: .relaxed)
         var steps = 0
         for part in parts {
             guard let part else { return nil }
@@ -166,7 +162,7 @@ public enum ListLayout {
     /// handed to `each`), a bound was passed, or the meter stopped.
     static func layOutRows(
         _ input: ListLayoutInput, _ range: Range<Int>, styles: [ParagraphStyle], cache: ShapingCache?, font: ShapingCache.Font,
-        allowance: inout ShapingCache.Allowance, bounds: Bounds, meter: inout WorkMeter,
+        allowance: ShapingCache.Allowance, bounds: Bounds, meter: inout WorkMeter,
         each: (Result<ListLayoutOutput, ListRefusal>) -> Bool
     ) -> ListRowsText? {
         let widths = input.widths.count
@@ -202,7 +198,7 @@ public enum ListLayout {
                     guard meter.advance(text.scalarCount * (widths + 1)) else { return nil }
                     result = shaper.shape(text, whiteSpace: style.whiteSpace)
                     if case .success(let made) = result, let key, let cache {
-                        input.paragraphs.withUTF8(paragraph) { cache.store(made, key: key, utf8: $0, &allowance) }
+                        input.paragraphs.withUTF8(paragraph) { cache.store(made, key: key, utf8: $0, allowance) }
                     }
                 }
                 let shaped: ShapedParagraph

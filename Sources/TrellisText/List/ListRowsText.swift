@@ -39,9 +39,6 @@ struct ListRowsText: Sendable {
         lines.reserveCapacity(reserved)
     }
 
-    /// Row-widths kept.
-    var kept: Int { heights.count }
-
     /// Takes the values another part kept for its rows (none of which this one kept).
     mutating func adopt(_ other: ListRowsText) {
         heights.reserveCapacity(heights.count + other.heights.count)

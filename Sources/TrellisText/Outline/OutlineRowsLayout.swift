@@ -19,7 +19,7 @@ public enum OutlineRowsLayout {
         style.lineHeight = style.lineHeight.map(ListLength.lineHeight)
         let indent = ListLength.layoutUnit(input.indent)
         let font = cache?.font(input.font.key) ?? ShapingCache.Font(input.font.key)
-        var allowance = cache?.allowance() ?? ShapingCache.Allowance(bytes: 0)
+        let allowance = cache?.allowance() ?? ShapingCache.Allowance(bytes: 0)
         var heights = [Double](repeating: 0, count: all.rows.count)
         // One memory for every label, reset for each: its objects and arrays made once per request.
         var reused: ParagraphMemory?
@@ -33,7 +33,7 @@ public enum OutlineRowsLayout {
                 switch kept.map({ .success($0) }) ?? shaper.shape(label, whiteSpace: style.whiteSpace) {
                 case .success(let made):
                     shaped = made
-                    if kept == nil, let key { cache?.store(made, key: key, &allowance) }
+                    if kept == nil, let key { cache?.store(made, key: key, allowance) }
                 case .failure(let refusal):
                     return .failure(OutlineLabelRefusal(node: row.node, refusal: refusal))
                 }

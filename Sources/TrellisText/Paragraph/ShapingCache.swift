@@ -149,41 +149,14 @@ public final class ShapingCache: Sendable {
     /// Rule: what one request may add.
     public var perRequestByteCapacity: Int { byteCapacity / 4 }
 
-    /// What one request may still add to the cache, counted down as it stores: its own, or drawn from a pool that the
-    /// parts of one request laid out at once share (each keeps what it shapes while any of the request's share is left).
-    public struct Allowance: Sendable {
-        var bytes: Int
-        let pool: Pool?
-
-        init(bytes: Int) {
-            self.bytes = bytes
-            pool = nil
-        }
-
-        init(pool: Pool) {
-            bytes = 0
-            self.pool = pool
-        }
-
-        /// Takes `count` bytes when that many are left; false (nothing taken) otherwise.
-        mutating func take(_ count: Int) -> Bool {
-            if let pool { return pool.take(count) }
-            guard count <= bytes else { return false }
-            bytes -= count
-            return true
-        }
-
-        mutating func giveBack(_ count: Int) {
-            if let pool { pool.left.add(count, ordering: .relaxed) } else { bytes += count }
-        }
-    }
-
-    /// A request's allowance shared by threads.
-    final class Pool: Sendable {
+    /// What one request may still add to the cache, counted down as it stores (atomically: the parts of a list laid out
+    /// on several threads at once draw on their request's one allowance).
+    public final class Allowance: Sendable {
         let left: Atomic<Int>
 
         init(bytes: Int) { left = Atomic(bytes) }
 
+        /// Takes `count` bytes when that many are left; false (nothing taken) otherwise.
         func take(_ count: Int) -> Bool {
             var current = left.load(ordering: .relaxed)
             while count <= current {
@@ -193,6 +166,8 @@ public final class ShapingCache: Sendable {
             }
             return false
         }
+
+        func giveBack(_ count: Int) { left.add(count, ordering: .relaxed) }
     }
 
     /// A request's allowance: a quarter of the capacity.
@@ -255,14 +230,14 @@ public final class ShapingCache: Sendable {
         state.withLock { $0.current.find(key, text) ?? $0.previous.find(key, text) }
     }
 
-    func store(_ paragraph: ShapedParagraph, key: TextKey, _ allowance: inout Allowance) {
+    func store(_ paragraph: ShapedParagraph, key: TextKey, _ allowance: Allowance) {
         var text = key.text
-        text.withUTF8 { store(paragraph, key: key.key, utf8: UnsafeRawBufferPointer($0), &allowance) }
+        text.withUTF8 { store(paragraph, key: key.key, utf8: UnsafeRawBufferPointer($0), allowance) }
     }
 
     /// Keeps `paragraph`, shaped from the text whose UTF-8 bytes are `text`, under `key` when the request's allowance
     /// and the budget take it.
-    func store(_ paragraph: ShapedParagraph, key: Key, utf8 text: UnsafeRawBufferPointer, _ allowance: inout Allowance) {
+    func store(_ paragraph: ShapedParagraph, key: Key, utf8 text: UnsafeRawBufferPointer, _ allowance: Allowance) {
         let bytes = Self.entryBytes(paragraph, textBytes: text.count)
         let generation = byteCapacity / 2
         guard bytes <= generation, allowance.take(bytes) else { return }
