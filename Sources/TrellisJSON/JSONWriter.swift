@@ -113,6 +113,11 @@ public struct JSONWriter: ~Copyable {
 
     /// Allocates room for about `size` more bytes up front (at most up to `bound`); a refusal
     /// here is not a failure, the writer grows as it writes.
+    /// Fails the answer as out of memory (the caller could not take memory it needs to compute it).
+    public mutating func failForMemory() {
+        if failure == nil { failure = .outOfMemory }
+    }
+
     public mutating func reserveCapacity(_ size: Int) {
         let size = length + min(size, bound - length)
         guard failure == nil && size > capacity else { return }

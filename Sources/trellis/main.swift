@@ -92,10 +92,12 @@ let fontLibrary = FontLibrary(
 let storedFonts = fontLibrary.loadDirectory()
 var serviceConfiguration = configuration.service(memoryBudget: memoryBudget)
 // The shaping cache: an eighth of the memory budget, at most 256 MiB, its paragraphs taken from the budget as it keeps them.
+// The kept lists: as much again.
 // A large list borrows idle threads for its parts: at most the worker threads less one, across every request at once.
 serviceConfiguration.context = FeatureContext(
     fonts: fonts, fontLibrary: fontLibrary,
     shapingCache: ShapingCache(byteCapacity: min(256 << 20, memoryBudget.limit / 8), budget: memoryBudget),
+    listStore: ListStore(byteCapacity: min(256 << 20, memoryBudget.limit / 8), budget: memoryBudget),
     lanes: ThreadLanes(spare: max(1, configuration.server.threads) - 1))
 let service = TrellisService(configuration: serviceConfiguration)
 // The line breaker's constant tables (ICU's pairs, about 20 ms) are built before listening, not by the first request.

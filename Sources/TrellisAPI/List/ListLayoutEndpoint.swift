@@ -10,14 +10,31 @@ enum ListLayoutEndpoint: Endpoint {
     static let sizeAdvice: String? = "send fewer rows or widths (every row is a number in four arrays per width)."
 
     static func respond(to request: consuming ListLayoutRequest, _ call: inout EndpointCall) {
+        // A kept list is laid out as the body it was sent in would be: its bounds, and its working memory taken here.
+        let store = call.context.listStore
+        var working = 0
+        if let kept = request.kept {
+            working = kept.bodyBytes.multipliedReportingOverflow(by: workingMemoryPerByte).partialValue
+            guard store.reserve(working) else {
+                call.json.failForMemory()
+                return
+            }
+        }
+        defer { store.release(working) }
+        let bodyBytes = call.meter.inputBytes
+        var meter = call.meter.measuring(inputBytes: request.kept?.bodyBytes ?? bodyBytes)
+        defer { call.meter = meter.measuring(inputBytes: bodyBytes) }
         // A row is about 20 bytes per width: its height, offset, line count and truncation.
         call.json.reserveCapacity(64 + request.input.rows.count * request.input.widths.count * 20)
         ListLayoutResponse.begin(to: &call.json)
         let anchorAsked = request.anchorAsked
-        ListLayout.compute(request.input, cache: call.context.shapingCache, lanes: call.context.lanes, meter: &call.meter) { result in
+        let keeping = request.keys != nil
+        var shaping: ListShaping?
+        ListLayout.compute(request.input, cache: call.context.shapingCache, lanes: call.context.lanes, keeping: keeping, meter: &meter) { result in
             switch result {
             case .success(let layout):
                 guard call.problems.isEmpty else { break }
+                if keeping && shaping == nil { shaping = layout.shaping }
                 ListLayoutResponse.write(layout, anchorAsked: anchorAsked, to: &call.json)
             case .failure(let refusal):
                 // A paragraph's refusal at its text; the bounds' at the widths.
@@ -30,6 +47,17 @@ enum ListLayoutEndpoint: Endpoint {
             // Past the answer's limit nothing more is written: stop computing too.
             return call.json.failure == nil
         }
-        ListLayoutResponse.end(to: &call.json)
+        // Rule for `keep`: a list laid out whole is kept (without its widths, scroll and anchor), and named; null when the
+        // store cannot keep it. A list named is named again.
+        var id = request.kept?.id
+        if let keys = request.keys, let shaping, call.problems.isEmpty, call.json.failure == nil, !meter.isStopped {
+            var input = request.input
+            input.widths = []
+            input.scroll = nil
+            input.anchor = nil
+            input.shaping = shaping
+            id = store.keep(KeptList(input: input, keys: keys, bodyBytes: bodyBytes))
+        }
+        ListLayoutResponse.end(list: keeping || request.kept != nil ? .some(id) : .none, to: &call.json)
     }
 }

@@ -3,10 +3,15 @@ import TrellisJSON
 import TrellisText
 
 /// A list layout request: `{font, rows, width | widths, paragraphGap?, gap?, scroll?, anchor?, whiteSpace?,
-/// wordBreak?, overflowWrap?, maxLines?, textOverflow?, lineHeight?}`; each row `{key?, texts?, padding?,
-/// extraHeight?, minHeight?}`, each text a string or `{text, …its own paragraph properties}`.
+/// wordBreak?, overflowWrap?, maxLines?, textOverflow?, lineHeight?, keep?}`; each row `{key?, texts?, padding?,
+/// extraHeight?, minHeight?}`, each text a string or `{text, …its own paragraph properties}`. Or a list kept
+/// before: `{list, width | widths, scroll?, anchor?}`.
 struct ListLayoutRequest: FeatureRequest {
     var input: ListLayoutInput
+    /// Rule for `keep`: true, the list is kept after it is laid out, and the answer names it; its rows' keys, for that.
+    var keys: ListRowKeys?
+    /// Rule for `list`: the kept list laid out (its id and the body bytes it was sent in), in place of rows.
+    var kept: (id: String, bodyBytes: Int)?
     /// Each paragraph's place on the tape (for the pointer of one that cannot be laid out).
     var paragraphValues: [Int32]
     /// The body, whose tape the paragraph values are on.
@@ -19,8 +24,12 @@ struct ListLayoutRequest: FeatureRequest {
     enum Member: Int, JSONMember {
         case font, fontFaces, rows, width, widths, paragraphGap, gap, scroll, anchor
         case whiteSpace, wordBreak, overflowWrap, maxLines, textOverflow, lineHeight
-        case textWrap
+        case textWrap, keep, list
         static let keys = JSONKeys(Member.self)
+        /// What a kept list keeps: a request naming one sends none of them.
+        static let listMembers: [Member] = [
+            .font, .fontFaces, .rows, .paragraphGap, .gap, .whiteSpace, .wordBreak, .overflowWrap, .maxLines, .textOverflow, .lineHeight, .textWrap,
+        ]
     }
 
     enum RowMember: Int, JSONMember {
@@ -51,8 +60,18 @@ struct ListLayoutRequest: FeatureRequest {
 
     init?(reading body: JSONValue, _ context: FeatureContext, _ problems: inout Problems) {
         guard body.expectObject(&problems) else { return nil }
-        let before = problems.count
         let members = body.fields(Member.self)
+        if let list = members.optional(Member.list) {
+            self.init(reading: body, list: list, members, context, &problems)
+        } else {
+            self.init(reading: body, rows: members, context, &problems)
+        }
+    }
+
+    /// The rows and what they share.
+    private init?(reading body: JSONValue, rows members: JSONFields, _ context: FeatureContext, _ problems: inout Problems) {
+        let before = problems.count
+        let keep = members.optional(Member.keep)?.boolean(&problems) ?? false
         let font = members.required(Member.font, &problems).flatMap {
             TextFontRequest.read($0, faces: members.optional(Member.fontFaces), context, &problems)
         }
@@ -68,6 +87,7 @@ struct ListLayoutRequest: FeatureRequest {
         let scroll = members.optional(Member.scroll).flatMap { Self.readScroll($0, &problems) }
         let anchor = members.optional(Member.anchor).flatMap { Self.readAnchor($0, &problems) }
         var rows = RowsReader(shared: shared, fontSize: font?.size)
+        if keep { rows.keys = ListRowKeys() }
         if let list = members.required(Member.rows, &problems) {
             rows.read(list, anchorKey: anchor?.key, &problems)
         }
@@ -80,10 +100,51 @@ struct ListLayoutRequest: FeatureRequest {
         self.body = body
         self.anchorAsked = anchor != nil
         self.widthsValue = members[Member.widths] ?? members[Member.width] ?? body
+        self.keys = rows.keys
+    }
+
+    /// `{list, width | widths, scroll?, anchor?, keep?}`: the list kept under the id `list`, laid out again. An id not
+    /// kept here (never, or no longer: the store forgets the oldest lists first, and a restart or another replica
+    /// knows none of this one's) is a problem of type `ProblemTypes.listNotKept`: send the rows again.
+    private init?(reading body: JSONValue, list: JSONValue, _ members: JSONFields, _ context: FeatureContext, _ problems: inout Problems) {
+        let before = problems.count
+        for member in Member.listMembers {
+            if let sent = members.optional(member) {
+                problems.add(at: sent, "is the kept list's: a request that names a list sends only width or widths, scroll and anchor (send the rows again to change it)")
+            }
+        }
+        _ = members.optional(Member.keep)?.boolean(&problems)
+        let widths = TextLayoutRequest.readWidths(body, members[Member.width], members[Member.widths], &problems)
+        let scroll = members.optional(Member.scroll).flatMap { Self.readScroll($0, &problems) }
+        let anchor = members.optional(Member.anchor).flatMap { Self.readAnchor($0, &problems) }
+        var found: (id: String, list: KeptList)?
+        if let id = list.text(&problems) {
+            if let kept = context.listStore.list(id) {
+                found = (id, kept)
+            } else {
+                problems.add(
+                    at: list, "names a list that is not kept here (the server keeps lists for a while, forgetting the oldest first): "
+                        + "send the rows again, with keep")
+                problems.type = ProblemTypes.listNotKept
+            }
+        }
+        guard problems.count == before, let found else { return nil }
+        var input = found.list.input
+        input.widths = widths
+        input.scroll = scroll
+        input.anchor = anchor.flatMap { anchor in found.list.keys.firstRow(anchor.key).map { ListAnchor(index: $0, offset: anchor.offset) } }
+        self.input = input
+        self.paragraphValues = []
+        self.body = body
+        self.anchorAsked = anchor != nil
+        self.widthsValue = members[Member.widths] ?? members[Member.width] ?? body
+        self.kept = (found.id, found.list.bodyBytes)
     }
 
     /// The value of paragraph `index` (for its problem's pointer).
-    func paragraphValue(_ index: Int) -> JSONValue { body.value(at: Int(paragraphValues[index])) }
+    func paragraphValue(_ index: Int) -> JSONValue {
+        index < paragraphValues.count ? body.value(at: Int(paragraphValues[index])) : body
+    }
 
     /// `{offset?, viewportHeight, overscan?}`.
     static func readScroll(_ value: JSONValue, _ problems: inout Problems) -> ListScroll? {
@@ -124,6 +185,8 @@ struct RowsReader {
     var rows: [ListLayoutRow] = []
     /// Rule for `anchor`: the first row whose key is the anchor's.
     var anchorIndex: Int?
+    /// Every row's key, when the list is kept.
+    var keys: ListRowKeys?
     let shared: ParagraphStyle
     /// The font's size (a paragraph's lineHeight as a number or percentage resolves at it); nil when the font has a problem.
     let fontSize: Double?
@@ -143,11 +206,9 @@ struct RowsReader {
         for (index, row) in elements.enumerated() {
             guard row.expectObject(&problems) else { continue }
             let members = row.fields(ListLayoutRequest.RowMember.self)
-            if let key = members.optional(ListLayoutRequest.RowMember.key), ClientID.isValid(key, &problems),
-                anchorIndex == nil, let anchorKey, Self.sameID(key, anchorKey)
-            {
-                anchorIndex = index
-            }
+            let key = members.optional(ListLayoutRequest.RowMember.key).flatMap { ClientID.isValid($0, &problems) ? $0 : nil }
+            if let key, anchorIndex == nil, let anchorKey, Self.sameID(key, anchorKey) { anchorIndex = index }
+            keys?.append(key)
             if let texts = members.optional(ListLayoutRequest.RowMember.texts), let elements = texts.array(&problems) {
                 for text in elements {
                     guard paragraphs.count < ListLimits.maxParagraphs else {

@@ -2,7 +2,7 @@ import TrellisJSON
 import TrellisText
 
 /// Writes the list at each width as it comes: `{"layouts":[{width, heights, offsets, total, lineCounts,
-/// truncated, window?, anchor?}, …]}`, every per-row member a plain array in row order.
+/// truncated, window?, anchor?}, …], "list"?}`, every per-row member a plain array in row order.
 enum ListLayoutResponse {
     /// `{"layouts":[`, before the first width.
     static func begin(to json: inout JSONWriter) {
@@ -54,9 +54,14 @@ enum ListLayoutResponse {
         json.endObject()
     }
 
-    /// `]}`, after the last width.
-    static func end(to json: inout JSONWriter) {
+    /// `]}`, after the last width, with `"list"` between when the list was to be kept (`list`: its id, or null when
+    /// it was not kept).
+    static func end(list: String??, to json: inout JSONWriter) {
         json.endArray()
+        if let list {
+            json.key("list")
+            if let list { json.string(list) } else { json.null() }
+        }
         json.endObject()
     }
 }

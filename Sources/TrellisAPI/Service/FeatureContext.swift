@@ -3,7 +3,7 @@ import TrellisText
 
 /// What the feature endpoints compute with besides a request, made once when the service is made and handed to
 /// every endpoint call: the fonts (loaded before the server listens) and the uploaded ones, the measured labels shared by every request,
-/// the drawer's recent plans and the outline search's folding tables. Nothing here is a static.
+/// the lists kept, the drawer's recent plans and the outline search's folding tables. Nothing here is a static.
 public final class FeatureContext: Sendable {
     /// The faces text is measured with.
     public let fonts: FontCollection
@@ -13,6 +13,8 @@ public final class FeatureContext: Sendable {
     public let measureCache: MeasureCache
     /// Paragraphs shaped so far, shared by every request (bounded, in the memory budget, seeded hashing).
     public let shapingCache: ShapingCache
+    /// Lists kept for later requests at other widths (bounded, in the memory budget).
+    public let listStore: ListStore
     /// The threads a large list may borrow to lay out its rows on several cores at once (none: one thread a request).
     public let lanes: ThreadLanes?
     /// Recent motions' plans with their members written.
@@ -25,9 +27,10 @@ public final class FeatureContext: Sendable {
     public init(
         fonts: FontCollection = FontCollection(faces: []), measureCache: MeasureCache = MeasureCache(),
         fontLibrary: FontLibrary = FontLibrary(), shapingCache: ShapingCache = ShapingCache(byteCapacity: 16 << 20),
-        lanes: ThreadLanes? = nil
+        listStore: ListStore = ListStore(byteCapacity: 16 << 20), lanes: ThreadLanes? = nil
     ) {
         self.shapingCache = shapingCache
+        self.listStore = listStore
         self.lanes = lanes
         self.fonts = fonts
         self.fontLibrary = fontLibrary

@@ -7,7 +7,7 @@
 public struct WorkMeter {
     /// The size of the input being computed on (a request's body bytes): limits in proportion to the
     /// input read it.
-    public let inputBytes: Int
+    public private(set) var inputBytes: Int
     /// Steps counted so far.
     public var steps: Int { counted }
     /// True once the check has said stop.
@@ -38,6 +38,14 @@ public struct WorkMeter {
     public func restarted(inputBytes: Int) -> WorkMeter {
         guard let shouldStop else { return WorkMeter(inputBytes: inputBytes) }
         return WorkMeter(inputBytes: inputBytes, checkingEvery: interval, stopWhen: shouldStop)
+    }
+
+    /// This meter, its steps and check as they are, for an input of `inputBytes` (a request that names an input kept
+    /// from an earlier one is bounded as that input).
+    public func measuring(inputBytes: Int) -> WorkMeter {
+        var meter = self
+        meter.inputBytes = inputBytes
+        return meter
     }
 
     /// Counts `count` more steps; false once the computation must stop.

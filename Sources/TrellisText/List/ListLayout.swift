@@ -16,12 +16,15 @@ public enum ListLayout {
     /// line breaker ran over, counted once the paragraph is laid out, and a step per row stacked at each width, on `meter`.
     /// Paragraphs an earlier request shaped in the same font are taken from `cache` (their shaping steps not counted),
     /// and the ones shaped here offered to it, at most a quarter of it. A large list's rows are laid out on several of
-    /// `lanes` at once (`spread`).
+    /// `lanes` at once (`spread`). A list with its kept shaping (`ListLayoutInput.shaping`) takes its paragraphs from it;
+    /// `keeping`, each output has the paragraphs' shaping (`ListLayoutOutput.shaping`), to keep with the list.
     public static func compute(
-        _ input: ListLayoutInput, cache: ShapingCache? = nil, lanes: (any ComputeLanes)? = nil, meter: inout WorkMeter,
+        _ input: ListLayoutInput, cache: ShapingCache? = nil, lanes: (any ComputeLanes)? = nil, keeping: Bool = false, meter: inout WorkMeter,
         each: (Result<ListLayoutOutput, ListRefusal>) -> Bool
     ) {
-        guard !input.widths.isEmpty, let text = layOutParagraphs(input, cache: cache, lanes: lanes, meter: &meter, each: each) else { return }
+        guard !input.widths.isEmpty,
+            let text = layOutParagraphs(input, cache: cache, lanes: lanes, keeping: keeping, meter: &meter, each: each)
+        else { return }
         let rows = input.rows.count
         let gap = ListLength.layoutUnit(input.gap)
         for (w, width) in input.widths.enumerated() {
@@ -58,12 +61,24 @@ public enum ListLayout {
         let rowWidths: Int
     }
 
+    /// What every part of a list is laid out with: the paragraphs' styles, the shaping cache (nil for a list with its
+    /// shaping kept), the font as the cache keys it, the request's allowance in the cache, the bounds (the part's
+    /// share), and whether the paragraphs' shaping is kept.
+    struct Parts {
+        let styles: [ParagraphStyle]
+        let cache: ShapingCache?
+        let font: ShapingCache.Font
+        let allowance: ShapingCache.Allowance
+        var bounds: Bounds
+        let keeping: Bool
+    }
+
     /// Rule: a row's text is its paragraphs laid out at its text width (the width less its leading and
     /// trailing padding), each paragraph's `line-height` a LayoutUnit (`ListLength.lineHeight`). nil when a
     /// paragraph was refused (each handed to `each`), the lines passed their bound, or the meter stopped.
     /// A large list is first spread over `lanes` (`spread`); where that does not answer, it is laid out on this thread.
     static func layOutParagraphs(
-        _ input: ListLayoutInput, cache: ShapingCache?, lanes: (any ComputeLanes)?, meter: inout WorkMeter,
+        _ input: ListLayoutInput, cache: ShapingCache?, lanes: (any ComputeLanes)?, keeping: Bool = false, meter: inout WorkMeter,
         each: (Result<ListLayoutOutput, ListRefusal>) -> Bool
     ) -> ListRowsText? {
         let styles = input.styles.map { style in
@@ -73,15 +88,13 @@ public enum ListLayout {
         }
         let (product, overflow) = meter.inputBytes.multipliedReportingOverflow(by: maxLinesPerInputByte)
         let bounds = Bounds(lines: overflow ? Int.max : product, rowWidths: meter.inputBytes / bytesPerRowWidth)
+        // A list with its shaping kept looks nothing up in the cache.
+        let cache = input.shaping == nil ? cache : nil
         let font = cache?.font(input.font.key) ?? ShapingCache.Font(input.font.key)
         let allowance = cache?.allowance() ?? ShapingCache.Allowance(bytes: 0)
-        if let lanes {
-            let spread = spread(input, over: lanes, styles: styles, cache: cache, font: font, allowance: allowance, bounds: bounds, meter: &meter)
-            if let spread { return spread }
-        }
-        return layOutRows(
-            input, 0..<input.rows.count, styles: styles, cache: cache, font: font, allowance: allowance, bounds: bounds, meter: &meter, each: each
-        )
+        let parts = Parts(styles: styles, cache: cache, font: font, allowance: allowance, bounds: bounds, keeping: keeping)
+        if let lanes, let spread = spread(input, over: lanes, parts, meter: &meter) { return spread }
+        return layOutRows(input, 0..<input.rows.count, parts, meter: &meter, each: each)
     }
 
     /// Rule: the rows are cut into consecutive parts of about as many bytes of text (at most 16, each at least 16 KiB),
@@ -93,10 +106,8 @@ public enum ListLayout {
     /// the memory one thread's rows take; or no thread is free) or a part did not answer (a refusal, its share of a
     /// bound, the deadline): the list is then laid out on this thread (with what is left of `allowance`), which answers
     /// the refusals in order. A list spread costs at most its work twice over.
-    static func spread(
-        _ input: ListLayoutInput, over lanes: any ComputeLanes, styles: [ParagraphStyle], cache: ShapingCache?, font: ShapingCache.Font,
-        allowance: ShapingCache.Allowance, bounds: Bounds, meter: inout WorkMeter
-    ) -> ListRowsText? {
+    static func spread(_ input: ListLayoutInput, over lanes: any ComputeLanes, _ whole: Parts, meter: inout WorkMeter) -> ListRowsText? {
+        let bounds = whole.bounds
         // Each row's text's end, in bytes from the first row's start.
         var ends = [Int](repeating: 0, count: input.rows.count)
         var bytes = 0
@@ -117,17 +128,15 @@ public enum ListLayout {
             var steps: Int
         }
         let template = meter.restarted(inputBytes: meter.inputBytes)
-        let partBounds = Bounds(lines: bounds.lines / count, rowWidths: bounds.rowWidths / count)
+        var each = whole
+        each.bounds = Bounds(lines: bounds.lines / count, rowWidths: bounds.rowWidths / count)
         var parts = [Part?](repeating: nil, count: count)
         let spread = parts.withUnsafeMutableBufferPointer { parts in
             lanes.run(count) { part in
                 // Rule: part k is the rows from the first whose text ends past k/count of the bytes.
                 let range = firstRow(ends, past: bytes * part / count)..<firstRow(ends, past: bytes * (part + 1) / count)
                 var partMeter = template
-                guard let laid = layOutRows(
-                    input, range, styles: styles, cache: cache, font: font, allowance: allowance, bounds: partBounds, meter: &partMeter,
-                    each: { _ in false })
-                else { return }
+                guard let laid = layOutRows(input, range, each, meter: &partMeter, each: { _ in false }) else { return }
                 parts[part] = Part(text: laid, steps: partMeter.steps)
             }
         }
@@ -138,7 +147,7 @@ public enum ListLayout {
             steps += part.steps
         }
         // Put together a part at a time, each let go once taken.
-        var text = ListRowsText(input, rows: 0..<input.rows.count, reserving: bounds.rowWidths)
+        var text = ListRowsText(input, rows: 0..<input.rows.count, reserving: bounds.rowWidths, keeping: whole.keeping)
         for index in parts.indices {
             if let part = parts[index] { text.adopt(part.text) }
             parts[index] = nil
@@ -161,64 +170,69 @@ public enum ListLayout {
     /// The paragraphs of the rows in `range`, laid out (`layOutParagraphs`' rule). nil when a paragraph was refused (each
     /// handed to `each`), a bound was passed, or the meter stopped.
     static func layOutRows(
-        _ input: ListLayoutInput, _ range: Range<Int>, styles: [ParagraphStyle], cache: ShapingCache?, font: ShapingCache.Font,
-        allowance: ShapingCache.Allowance, bounds: Bounds, meter: inout WorkMeter,
-        each: (Result<ListLayoutOutput, ListRefusal>) -> Bool
+        _ input: ListLayoutInput, _ range: Range<Int>, _ parts: Parts, meter: inout WorkMeter, each: (Result<ListLayoutOutput, ListRefusal>) -> Bool
     ) -> ListRowsText? {
+        let (styles, cache, font, allowance, bounds) = (parts.styles, parts.cache, parts.font, parts.allowance, parts.bounds)
         let widths = input.widths.count
         let shaper = ParagraphShaper(font: input.font)
-        var rows = ListRowsText(input, rows: range, reserving: bounds.rowWidths)
+        var rows = ListRowsText(input, rows: range, reserving: bounds.rowWidths, keeping: parts.keeping)
+        // The input's arrays taken once (read through the input in the loop, each was retained and released every time).
+        let (rowList, chromes, paragraphStyles, widthList) = (input.rows, input.chromes, input.paragraphStyles, input.widths)
+        let keptShaping = input.shaping?.paragraphs
         var lines = 0
         var refused = false
         var paragraph = range.lowerBound > 0 ? Int(input.rows[range.lowerBound - 1].paragraphEnd) : 0
         // One memory for every paragraph, reset for each: its objects and arrays made once per request.
         var reused: ParagraphMemory?
         for r in range {
-            let row = input.rows[r]
-            let chrome = input.chromes[Int(row.chrome)]
+            let row = rowList[r]
+            let chrome = chromes[Int(row.chrome)]
             while paragraph < Int(row.paragraphEnd) {
                 defer { paragraph += 1 }
-                let style = styles[Int(input.paragraphStyles[paragraph])]
+                let style = styles[Int(paragraphStyles[paragraph])]
                 // A kept paragraph is found by its text's bytes (no String made); a String only for shaping.
                 var key: ShapingCache.Key?
                 var kept: ShapedParagraph?
-                if let cache {
+                if let keptShaping {
+                    // Rule: a paragraph kept with nothing to lay out has no line.
+                    guard let made = keptShaping[paragraph] else { continue }
+                    kept = made
+                } else if let cache {
                     input.paragraphs.withUTF8(paragraph) { text in
                         let made = ShapingCache.key(utf8: text, font: font, whiteSpace: style.whiteSpace)
                         kept = cache.paragraph(made, utf8: text)
                         key = made
                     }
                 }
-                let result: Result<ShapedParagraph, TextRefusal>
+                let shaped: ShapedParagraph
                 if let kept {
                     guard meter.advance(kept.sentScalars * widths) else { return nil }
-                    result = .success(kept)
+                    shaped = kept
                 } else {
                     let text = input.paragraphs[paragraph]
                     guard meter.advance(text.scalarCount * (widths + 1)) else { return nil }
-                    result = shaper.shape(text, whiteSpace: style.whiteSpace)
-                    if case .success(let made) = result, let key, let cache {
-                        input.paragraphs.withUTF8(paragraph) { cache.store(made, key: key, utf8: $0, allowance) }
+                    switch shaper.shape(text, whiteSpace: style.whiteSpace) {
+                    case .success(let made):
+                        shaped = made
+                        if let key, let cache {
+                            input.paragraphs.withUTF8(paragraph) { cache.store(made, key: key, utf8: $0, allowance) }
+                        }
+                    case .failure(let refusal):
+                        refused = true
+                        guard each(.failure(.paragraph(paragraph, refusal))) else { return nil }
+                        continue
                     }
-                }
-                let shaped: ShapedParagraph
-                switch result {
-                case .success(let made):
-                    shaped = made
-                case .failure(let refusal):
-                    refused = true
-                    guard each(.failure(.paragraph(paragraph, refusal))) else { return nil }
-                    continue
                 }
                 // After a refusal only the other refusals matter; a paragraph with nothing to lay out has no line.
                 if refused || shaped.count == 0 { continue }
+                rows.shaped?[paragraph] = shaped
                 guard let base = rows.base(r, within: bounds.rowWidths) else {
                     _ = each(.failure(.tooManyRowWidths(limit: bounds.rowWidths)))
                     return nil
                 }
                 let memory = ParagraphMemory.reused(&reused, for: shaped)
                 let breaking = shaper.lineBreakWork
-                for (w, width) in input.widths.enumerated() {
+                for (w, width) in widthList.enumerated() {
                     memory.widthsAfter = widths - 1 - w
                     guard let layout = shaper.block(shaped, width: chrome.textWidth(in: width), style: style, memory: memory) else {
                         _ = each(.failure(.paragraph(paragraph, .outOfMemory)))

@@ -19,9 +19,13 @@ public struct ListLayoutInput: Sendable {
     public var scroll: ListScroll?
     /// The row to keep in place (a row index).
     public var anchor: ListAnchor?
+    /// The paragraphs' shaping, kept from an earlier layout of the same list (`ListLayoutOutput.shaping`): laid out from
+    /// it, no paragraph is shaped or looked up in the shaping cache.
+    public var shaping: ListShaping?
 
     /// Valid by construction: every style and chrome index in range, paragraph ends ascending up to the
-    /// paragraphs' count, widths ≥ 0 and finite, the anchor a row (the API's reader checks them).
+    /// paragraphs' count, widths ≥ 0 and finite, the anchor a row, the shaping one per paragraph (the API's reader
+    /// checks them).
     public init(
         font: TextFont, styles: [ParagraphStyle], paragraphs: ListTexts, paragraphStyles: [Int32], chromes: [ListRowChrome], rows: [ListLayoutRow],
         paragraphGap: Double, gap: Double, widths: [Double], scroll: ListScroll? = nil, anchor: ListAnchor? = nil

@@ -18,4 +18,6 @@ public struct ListLayoutOutput: Sendable {
     public func height(ofRow row: Int) -> Double { heights[row] }
     public func lineCount(ofRow row: Int) -> Int { Int(text.lines(row, widthIndex) & ~ListRowsText.truncatedBit) }
     public func isTruncated(row: Int) -> Bool { text.lines(row, widthIndex) & ListRowsText.truncatedBit != 0 }
+    /// The paragraphs' shaping, when the list was laid out keeping it (`ListLayout.compute`'s `keeping`).
+    public var shaping: ListShaping? { text.shaped.map(ListShaping.init) }
 }

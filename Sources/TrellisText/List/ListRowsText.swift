@@ -18,9 +18,13 @@ struct ListRowsText: Sendable {
     var slots: [Int32]
     var heights: [Int32] = []
     var lines: [UInt32] = []
+    /// When the shaping is kept: per paragraph of the list (the part's own filled in), its shaping or nil.
+    var shaped: [ShapedParagraph?]?
 
-    /// Room for the rows in `range` (the rows a lane lays out): `reserving`, at most that many row-widths are ever kept.
-    init(_ input: ListLayoutInput, rows range: Range<Int>, reserving: Int) {
+    /// Room for the rows in `range` (the rows a lane lays out): `reserving`, at most that many row-widths are ever kept;
+    /// `keeping`, room for the paragraphs' shaping.
+    init(_ input: ListLayoutInput, rows range: Range<Int>, reserving: Int, keeping: Bool = false) {
+        if keeping { shaped = [ShapedParagraph?](repeating: nil, count: input.paragraphs.count) }
         rows = input.rows
         chromes = input.chromes
         paragraphGap = ListLength.layoutUnit(input.paragraphGap)
@@ -39,8 +43,13 @@ struct ListRowsText: Sendable {
         lines.reserveCapacity(reserved)
     }
 
-    /// Takes the values another part kept for its rows (none of which this one kept).
+    /// Takes the values another part kept for its rows (none of which this one kept), and its paragraphs' shaping.
     mutating func adopt(_ other: ListRowsText) {
+        if shaped != nil, let theirs = other.shaped {
+            let start = other.first > 0 ? Int(rows[other.first - 1].paragraphEnd) : 0
+            let end = other.slots.isEmpty ? start : Int(rows[other.first + other.slots.count - 1].paragraphEnd)
+            for paragraph in start..<end { shaped?[paragraph] = theirs[paragraph] }
+        }
         heights.reserveCapacity(heights.count + other.heights.count)
         lines.reserveCapacity(lines.count + other.lines.count)
         for (index, slot) in other.slots.enumerated() where slot >= 0 {

@@ -45,6 +45,9 @@ public struct ListTexts: Sendable {
 
     public var count: Int { spans.count }
 
+    /// The memory the texts hold: their blocks' room and their places.
+    public var byteCapacity: Int { blocks.reduce(24 * spans.capacity) { $0 + $1.capacity } }
+
     /// Text `index`'s length in UTF-8 bytes.
     func byteCount(_ index: Int) -> Int { spans[index].end - spans[index].start }
 
