@@ -46,6 +46,18 @@ done
 [[ -n "$PORT" ]] && "$BIN" healthcheck --host 127.0.0.1 --port "$PORT" ||
     { echo "contract-test: the server did not start:" >&2; cat "$SERVER_LOG" >&2; exit 1; }
 
+# A list the server keeps, which the hooks give the positive examples that name one (POST /v1/list/layout's `list`).
+CONTRACT_LIST_ID=$(python3 - "$PORT" <<'PY'
+import http.client, json, sys
+body = {"font": {"family": "DejaVu Sans", "size": 16}, "width": 300, "keep": True,
+        "rows": [{"key": "a", "texts": ["A kept list"]}, {"key": 2, "texts": ["of two rows"]}]}
+connection = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=30)
+connection.request("POST", "/v1/list/layout", json.dumps(body), {"Content-Type": "application/json"})
+print(json.load(connection.getresponse())["list"])
+PY
+)
+export CONTRACT_LIST_ID
+
 echo "contract-test: schemathesis $("${SCHEMATHESIS[@]}" --version | awk '{print $NF}') against 127.0.0.1:$PORT," \
     "at most $EXAMPLES generated examples per operation, seed $SEED"
 # The hooks make positive examples keep the rules openapi.yaml states in prose but JSON Schema
