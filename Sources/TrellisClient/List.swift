@@ -1,4 +1,9 @@
 extension TrellisClient {
+    /// The problem type of a 422 whose request names, in `list`, a list the service does not keep (never kept, forgotten
+    /// for newer lists, kept by another replica, lost in a restart): its one error's pointer is `/list`. Send the rows
+    /// again, with `keep`.
+    public static let listNotKept = "tag:trellis,2026:list-not-kept"
+
     /// Paragraph properties, as `POST /v1/text/layout` takes them (nil: the list's, or CSS's initial value).
     public struct ParagraphProperties: Sendable, Equatable, Codable {
         public var whiteSpace: String?
@@ -138,11 +143,14 @@ extension TrellisClient {
         public var anchor: ListAnchor?
         /// Every paragraph's properties, unless it gives its own.
         public var properties: ParagraphProperties
+        /// true: the service keeps the list once laid out (its rows, paragraphs and their shaping), and the answer's
+        /// `list` names it for `KeptListLayoutRequest`.
+        public var keep: Bool?
 
         public init(
             font: TextFont, rows: [ListRow], width: Double? = nil, widths: [Double]? = nil, paragraphGap: Double? = nil,
             gap: Double? = nil, scroll: ListScroll? = nil, anchor: ListAnchor? = nil, properties: ParagraphProperties = .init(),
-            fontFaces: [FontFaceRule]? = nil
+            fontFaces: [FontFaceRule]? = nil, keep: Bool? = nil
         ) {
             self.font = font
             self.fontFaces = fontFaces
@@ -154,9 +162,10 @@ extension TrellisClient {
             self.scroll = scroll
             self.anchor = anchor
             self.properties = properties
+            self.keep = keep
         }
 
-        private enum Key: String, CodingKey { case font, fontFaces, rows, width, widths, paragraphGap, gap, scroll, anchor }
+        private enum Key: String, CodingKey { case font, fontFaces, rows, width, widths, paragraphGap, gap, scroll, anchor, keep }
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: Key.self)
@@ -169,6 +178,7 @@ extension TrellisClient {
             gap = try container.decodeIfPresent(Double.self, forKey: .gap)
             scroll = try container.decodeIfPresent(ListScroll.self, forKey: .scroll)
             anchor = try container.decodeIfPresent(ListAnchor.self, forKey: .anchor)
+            keep = try container.decodeIfPresent(Bool.self, forKey: .keep)
             properties = try ParagraphProperties(from: decoder)
         }
 
@@ -183,7 +193,33 @@ extension TrellisClient {
             try container.encodeIfPresent(gap, forKey: .gap)
             try container.encodeIfPresent(scroll, forKey: .scroll)
             try container.encodeIfPresent(anchor, forKey: .anchor)
+            try container.encodeIfPresent(keep, forKey: .keep)
             try properties.encode(to: encoder)
+        }
+    }
+
+    /// The body of POST /v1/list/layout naming a list kept before (`keep`) instead of sending its rows: the kept list at
+    /// one width or 1–16 widths, answered as the rows sent again would be. Its font, rows, gaps and paragraph properties
+    /// are the kept list's; an id the service does not keep is a problem of type `listNotKept`.
+    public struct KeptListLayoutRequest: TrellisEndpointRequest, Equatable, Codable {
+        public typealias Response = ListLayoutResponse
+        public static let path = "/v1/list/layout"
+
+        /// The id the answer to a request with `keep` named.
+        public var list: String
+        /// Exactly one of width and widths.
+        public var width: Double?
+        public var widths: [Double]?
+        public var scroll: ListScroll?
+        /// The anchor's key is one of the kept rows' keys.
+        public var anchor: ListAnchor?
+
+        public init(list: String, width: Double? = nil, widths: [Double]? = nil, scroll: ListScroll? = nil, anchor: ListAnchor? = nil) {
+            self.list = list
+            self.width = width
+            self.widths = widths
+            self.scroll = scroll
+            self.anchor = anchor
         }
     }
 
@@ -240,15 +276,28 @@ extension TrellisClient {
         }
 
         public var layouts: [Layout]
+        /// The kept list's id, for `KeptListLayoutRequest`: with `keep` or a kept list named; nil when the request had
+        /// neither, or when the service could not keep the list (too large for its store, or out of memory).
+        public var list: String?
 
-        public init(layouts: [Layout]) {
+        public init(layouts: [Layout], list: String? = nil) {
             self.layouts = layouts
+            self.list = list
         }
     }
 
     /// POST /v1/list/layout: every row's height and offset in a virtualized list of text rows, at each width.
     public func listLayout(
         _ request: ListLayoutRequest, requestID: String? = nil
+    ) async throws(TrellisClientError) -> ListLayoutResponse {
+        try await send(request, requestID: requestID).value
+    }
+
+    /// POST /v1/list/layout naming a kept list: its rows laid out again at other widths, scrolled or anchored, without
+    /// sending them; a `.problem` of type `listNotKept` when the service no longer keeps it (send the rows again with
+    /// `keep`).
+    public func listLayout(
+        _ request: KeptListLayoutRequest, requestID: String? = nil
     ) async throws(TrellisClientError) -> ListLayoutResponse {
         try await send(request, requestID: requestID).value
     }

@@ -378,22 +378,26 @@ final class TrellisClientTests: XCTestCase {
             "linear(0, 0.005516 1.2496%, 0.026165 2.8262%, 0.061132 4.4965%, 0.118422 6.5794%, 0.214746 9.506%, 0.476658 16.9093%, 0.582566 20.2148%, 0.672346 23.3928%, 0.74414 26.3445%, 0.811166 29.6404%, 0.860011 32.5842%, 0.903488 35.8691%, 0.940577 39.5838%, 0.970338 43.8564%, 0.992013 48.8822%, 1.00519 54.9797%, 1.010166 65.0285%, 1)")
     }
 
+    /// openapi.yaml's list example's rows: a small chat of message bubbles and a day header.
+    static let chatRows: [Client.ListRow] = {
+        let bubble = Client.ListPadding(top: 8, bottom: 8, leading: 12, trailing: 12)
+        return [
+            .init(key: "m1", texts: ["Are we still on for lunch tomorrow? 🍜"], padding: bubble),
+            .init(key: "m2", texts: ["Yes! 12:30 at the usual place, I booked the table by the window."], padding: bubble, extraHeight: 22),
+            .init(key: "day", texts: ["Tuesday"], minHeight: 32),
+            .init(key: "m3", texts: [
+                .init("Bringing the slides for the review too, they are long but the summary is on the first page.",
+                      properties: .init(maxLines: 2, textOverflow: "ellipsis")),
+                "Sent from my phone",
+            ], padding: bubble),
+        ]
+    }()
+
     /// openapi.yaml's list example: a small chat at two widths, kept in place at its second message.
     func testListLayoutExample() async throws {
         let server = try LiveServer(service: TestFonts.configuration)
-        let bubble = Client.ListPadding(top: 8, bottom: 8, leading: 12, trailing: 12)
         let request = Client.ListLayoutRequest(
-            font: .init(family: "DejaVu Sans, Noto Color Emoji", size: 15),
-            rows: [
-                .init(key: "m1", texts: ["Are we still on for lunch tomorrow? 🍜"], padding: bubble),
-                .init(key: "m2", texts: ["Yes! 12:30 at the usual place, I booked the table by the window."], padding: bubble, extraHeight: 22),
-                .init(key: "day", texts: ["Tuesday"], minHeight: 32),
-                .init(key: "m3", texts: [
-                    .init("Bringing the slides for the review too, they are long but the summary is on the first page.",
-                          properties: .init(maxLines: 2, textOverflow: "ellipsis")),
-                    "Sent from my phone",
-                ], padding: bubble),
-            ],
+            font: .init(family: "DejaVu Sans, Noto Color Emoji", size: 15), rows: Self.chatRows,
             widths: [280, 560], paragraphGap: 4, gap: 8, scroll: .init(offset: 40, viewportHeight: 80), anchor: .init(key: "m2", offset: 6))
         let answer = try await server.client().listLayout(request)
         XCTAssertEqual(answer.layouts.first, .init(
@@ -411,6 +415,58 @@ final class TrellisClientTests: XCTestCase {
         let clamped = try await server.client().listLayout(shared)
         XCTAssertEqual(clamped.layouts[0].truncated, [true])
         XCTAssertEqual(clamped.layouts[0].lineCounts, [3])
+    }
+
+    /// A kept list: the chat sent once with keep answers its id; named at other widths with an anchor, it answers what
+    /// the rows sent again answer, and its id again. An id the service does not keep is a problem of type listNotKept
+    /// at /list.
+    func testKeptListIsLaidOutAsTheRowsSentAgain() async throws {
+        let server = try LiveServer(service: TestFonts.configuration)
+        let client = server.client()
+        var request = Client.ListLayoutRequest(
+            font: .init(family: "DejaVu Sans, Noto Color Emoji", size: 15), rows: Self.chatRows, widths: [200, 320], paragraphGap: 4,
+            gap: 8, keep: true)
+        let kept = try await client.listLayout(request)
+        let id = try XCTUnwrap(kept.list)
+        XCTAssertEqual(id.count, 32)
+        XCTAssertTrue(id.allSatisfy { "0123456789abcdef".contains($0) }, id)
+        // Without keep the answer names no list.
+        request.keep = nil
+        let unkept = try await client.listLayout(request)
+        XCTAssertEqual(unkept, .init(layouts: kept.layouts))
+
+        let anchor = Client.ListAnchor(key: "m2", offset: 3)
+        let named = try await client.listLayout(Client.KeptListLayoutRequest(list: id, widths: [250, 400], anchor: anchor))
+        XCTAssertEqual(named.list, id)
+        request.widths = [250, 400]
+        request.anchor = anchor
+        let again = try await client.listLayout(request)
+        XCTAssertNil(again.list)
+        XCTAssertEqual(named.layouts, again.layouts)
+        XCTAssertEqual(named.layouts.map(\.width), [250, 400])
+        XCTAssertEqual(named.layouts.map { $0.anchor?.index }, [1, 1])
+
+        do {
+            _ = try await client.listLayout(Client.KeptListLayoutRequest(list: String(repeating: "0", count: 32), width: 320))
+            XCTFail("a list never kept was laid out")
+        } catch .problem(let problem) {
+            XCTAssertEqual(problem.status, 422)
+            XCTAssertEqual(problem.type, Client.listNotKept)
+            XCTAssertEqual(problem.errors.map(\.pointer), ["/list"])
+        } catch {
+            XCTFail("\(error)")
+        }
+
+        // On the wire: keep is sent when set, a kept list's request only the members given, and a list the service
+        // could not keep (null) reads as nil.
+        let keepBody = try XCTUnwrap(JSONSerialization.jsonObject(with: JSONEncoder().encode(
+            Client.ListLayoutRequest(font: .init(family: "serif", size: 12), rows: [], width: 10, keep: true))) as? [String: Any])
+        XCTAssertEqual(keepBody["keep"] as? Bool, true)
+        let keptBody = try JSONEncoder().encode(Client.KeptListLayoutRequest(list: id, widths: [250, 400], anchor: anchor))
+        XCTAssertEqual(Set(try XCTUnwrap(JSONSerialization.jsonObject(with: keptBody) as? [String: Any]).keys), ["list", "widths", "anchor"])
+        XCTAssertEqual(try JSONDecoder().decode(Client.KeptListLayoutRequest.self, from: keptBody), .init(list: id, widths: [250, 400], anchor: anchor))
+        let notKept = try JSONDecoder().decode(Client.ListLayoutResponse.self, from: Data(#"{"layouts":[],"list":null}"#.utf8))
+        XCTAssertEqual(notKept, .init(layouts: []))
     }
 
     func testDrawerWithoutActionHasNoTransition() async throws {

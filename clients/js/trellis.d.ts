@@ -78,8 +78,12 @@ export interface TrellisClient {
   textMeasure(body: Body<TextMeasureRequest>, options?: CallOptions): Promise<TextMeasureResponse>;
   /** POST /v1/text/layout: paragraphs wrapped, clamped or cut with an ellipsis, as Chromium lays them out. */
   textLayout(body: Body<TextLayoutRequest>, options?: CallOptions): Promise<TextLayoutResponse>;
-  /** POST /v1/list/layout: every row's height and offset in a virtualized list of text rows, at each width. */
-  listLayout(body: Body<ListLayoutRequest>, options?: CallOptions): Promise<ListLayoutResponse>;
+  /**
+   * POST /v1/list/layout: every row's height and offset in a virtualized list of text rows, at each width. With `keep`,
+   * the answer's `list` names the list for later requests that name it instead of sending its rows (a kept list the
+   * server no longer keeps rejects with a problem of LIST_NOT_KEPT: send the rows again, with `keep`).
+   */
+  listLayout(body: Body<ListLayoutRequest | KeptListLayoutRequest>, options?: CallOptions): Promise<ListLayoutResponse>;
   /**
    * POST /v1/batch: several requests in one round trip, answered in order, each entry as its endpoint answers
    * that body alone (a 422 entry resolves with its problem; only a batch refused whole rejects: malformed, past its bounds, or 503). Typed by path:
@@ -113,6 +117,9 @@ export function fontId(bytes: ArrayBuffer | ArrayBufferView): Promise<string>;
 /** The problem type of a 422 whose request names a font that is not stored; its errors point at `/fontFaces/k/src`. */
 export const FONT_NOT_STORED: 'tag:trellis,2026:font-not-stored';
 
+/** The problem type of a 422 whose request names a list the server does not keep; its one error points at `/list`. */
+export const LIST_NOT_KEPT: 'tag:trellis,2026:list-not-kept';
+
 /** The feature paths by method name. */
 export const endpoints: Readonly<{
   outlineExpansion: '/v1/outline/expansion';
@@ -137,7 +144,7 @@ export interface BatchBodies {
   '/v1/drawer/state': DrawerStateRequest;
   '/v1/text/measure': TextMeasureRequest;
   '/v1/text/layout': TextLayoutRequest;
-  '/v1/list/layout': ListLayoutRequest;
+  '/v1/list/layout': ListLayoutRequest | KeptListLayoutRequest;
 }
 
 /** Each POST feature path's 200 answer. */
@@ -576,7 +583,22 @@ export interface ListRow {
   minHeight?: number | null;
 }
 
+/** Where the list is scrolled: the viewport's top and height, and rows to render beyond it on each side. */
+export interface ListScroll {
+  offset?: number | null;
+  viewportHeight: number;
+  overscan?: number | null;
+}
+
+/** The row at the viewport's top (by its key) and how far the viewport's top is below that row's top. */
+export interface ListAnchor {
+  key: Id;
+  offset?: number | null;
+}
+
 export interface ListLayoutRequest extends ParagraphProperties {
+  /** Only in a request naming a kept list (KeptListLayoutRequest). */
+  list?: never;
   font: TextFont;
   fontFaces?: FontFaceRule[] | null;
   rows: ListRow[];
@@ -588,9 +610,30 @@ export interface ListLayoutRequest extends ParagraphProperties {
   /** px between rows. */
   gap?: number | null;
   /** Adds `window` to each layout: the rows to render. */
-  scroll?: { offset?: number | null; viewportHeight: number; overscan?: number | null } | null;
+  scroll?: ListScroll | null;
   /** The row at the viewport's top and how far the viewport's top is below it: adds `anchor` to each layout. */
-  anchor?: { key: Id; offset?: number | null } | null;
+  anchor?: ListAnchor | null;
+  /** true: the server keeps the list once laid out (its rows, paragraphs and their shaping), and the answer's `list`
+   * names it for KeptListLayoutRequest. */
+  keep?: boolean | null;
+}
+
+/** What a kept list keeps: a request naming it sends none of them (each is a 422 at its pointer). */
+export type KeptListMember = 'font' | 'fontFaces' | 'rows' | 'paragraphGap' | 'gap' | keyof ParagraphProperties;
+
+/** A list kept before (`keep`), named instead of sending its rows: laid out at other widths, scrolled or anchored, and
+ * answered as the rows sent again would be. Its font, rows, gaps and paragraph properties are the kept list's. */
+export interface KeptListLayoutRequest extends Partial<Record<KeptListMember, never>> {
+  /** The id the answer to a request with `keep` named. */
+  list: string;
+  /** Exactly one of width and widths (1–16): one layout per width. */
+  width?: number;
+  widths?: number[];
+  scroll?: ListScroll | null;
+  /** Its key is one of the kept rows' keys. */
+  anchor?: ListAnchor | null;
+  /** Ignored: the list is kept already. */
+  keep?: boolean | null;
 }
 
 /** A list at one width: per row (plain arrays in row order) its height, top, lines and truncation. */
@@ -610,6 +653,9 @@ export interface ListLayout {
 export interface ListLayoutResponse {
   /** One per width, in order. */
   layouts: ListLayout[];
+  /** With `keep`, or a kept list named: the kept list's id (32 hex digits), null when the server could not keep it (too
+   * large, out of memory). Absent otherwise. */
+  list?: string | null;
 }
 
 /** The shapes virtualized-list libraries take, from one layout of `POST /v1/list/layout`. */

@@ -28,6 +28,11 @@ export const FONT_NOT_STORED = 'tag:trellis,2026:font-not-stored';
 // How many times a request is sent again after uploading the fonts it names (another replica may answer it).
 const FONT_RETRIES = 2;
 
+/** The problem type of a 422 whose request names, in `list`, a list the server does not keep (never kept, forgotten
+ * for newer lists, kept on another replica, lost in a restart): its one error's pointer is `/list`. Send the rows
+ * again, with `keep: true`. */
+export const LIST_NOT_KEPT = 'tag:trellis,2026:list-not-kept';
+
 /** A font file's content id: "sha256-" and the 64 hex digits of the SHA-256 of its bytes (WebCrypto). */
 export async function fontId(bytes) {
   const digest = new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', fontBytes(bytes)));

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import {
-  createClient, endpoints, fontId, FONT_NOT_STORED, TrellisProblem, listSlots, tanstackMeasurements, virtuosoHeightEstimates,
+  createClient, endpoints, fontId, FONT_NOT_STORED, LIST_NOT_KEPT, TrellisProblem, listSlots, tanstackMeasurements, virtuosoHeightEstimates,
   flashListOverrideItemLayout, reactWindowItemSize,
 } from './trellis.mjs';
 
@@ -338,6 +338,41 @@ test('list adapters: the shapes TanStack Virtual, react-virtuoso, FlashList and 
     assert.equal(top, layout.total);
   }
   assert.ok(layouts[0].total > layouts[1].total, 'narrower is taller');
+});
+
+// A kept list: the chat sent once with keep answers its id; named at other widths with an anchor, it answers what the
+// rows sent again answer, and its id again. An id the server does not keep is a problem of LIST_NOT_KEPT at /list.
+test('a kept list is laid out as the rows sent again; a list not kept is a problem of LIST_NOT_KEPT', { timeout: TIMEOUT }, async () => {
+  const client = createClient({ baseUrl });
+  const { scroll: _scroll, anchor: _anchor, ...chat } = chatExample;
+  const kept = await client.listLayout({ ...chat, widths: [200, 320], keep: true });
+  assert.match(kept.list, /^[0-9a-f]{32}$/);
+  // Without keep the answer names no list.
+  assert.deepEqual(await client.listLayout({ ...chat, widths: [200, 320] }), { layouts: kept.layouts });
+
+  const ask = { widths: [250, 400], anchor: { key: 'm2', offset: 3 } };
+  const named = await client.listLayout({ list: kept.list, ...ask });
+  assert.equal(named.list, kept.list);
+  const again = await client.listLayout({ ...chat, ...ask });
+  assert.equal('list' in again, false);
+  assert.deepEqual(named.layouts, again.layouts);
+  assert.deepEqual(named.layouts.map((layout) => [layout.width, layout.anchor.index]), [[250, 1], [400, 1]]);
+
+  await assert.rejects(client.listLayout({ list: '0'.repeat(32), width: 320 }), (error) => {
+    assert.ok(error instanceof TrellisProblem);
+    assert.equal(error.status, 422);
+    assert.equal(error.problem.type, LIST_NOT_KEPT);
+    assert.deepEqual(error.errors.map((e) => e.pointer), ['/list']);
+    return true;
+  });
+  // What the list keeps is not sent with it: each such member is a problem at its pointer.
+  await assert.rejects(client.listLayout({ list: kept.list, width: 320, gap: 4, maxLines: 2 }), (error) => {
+    assert.ok(error instanceof TrellisProblem);
+    assert.equal(error.status, 422);
+    assert.notEqual(error.problem.type, LIST_NOT_KEPT);
+    assert.deepEqual(error.errors.map((e) => e.pointer).sort(), ['/gap', '/maxLines']);
+    return true;
+  });
 });
 
 // A font file the client is given once: it hashes it with WebCrypto, and the first request naming it finds it not

@@ -1,11 +1,11 @@
 // Type-checked with the declarations (`tsc --strict --noEmit`, in make js-client-test): a call of every
 // method of trellis.d.ts as a TypeScript program would write it. Never run.
 import {
-  createClient, endpoints, fontId, FONT_NOT_STORED, TrellisProblem, listSlots, tanstackMeasurements, virtuosoHeightEstimates,
+  createClient, endpoints, fontId, FONT_NOT_STORED, LIST_NOT_KEPT, TrellisProblem, listSlots, tanstackMeasurements, virtuosoHeightEstimates,
   flashListOverrideItemLayout, reactWindowItemSize,
 } from './trellis';
 import type {
-  BatchEntry, BatchResponse, DrawerStateResponse, ListLayout, ListLayoutResponse, TanStackVirtualItem, FlowLayoutResponse, FontMetadata,
+  BatchEntry, BatchResponse, DrawerStateResponse, KeptListLayoutRequest, ListAnchor, ListLayout, ListLayoutRequest, ListLayoutResponse, TanStackVirtualItem, FlowLayoutResponse, FontMetadata,
   FontsResponse, OutlineExpansionResponse,
   OutlineRowsResponse, ProblemDetails, SectionsToggleResponse, TextLayoutResponse, TextMeasureResponse, TrellisClient,
 } from './trellis';
@@ -41,6 +41,26 @@ async function everyMethod(): Promise<void> {
   const shown: number | undefined = first.window?.end;
   const scrollTo: number | undefined = first.anchor?.scrollOffset;
   void [items, estimates, itemSize, shown, scrollTo];
+  // A kept list: sent once with keep, then named at other widths; one the server no longer keeps is sent again.
+  const chat: ListLayoutRequest = { font: { family: 'DejaVu Sans', size: 15 }, rows: [{ key: 'm1', texts: ['Hi'] }], widths: [200, 320], keep: true };
+  const kept: ListLayoutResponse = await client.listLayout(chat);
+  const id: string | null | undefined = kept.list;
+  const at: ListAnchor = { key: 'm1', offset: 3 };
+  const named: KeptListLayoutRequest = { list: id ?? '', widths: [250, 400], anchor: at, scroll: { viewportHeight: 600 } };
+  let resized: ListLayoutResponse;
+  try {
+    resized = await client.listLayout(named);
+  } catch (error) {
+    if (!(error instanceof TrellisProblem) || error.problem.type !== LIST_NOT_KEPT) throw error;
+    resized = await client.listLayout({ ...chat, widths: [250, 400], anchor: at });
+  }
+  const notKept: 'tag:trellis,2026:list-not-kept' = LIST_NOT_KEPT;
+  void [resized.layouts[0].anchor, notKept];
+  // @ts-expect-error: the rows are the kept list's; a request naming it does not send them.
+  await client.listLayout({ list: 'id', width: 320, rows: [] });
+  // @ts-expect-error: nor its paragraph properties.
+  await client.listLayout({ list: 'id', width: 320, maxLines: 2 });
+  await client.batch({ requests: [{ path: '/v1/list/layout', body: { list: 'id', width: 320 } }] });
   const faces: FontsResponse = await client.fonts();
   // Uploaded fonts: kept by the client, uploaded when a request finds one not stored.
   const inter: string = await client.addFont(new Uint8Array([0x77, 0x4f, 0x46, 0x32]));
