@@ -462,6 +462,112 @@ public struct JSONWriter: ~Copyable {
         }
     }
 
+    /// Values `0..<count` of `value`, each as `number` writes it (with its comma): a layout's per-row arrays. Where
+    /// 64 of them surely fit, the integral ones are written straight into the buffer (no room asked for each); the
+    /// others, and every one near the buffer's end, go through `number`, so the bytes, and where the answer's bound
+    /// stops them, are `number`'s.
+    @inlinable
+    public mutating func numbers(_ count: Int, _ value: (Int) -> Double) {
+        var i = 0
+        while i < count && failure == nil {
+            let end = min(count, i &+ 64)
+            // A comma, a sign and at most 16 digits (|v| ≤ 2^53).
+            guard length &+ (end &- i) &* 18 <= writableEnd, let base else {
+                number(value(i))
+                i &+= 1
+                continue
+            }
+            var out = base + length
+            var other: Double?
+            while i < end {
+                let v = value(i)
+                guard abs(v) <= 9_007_199_254_740_992, Double(Int(v)) == v else {
+                    other = v
+                    break
+                }
+                if !atStart {
+                    out.pointee = UInt8(ascii: ",")
+                    out += 1
+                }
+                atStart = false
+                let n = Int(v)
+                if n < 0 {
+                    out.pointee = UInt8(ascii: "-")
+                    out += 1
+                }
+                out += Self.writeDecimal(UInt64(n.magnitude), to: out)
+                i &+= 1
+            }
+            length = out - base
+            if let other {
+                number(other)
+                i &+= 1
+            }
+        }
+    }
+
+    /// Values `0..<count` of `value`, each as `int` writes it (`numbers`' rule).
+    @inlinable
+    public mutating func ints(_ count: Int, _ value: (Int) -> Int) {
+        var i = 0
+        while i < count && failure == nil {
+            let end = min(count, i &+ 64)
+            // A comma, a sign and at most 20 digits.
+            guard length &+ (end &- i) &* 22 <= writableEnd, let base else {
+                int(value(i))
+                i &+= 1
+                continue
+            }
+            var out = base + length
+            while i < end {
+                let n = value(i)
+                if !atStart {
+                    out.pointee = UInt8(ascii: ",")
+                    out += 1
+                }
+                atStart = false
+                if n < 0 {
+                    out.pointee = UInt8(ascii: "-")
+                    out += 1
+                }
+                out += Self.writeDecimal(UInt64(n.magnitude), to: out)
+                i &+= 1
+            }
+            length = out - base
+        }
+    }
+
+    /// Values `0..<count` of `value`, each as `bool` writes it (`numbers`' rule).
+    @inlinable
+    public mutating func bools(_ count: Int, _ value: (Int) -> Bool) {
+        var i = 0
+        while i < count && failure == nil {
+            let end = min(count, i &+ 64)
+            guard length &+ (end &- i) &* 6 <= writableEnd, let base else {
+                bool(value(i))
+                i &+= 1
+                continue
+            }
+            var out = base + length
+            while i < end {
+                if !atStart {
+                    out.pointee = UInt8(ascii: ",")
+                    out += 1
+                }
+                atStart = false
+                if value(i) {
+                    (out[0], out[1], out[2], out[3]) = (UInt8(ascii: "t"), UInt8(ascii: "r"), UInt8(ascii: "u"), UInt8(ascii: "e"))
+                    out += 4
+                } else {
+                    (out[0], out[1], out[2], out[3], out[4]) = (UInt8(ascii: "f"), UInt8(ascii: "a"), UInt8(ascii: "l"), UInt8(ascii: "s"), UInt8(ascii: "e"))
+                    out += 5
+                }
+                i &+= 1
+            }
+            length = out - base
+        }
+    }
+
     public mutating func bool(_ value: Bool) {
         separate()
         guard ensure(5) else { return }

@@ -224,6 +224,49 @@ final class JSONLayerTests: XCTestCase {
         }, "[0,0,4,-12,0.1,1e-07,1.5e+300,9007199254740992,1.2345678901234568e+20,2.5]")
     }
 
+    /// The bulk writers write what one call per value writes, byte for byte, and stop where it stops at the answer's
+    /// limit (the same failure, the same bytes kept), whatever the values and the room left.
+    func testBulkWritersWriteWhatOneCallPerValueWrites() {
+        var state: UInt64 = 0x5eed
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 11
+        }
+        for round in 0..<300 {
+            let count = Int(next() % 300)
+            let doubles = (0..<count).map { _ -> Double in
+                switch next() % 6 {
+                case 0: Double(Int(next() % 2_000_000)) - 1_000_000
+                case 1: Double(Int(next() % 100_000)) / 64
+                case 2: Double(bitPattern: next() << 11 | next() % 2048)
+                case 3: 9_007_199_254_740_992 * (next() % 2 == 0 ? 1 : -1) * Double(1 + next() % 3)
+                default: Double(next() % 1000)
+                }
+            }.filter(\.isFinite)
+            let ints = doubles.map { Int(truncatingIfNeeded: $0.bitPattern) >> Int(next() % 64) }
+            let bools = doubles.map { $0 < 0 }
+            let limit = round % 3 == 0 ? Int.max : 16 + Int(next() % 3000)
+            func write(bulk: Bool) -> (String, JSONWriter.Failure?) {
+                var json = JSONWriter(capacity: 16 + Int(next() % 4096), limit: limit)
+                json.beginArray()
+                if bulk {
+                    json.numbers(doubles.count) { doubles[$0] }
+                    json.ints(ints.count) { ints[$0] }
+                    json.bools(bools.count) { bools[$0] }
+                } else {
+                    for x in doubles where json.failure == nil { json.number(x) }
+                    for x in ints where json.failure == nil { json.int(x) }
+                    for x in bools where json.failure == nil { json.bool(x) }
+                }
+                json.endArray()
+                return (String(decoding: json.bytes, as: UTF8.self), json.failure)
+            }
+            let one = write(bulk: false), bulk = write(bulk: true)
+            XCTAssertEqual(bulk.0, one.0, "round \(round)")
+            XCTAssertEqual(bulk.1, one.1, "round \(round)")
+        }
+    }
+
     func testWriterStructure() {
         XCTAssertEqual(written {
             $0.beginObject()

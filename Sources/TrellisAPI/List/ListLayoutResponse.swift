@@ -13,25 +13,25 @@ enum ListLayoutResponse {
 
     /// One width's layout; `anchorAsked`: the anchor member is written (null when no row has its key).
     static func write(_ layout: ListLayoutOutput, anchorAsked: Bool, to json: inout JSONWriter) {
-        let rows = 0..<layout.count
+        let rows = layout.count
         json.beginObject()
         json.key("width"); json.number(layout.width)
         json.key("heights")
         json.beginArray()
-        for row in rows where json.failure == nil { json.number(layout.height(ofRow: row)) }
+        layout.heights.withUnsafeBufferPointer { heights in json.numbers(rows) { heights[$0] } }
         json.endArray()
         json.key("offsets")
         json.beginArray()
-        for offset in layout.offsets where json.failure == nil { json.number(offset) }
+        layout.offsets.withUnsafeBufferPointer { offsets in json.numbers(rows) { offsets[$0] } }
         json.endArray()
         json.key("total"); json.number(layout.total)
         json.key("lineCounts")
         json.beginArray()
-        for row in rows where json.failure == nil { json.int(layout.lineCount(ofRow: row)) }
+        json.ints(rows) { layout.lineCount(ofRow: $0) }
         json.endArray()
         json.key("truncated")
         json.beginArray()
-        for row in rows where json.failure == nil { json.bool(layout.isTruncated(row: row)) }
+        json.bools(rows) { layout.isTruncated(row: $0) }
         json.endArray()
         if let window = layout.window {
             json.key("window")
