@@ -16,6 +16,10 @@
 extern "C" {
 #endif
 
+/// Asks the processor to bring the cache line at `address` in (a hint: it never faults, not even for NULL), for
+/// data the caller reads soon after, such as a kept paragraph a list reaches a few paragraphs later.
+static inline void tfont_prefetch(const void *address) { __builtin_prefetch(address); }
+
 /// One face of a font file: immutable once created, shared by every thread.
 typedef struct tfont_face tfont_face;
 /// A face at one size (a scale in 1/65536 px per em): immutable once created, shared by every thread.

@@ -179,6 +179,7 @@ public enum ListLayout {
         // The input's arrays taken once (read through the input in the loop, each was retained and released every time).
         let (rowList, chromes, paragraphStyles, widthList) = (input.rows, input.chromes, input.paragraphStyles, input.widths)
         let keptShaping = input.shaping?.paragraphs
+        let shaping = input.shaping
         var lines = 0
         var refused = false
         var paragraph = range.lowerBound > 0 ? Int(input.rows[range.lowerBound - 1].paragraphEnd) : 0
@@ -194,6 +195,7 @@ public enum ListLayout {
                 var key: ShapingCache.Key?
                 var kept: ShapedParagraph?
                 if let keptShaping {
+                    shaping?.prefetch(paragraph + 4)
                     // Rule: a paragraph kept with nothing to lay out has no line.
                     guard let made = keptShaping[paragraph] else { continue }
                     kept = made
