@@ -52,33 +52,40 @@ final class KeptListLiveTests: XCTestCase {
     }
 
     func testAKeptListAtNewWidthsAnswersAsItsRowsSentAgain() throws {
-        for (lanes, count) in [(nil, 60), (ThreadLanes(spare: 3), 1_500)] as [(ThreadLanes?, Int)] {
-            let server = try Self.server(lanes: lanes)
-            let rows = Self.rows(count, seed: UInt64(count))
-            if lanes != nil { XCTAssertGreaterThan(rows.utf8.count, 4 * ListLayout.bytesPerLane, "spread over the lanes") }
-            let first = try server.request("POST", "/v1/list/layout", json: "{\(Self.shared),\"widths\":[320,480],\"keep\":true,\(rows)}")
-            XCTAssertEqual(first.status, 200, first.text)
-            let id = try XCTUnwrap(Self.id(first), first.text)
-            XCTAssertEqual(id.utf8.count, 32)
-            let asks = [
-                #""width":200"#, #""widths":[1,77.5,1000,333.3]"#,
-                #""widths":[300,640],"anchor":{"key":"m\#(count / 2 + 1)","offset":3},"scroll":{"offset":900,"viewportHeight":500,"overscan":2}"#,
-                #""width":250,"anchor":{"key":\#(count / 2 + 2),"offset":-4}"#, #""width":250,"anchor":{"key":"\#(count / 2 + 2)"}"#,
-                #""width":250,"anchor":{"key":"none"},"scroll":{"viewportHeight":300}"#,
-            ]
-            for ask in asks {
-                let sent = try server.request("POST", "/v1/list/layout", json: "{\(Self.shared),\(ask),\(rows)}")
-                XCTAssertEqual(sent.status, 200, sent.text)
-                let named = try server.request("POST", "/v1/list/layout", json: #"{"list":"\#(id)",\#(ask)}"#)
-                XCTAssertEqual(named.status, 200, named.text)
-                XCTAssertEqual(Self.id(named), id, "a list named is named again")
-                XCTAssertEqual(Self.layouts(named.text), sent.text, ask)
-                XCTAssertNil(sent.json["list"], "a list not asked to be kept is not named")
-            }
-            // The first answer is the rows' own.
-            let again = try server.request("POST", "/v1/list/layout", json: "{\(Self.shared),\"widths\":[320,480],\(rows)}")
-            XCTAssertEqual(Self.layouts(first.text), again.text)
+        try checkNamedListsAnswerAsRowsSentAgain(lanes: nil, count: 60)
+    }
+
+    /// The same, the list kept and named laid out in parts on several threads (its shaping put together from the parts').
+    func testAKeptListSpreadOverLanesAnswersAsItsRowsSentAgain() throws {
+        try checkNamedListsAnswerAsRowsSentAgain(lanes: ThreadLanes(spare: 3), count: 1_500)
+    }
+
+    private func checkNamedListsAnswerAsRowsSentAgain(lanes: ThreadLanes?, count: Int) throws {
+        let server = try Self.server(lanes: lanes)
+        let rows = Self.rows(count, seed: UInt64(count))
+        if lanes != nil { XCTAssertGreaterThan(rows.utf8.count, 4 * ListLayout.bytesPerLane, "spread over the lanes") }
+        let first = try server.request("POST", "/v1/list/layout", json: "{\(Self.shared),\"widths\":[320,480],\"keep\":true,\(rows)}")
+        XCTAssertEqual(first.status, 200, first.text)
+        let id = try XCTUnwrap(Self.id(first), first.text)
+        XCTAssertEqual(id.utf8.count, 32)
+        let asks = [
+            #""width":200"#, #""widths":[1,77.5,1000,333.3]"#,
+            #""widths":[300,640],"anchor":{"key":"m\#(count / 2 + 1)","offset":3},"scroll":{"offset":900,"viewportHeight":500,"overscan":2}"#,
+            #""width":250,"anchor":{"key":\#(count / 2 + 2),"offset":-4}"#, #""width":250,"anchor":{"key":"\#(count / 2 + 2)"}"#,
+            #""width":250,"anchor":{"key":"none"},"scroll":{"viewportHeight":300}"#,
+        ]
+        for ask in asks {
+            let sent = try server.request("POST", "/v1/list/layout", json: "{\(Self.shared),\(ask),\(rows)}")
+            XCTAssertEqual(sent.status, 200, sent.text)
+            let named = try server.request("POST", "/v1/list/layout", json: #"{"list":"\#(id)",\#(ask)}"#)
+            XCTAssertEqual(named.status, 200, named.text)
+            XCTAssertEqual(Self.id(named), id, "a list named is named again")
+            XCTAssertEqual(Self.layouts(named.text), sent.text, ask)
+            XCTAssertNil(sent.json["list"], "a list not asked to be kept is not named")
         }
+        // The first answer is the rows' own.
+        let again = try server.request("POST", "/v1/list/layout", json: "{\(Self.shared),\"widths\":[320,480],\(rows)}")
+        XCTAssertEqual(Self.layouts(first.text), again.text)
     }
 
     func testAnIdNotKeptAndMembersTheListKeepsAreProblemsAtTheirPointers() throws {
