@@ -485,17 +485,7 @@ public struct JSONWriter: ~Copyable {
                     other = v
                     break
                 }
-                if !atStart {
-                    out.pointee = UInt8(ascii: ",")
-                    out += 1
-                }
-                atStart = false
-                let n = Int(v)
-                if n < 0 {
-                    out.pointee = UInt8(ascii: "-")
-                    out += 1
-                }
-                out += Self.writeDecimal(UInt64(n.magnitude), to: out)
+                putInteger(Int(v), at: &out)
                 i &+= 1
             }
             length = out - base
@@ -504,6 +494,27 @@ public struct JSONWriter: ~Copyable {
                 i &+= 1
             }
         }
+    }
+
+    /// The bulk writers' comma before a value (none right after `[`), at `out`, which moves past it; room checked.
+    @inlinable @inline(__always)
+    mutating func putComma(at out: inout UnsafeMutablePointer<UInt8>) {
+        if !atStart {
+            out.pointee = UInt8(ascii: ",")
+            out += 1
+        }
+        atStart = false
+    }
+
+    /// The bulk writers' integer with its comma and sign, at `out`, which moves past it; room (22 bytes) checked.
+    @inlinable @inline(__always)
+    mutating func putInteger(_ n: Int, at out: inout UnsafeMutablePointer<UInt8>) {
+        putComma(at: &out)
+        if n < 0 {
+            out.pointee = UInt8(ascii: "-")
+            out += 1
+        }
+        out += Self.writeDecimal(UInt64(n.magnitude), to: out)
     }
 
     /// Values `0..<count` of `value`, each as `int` writes it (`numbers`' rule).
@@ -520,17 +531,7 @@ public struct JSONWriter: ~Copyable {
             }
             var out = base + length
             while i < end {
-                let n = value(i)
-                if !atStart {
-                    out.pointee = UInt8(ascii: ",")
-                    out += 1
-                }
-                atStart = false
-                if n < 0 {
-                    out.pointee = UInt8(ascii: "-")
-                    out += 1
-                }
-                out += Self.writeDecimal(UInt64(n.magnitude), to: out)
+                putInteger(value(i), at: &out)
                 i &+= 1
             }
             length = out - base
@@ -550,11 +551,7 @@ public struct JSONWriter: ~Copyable {
             }
             var out = base + length
             while i < end {
-                if !atStart {
-                    out.pointee = UInt8(ascii: ",")
-                    out += 1
-                }
-                atStart = false
+                putComma(at: &out)
                 if value(i) {
                     (out[0], out[1], out[2], out[3]) = (UInt8(ascii: "t"), UInt8(ascii: "r"), UInt8(ascii: "u"), UInt8(ascii: "e"))
                     out += 4
