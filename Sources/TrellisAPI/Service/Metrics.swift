@@ -20,6 +20,8 @@ public final class Metrics: @unchecked Sendable {
     let responseBytes = Atomic<Int>(0)
     /// Shown as gauges: its limit, the bytes in use and the reservations it refused.
     let memoryBudget: HTTPMemoryBudget?
+    /// The lists' shaping cache and the kept lists, shown as gauges: what each keeps of the memory budget.
+    let context: FeatureContext?
     /// The transport's body gate, read when the metrics are (set once the server has started).
     private let bodyGate = PosixLocked<(@Sendable () -> HTTPBodyGateFigures)?>(nil)
 
@@ -28,8 +30,9 @@ public final class Metrics: @unchecked Sendable {
         bodyGate.withLock { $0 = read }
     }
 
-    public init(routes: [String], memoryBudget: HTTPMemoryBudget? = nil) {
+    public init(routes: [String], memoryBudget: HTTPMemoryBudget? = nil, context: FeatureContext? = nil) {
         self.memoryBudget = memoryBudget
+        self.context = context
         self.routes = routes + ["unmatched"]
         let r = self.routes.count
         requests = AtomicCounters(count: r * (Self.methods.count + 1) * (Self.statuses.count + 1))
@@ -101,6 +104,21 @@ public final class Metrics: @unchecked Sendable {
             out += "# TYPE trellis_memory_in_use_bytes gauge\ntrellis_memory_in_use_bytes \(memoryBudget.inUse)\n"
             out += "# HELP trellis_memory_refusals_total Bodies and answers refused because they would pass the budget.\n"
             out += "# TYPE trellis_memory_refusals_total counter\ntrellis_memory_refusals_total \(memoryBudget.refusals)\n"
+        }
+        if let context {
+            let cache = context.shapingCache, lists = context.listStore
+            out += "# HELP trellis_shaping_cache_bytes Bytes the lists' shaping cache keeps of the memory budget (at most its capacity).\n"
+            out += "# TYPE trellis_shaping_cache_bytes gauge\ntrellis_shaping_cache_bytes \(cache.bytes)\n"
+            out += "# HELP trellis_shaping_cache_capacity_bytes The most the lists' shaping cache keeps.\n"
+            out += "# TYPE trellis_shaping_cache_capacity_bytes gauge\ntrellis_shaping_cache_capacity_bytes \(cache.byteCapacity)\n"
+            out += "# HELP trellis_shaping_cache_paragraphs Paragraphs the lists' shaping cache keeps.\n"
+            out += "# TYPE trellis_shaping_cache_paragraphs gauge\ntrellis_shaping_cache_paragraphs \(cache.count)\n"
+            out += "# HELP trellis_kept_list_bytes Bytes the kept lists keep of the memory budget (at most their store's capacity).\n"
+            out += "# TYPE trellis_kept_list_bytes gauge\ntrellis_kept_list_bytes \(lists.bytes)\n"
+            out += "# HELP trellis_kept_list_capacity_bytes The most the kept lists keep.\n"
+            out += "# TYPE trellis_kept_list_capacity_bytes gauge\ntrellis_kept_list_capacity_bytes \(lists.byteCapacity)\n"
+            out += "# HELP trellis_kept_lists Lists kept for later requests that name them.\n"
+            out += "# TYPE trellis_kept_lists gauge\ntrellis_kept_lists \(lists.count)\n"
         }
         if let read = bodyGate.withLock({ $0 }) {
             let gate = read()

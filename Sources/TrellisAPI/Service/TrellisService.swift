@@ -23,7 +23,7 @@ public final class TrellisService: Sendable {
         let paths = ["/", "/healthz", "/readyz", "/metrics", "/openapi.yaml", "/playground", "/clients/trellis.mjs", FontsListing.path,
             FontStoreEndpoint.itemPath] + endpoints.map(\.path) + [BatchEndpoint.path]
         self.paths = paths
-        let metrics = Metrics(routes: paths, memoryBudget: configuration.memoryBudget)
+        let metrics = Metrics(routes: paths, memoryBudget: configuration.memoryBudget, context: context)
         self.metrics = metrics
         let draining = self.draining
         let index = Operations.indexAnswer(

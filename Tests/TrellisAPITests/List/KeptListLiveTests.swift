@@ -7,7 +7,8 @@ import TrellisTestSupport
 
 /// A list kept (`keep`) and later named by its id (`list`), over a real socket: at new widths, with a scroll and an
 /// anchor, it answers the same bytes as the rows sent again; an id not kept, and members the list keeps, are
-/// problems at their pointers; the store forgets the oldest lists first and keeps its bytes in the memory budget.
+/// problems at their pointers; the store forgets the oldest lists first and keeps its bytes in the memory budget, which
+/// /metrics shows.
 final class KeptListLiveTests: XCTestCase {
     private static func server(lanes: ThreadLanes? = nil, store: ListStore = ListStore(), budget: HTTPMemoryBudget? = nil) throws -> LiveServer {
         try LiveServer(
@@ -133,6 +134,12 @@ final class KeptListLiveTests: XCTestCase {
             let server = try Self.server(store: store ?? ListStore(), budget: budget)
             let answer = try server.request("POST", "/v1/list/layout", json: "{\(Self.shared),\"width\":320,\"keep\":true,\(Self.rows(200, seed: 5))}")
             XCTAssertNotNil(Self.id(answer), answer.text)
+            // /metrics shows what the lists keep.
+            let metrics = try server.request("GET", "/metrics").text
+            XCTAssertTrue(metrics.contains("\ntrellis_kept_lists 1\n"), metrics)
+            XCTAssertTrue(metrics.contains("\ntrellis_kept_list_bytes \(store?.bytes ?? -1)\n"), metrics)
+            XCTAssertTrue(metrics.contains("\ntrellis_kept_list_capacity_bytes \(64 << 20)\n"), metrics)
+            XCTAssertTrue(metrics.contains("\ntrellis_shaping_cache_paragraphs "), metrics)
         }
         let bytes = store?.bytes ?? 0
         // Each paragraph's shaping counts its arrays: far more than its text.
