@@ -23,7 +23,7 @@ public struct JSONWriter: ~Copyable {
     /// True right after `[`, `{` or a key: the next value needs no comma.
     @usableFromInline var atStart = true
     /// The most bytes this answer may take.
-    public let limit: Int
+    public private(set) var limit: Int
     /// Where the part being written must end (`limit` unless a part of the answer has a bound of its own).
     public private(set) var bound: Int
     /// Rule: every byte is written within `bound`: the fast paths write up to here, min(capacity, bound), so a
@@ -138,6 +138,15 @@ public struct JSONWriter: ~Copyable {
         length = min(length, mark.count)
         atStart = mark.atStart
         failure = nil
+    }
+
+    /// Rule: the answer may take up to `newLimit` bytes, when that is more than its limit (a request bounded as the body
+    /// an earlier request sent); not while a part's bound is in force.
+    public mutating func allow(upTo newLimit: Int) {
+        guard newLimit > limit, bound == limit else { return }
+        limit = newLimit
+        bound = newLimit
+        writableEnd = base == nil ? 0 : min(capacity, bound)
     }
 
     /// Rule: what follows may not pass `end` (nor `limit`); `bound(to: nil)` lifts it.

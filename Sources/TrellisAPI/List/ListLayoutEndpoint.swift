@@ -10,7 +10,8 @@ enum ListLayoutEndpoint: Endpoint {
     static let sizeAdvice: String? = "send fewer rows or widths (every row is a number in four arrays per width)."
 
     static func respond(to request: consuming ListLayoutRequest, _ call: inout EndpointCall) {
-        // A kept list is laid out as the body it was sent in would be: its bounds, and its working memory taken here.
+        // A kept list is laid out as the body it was sent in would be: its bounds, its working memory taken here and,
+        // sent alone, its answer's bound.
         let store = call.context.listStore
         var working = 0
         if let kept = request.kept {
@@ -19,6 +20,8 @@ enum ListLayoutEndpoint: Endpoint {
                 call.json.failForMemory()
                 return
             }
+            // Rule: the answer is bounded as the body that kept the list would be (alone; a batch's entry keeps its own).
+            if let answerLimit = call.answerLimit { call.json.allow(upTo: answerLimit(kept.bodyBytes)) }
         }
         defer { store.release(working) }
         let bodyBytes = call.meter.inputBytes

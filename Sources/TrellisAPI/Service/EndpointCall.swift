@@ -12,6 +12,9 @@ public struct EndpointCall: ~Copyable {
     public var json: JSONWriter
     /// The work counted so far; it stops the computation once the request's deadline passes (the answer is a 503).
     public var meter: WorkMeter
+    /// The answer's limit for a body of so many bytes, when the answer may be bounded as another body's (a request
+    /// naming what an earlier one sent): set for a request alone, nil for a batch's entries (each keeps its own bound).
+    public var answerLimit: (@Sendable (Int) -> Int)?
 
     public init(context: FeatureContext, problems: Problems = Problems(), json: consuming JSONWriter, meter: WorkMeter) {
         self.context = context

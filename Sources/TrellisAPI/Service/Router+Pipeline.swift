@@ -25,6 +25,7 @@ extension Router {
             context: configuration.context, json: JSONWriter(capacity: 1024, limit: limit, budget: configuration.memoryBudget),
             meter: meter(inputBytes: bodyBytes, context))
         if let endpoint {
+            call.answerLimit = { [configuration] in configuration.answerLimit(bodyBytes: $0) }
             defer { context.steps = call.meter.steps }
             try compute(endpoint, document.root, limit: limit, &call)
         } else {
@@ -113,7 +114,8 @@ extension Router {
         case nil:
             return
         case .tooLarge:
-            throw answerTooLarge(limit, advice: endpoint.sizeAdvice)
+            // (An endpoint may have bounded its answer as another body's: the limit it passed is the writer's.)
+            throw answerTooLarge(call.answerLimit == nil ? limit : call.json.limit, advice: endpoint.sizeAdvice)
         case .outOfMemory:
             throw .unavailable("The server is short of memory for this answer; retry shortly.")
         }

@@ -89,6 +89,26 @@ final class KeptListLiveTests: XCTestCase {
         XCTAssertEqual(Self.layouts(first.text), again.text)
     }
 
+    /// A list named alone is answered within the bound of the body that kept it (its own few bytes would allow 1 MiB);
+    /// in a batch, its entry keeps its own bound.
+    func testANamedListsAnswerIsBoundedAsTheBodyThatKeptIt() throws {
+        let server = try Self.server()
+        let rows = #""rows":[\#(Array(repeating: #"{"texts":["ok, see you then"],"padding":{"top":4,"bottom":4}}"#, count: 5_000).joined(separator: ","))]"#
+        let widths = #""widths":[\#((1...16).map { "\($0 * 40)" }.joined(separator: ","))]"#
+        let first = try server.request("POST", "/v1/list/layout", json: "{\(Self.shared),\"width\":100,\"keep\":true,\(rows)}")
+        let id = try XCTUnwrap(Self.id(first), first.text)
+        let sent = try server.request("POST", "/v1/list/layout", json: "{\(Self.shared),\(widths),\(rows)}")
+        XCTAssertEqual(sent.status, 200)
+        XCTAssertGreaterThan(sent.body.count, 16 * 100 + (1 << 20), "past the bound of the named request's own body")
+        let named = try server.request("POST", "/v1/list/layout", json: #"{"list":"\#(id)",\#(widths)}"#)
+        XCTAssertEqual(named.status, 200, String(named.text.prefix(300)))
+        XCTAssertEqual(Self.layouts(named.text), sent.text)
+        let batch = try server.request(
+            "POST", "/v1/batch", json: #"{"requests":[{"path":"/v1/list/layout","body":{"list":"\#(id)",\#(widths)}}]}"#)
+        XCTAssertEqual(batch.status, 200, String(batch.text.prefix(300)))
+        XCTAssertEqual((batch.json["responses"] as? [[String: Any]])?.first?["status"] as? Int, 422, String(batch.text.prefix(300)))
+    }
+
     func testAnIdNotKeptAndMembersTheListKeepsAreProblemsAtTheirPointers() throws {
         let server = try Self.server()
         let unknown = try server.request("POST", "/v1/list/layout", json: #"{"list":"0123456789abcdef0123456789abcdef","width":300}"#)
