@@ -312,6 +312,7 @@ bench: release font-tools
 	python3 bench/run.py $(BENCH_ARGS)
 	python3 bench/cost.py $(COST_ARGS) --write BENCHMARKS.md
 	python3 bench/cost.py --only text-layout,list --size 2000000 --repeats 5 --section "Cost model, paragraph layout" --write BENCHMARKS.md
+	python3 bench/cost.py --only list --size 8000000 --repeats 3 --section "Cost model, lists" --write BENCHMARKS.md
 	python3 bench/gate.py --write BENCHMARKS.md
 	python3 bench/fonts.py --write BENCHMARKS.md
 	$(MAKE) browser-deps

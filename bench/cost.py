@@ -8,7 +8,9 @@ One release server with one worker thread; each case's body is sent alone (a new
 time), and the server's CPU time (the sum of its threads' run time in /proc/PID/task/*/schedstat)
 and its peak resident memory above idle (VmHWM after `clear_refs`) are read around it. A case's
 ratio is its CPU per body byte over its endpoint's normal case's, in the same run; memory is peak
-bytes above idle per body byte. `make bench` writes the table into BENCHMARKS.md ("Cost model");
+bytes above idle per body byte. With the list endpoint, one more row: the 16 widths case kept (`keep`) and then
+named by a request of a few dozen bytes, per byte of the body that kept it (a list of at most 2 MB of text, which
+half the server's list store holds). `make bench` writes the table into BENCHMARKS.md ("Cost model");
 `--check` exits 1 when a crafted case passes the targets (3× the CPU per byte, 12 bytes per byte).
 """
 import argparse
@@ -142,6 +144,55 @@ def cases(size):
     return out
 
 
+def row_of(endpoint, name, size, cpu, peak, status, answer, is_normal, normal, sent=None):
+    """A table row, printed: the request's CPU and memory per byte of `size` (its body's, or the body it stands for;
+    `sent`, the body's own bytes when it stands for another, which its working memory leaves out)."""
+    per_mb = cpu / (size / 1e6)
+    row = {"endpoint": endpoint, "case": name, "bytes": size, "status": status, "answer": answer,
+           "cpu_ms": cpu * 1000, "cpu_s_per_mb": per_mb, "ratio": per_mb / normal.get(endpoint, per_mb),
+           "peak": peak, "peak_per_byte": peak / size if size >= SMALL else None,
+           "working_per_byte": (peak - (size if sent is None else sent) - answer) / size if size >= SMALL else None,
+           "normal": is_normal}
+    memory = (f"{row['peak_per_byte']:6.2f} B/B (working {row['working_per_byte']:6.2f}, answer {answer / size:5.2f})"
+              if row["peak_per_byte"] is not None else f"{peak / 1e6:6.2f} MB")
+    print(f"{endpoint:18} {name:44} {size:>9} B  {status}  {cpu * 1000:9.2f} ms  {per_mb:8.3f} s/MB"
+          f"  ×{row['ratio']:6.2f}  {memory}", flush=True)
+    return row
+
+
+# A kept list's shaping is about 30 bytes a scalar: a list of 2 MB of text is about 60 MB, within half the store.
+NAMED_LIST_BYTES = 2_000_000
+
+
+def named_list_row(server, size, repeats, normal):
+    """The list sample at 16 widths, kept (`keep`, not measured) and then named at its 16 widths (measured): the named
+    request's CPU and memory per byte of the body that kept it (its own body is a few dozen bytes). Each repeat keeps
+    its own salted list."""
+    import http.client
+    global SALT
+    sample = next(s for s in SAMPLES.samples if s.group == "list" and s.name == "bench-16-widths")
+    cpus, peaks = [], []
+    status = answer = 0
+    body = ask = b""
+    for repeat in range(repeats):
+        SALT = 100 + repeat
+        kept = json.loads(SAMPLES.body(sample, size, SALT))
+        kept["keep"] = True
+        body = json.dumps(kept).encode()
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=600)
+        connection.request("POST", sample.paths[0], body, {"Content-Type": "application/json"})
+        name = json.loads(connection.getresponse().read())["list"]
+        connection.close()
+        if name is None:
+            sys.exit("cost.py: the server did not keep the list for the named-list row")
+        ask = json.dumps({"list": name, "widths": kept["widths"]}).encode()
+        cpu, peak, status, answer = measure(server.process, server.port, sample.paths[0], [ask])
+        cpus.append(cpu)
+        peaks.append(peak)
+    return row_of("list", f"{sample.title}, the list kept and named (per byte of the body that kept it)", len(body),
+                  statistics.median(cpus), statistics.median(peaks), status, answer, False, normal, sent=len(ask))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--size", type=int, default=1 << 20, help="body bytes of the large cases")
@@ -179,19 +230,11 @@ def main():
                 servers[font_dirs] = start(font_dirs)
             chosen = servers[font_dirs]
             cpu, peak, status, answer = measure(chosen.process, chosen.port, path, [r[k][3] for r in runs])
-            per_mb = cpu / (len(body) / 1e6)
             if is_normal:
-                normal[endpoint] = per_mb
-            row = {"endpoint": endpoint, "case": name, "bytes": len(body), "status": status, "answer": answer,
-                   "cpu_ms": cpu * 1000, "cpu_s_per_mb": per_mb, "ratio": per_mb / normal.get(endpoint, per_mb),
-                   "peak": peak, "peak_per_byte": peak / len(body) if len(body) >= SMALL else None,
-                   "working_per_byte": (peak - len(body) - answer) / len(body) if len(body) >= SMALL else None,
-                   "normal": is_normal}
-            rows.append(row)
-            memory = (f"{row['peak_per_byte']:6.2f} B/B (working {row['working_per_byte']:6.2f}, answer {answer / len(body):5.2f})"
-                      if row["peak_per_byte"] is not None else f"{peak / 1e6:6.2f} MB")
-            print(f"{endpoint:18} {name:44} {len(body):>9} B  {status}  {cpu * 1000:9.2f} ms  {per_mb:8.3f} s/MB"
-                  f"  ×{row['ratio']:6.2f}  {memory}", flush=True)
+                normal[endpoint] = cpu / (len(body) / 1e6)
+            rows.append(row_of(endpoint, name, len(body), cpu, peak, status, answer, is_normal, normal))
+        if "list" in normal and not args.cases:
+            rows.append(named_list_row(server, min(args.size, NAMED_LIST_BYTES), args.repeats, normal))
     finally:
         for running in servers.values():
             running.stop()
