@@ -227,7 +227,7 @@ public enum ListLayout {
                 }
                 // After a refusal only the other refusals matter; a paragraph with nothing to lay out has no line.
                 if refused || shaped.count == 0 { continue }
-                rows.shaped?[paragraph] = shaped
+                rows.keep(paragraph, shaped)
                 guard let base = rows.base(r, within: bounds.rowWidths) else {
                     _ = each(.failure(.tooManyRowWidths(limit: bounds.rowWidths)))
                     return nil

@@ -18,13 +18,18 @@ struct ListRowsText: Sendable {
     var slots: [Int32]
     var heights: [Int32] = []
     var lines: [UInt32] = []
-    /// When the shaping is kept: per paragraph of the list (the part's own filled in), its shaping or nil.
+    /// The first paragraph of those rows.
+    let firstParagraph: Int
+    /// When the shaping is kept: per paragraph of those rows, from `firstParagraph`, its shaping or nil.
     var shaped: [ShapedParagraph?]?
 
     /// Room for the rows in `range` (the rows a lane lays out): `reserving`, at most that many row-widths are ever kept;
     /// `keeping`, room for the paragraphs' shaping.
     init(_ input: ListLayoutInput, rows range: Range<Int>, reserving: Int, keeping: Bool = false) {
-        if keeping { shaped = [ShapedParagraph?](repeating: nil, count: input.paragraphs.count) }
+        let firstParagraph = range.lowerBound > 0 ? Int(input.rows[range.lowerBound - 1].paragraphEnd) : 0
+        let endParagraph = range.isEmpty ? firstParagraph : Int(input.rows[range.upperBound - 1].paragraphEnd)
+        self.firstParagraph = firstParagraph
+        if keeping { shaped = [ShapedParagraph?](repeating: nil, count: endParagraph - firstParagraph) }
         rows = input.rows
         chromes = input.chromes
         paragraphGap = ListLength.layoutUnit(input.paragraphGap)
@@ -46,9 +51,7 @@ struct ListRowsText: Sendable {
     /// Takes the values another part kept for its rows (none of which this one kept), and its paragraphs' shaping.
     mutating func adopt(_ other: ListRowsText) {
         if shaped != nil, let theirs = other.shaped {
-            let start = other.first > 0 ? Int(rows[other.first - 1].paragraphEnd) : 0
-            let end = other.slots.isEmpty ? start : Int(rows[other.first + other.slots.count - 1].paragraphEnd)
-            for paragraph in start..<end { shaped?[paragraph] = theirs[paragraph] }
+            for (index, paragraph) in theirs.enumerated() { shaped?[other.firstParagraph + index - firstParagraph] = paragraph }
         }
         heights.reserveCapacity(heights.count + other.heights.count)
         lines.reserveCapacity(lines.count + other.lines.count)
@@ -58,6 +61,11 @@ struct ListRowsText: Sendable {
             heights.append(contentsOf: other.heights[from..<from + widths])
             lines.append(contentsOf: other.lines[from..<from + widths])
         }
+    }
+
+    /// Keeps paragraph `paragraph`'s shaping, when the shaping is kept.
+    mutating func keep(_ paragraph: Int, _ shaping: ShapedParagraph) {
+        shaped?[paragraph - firstParagraph] = shaping
     }
 
     /// Where row `row`'s values for every width start, made on first use; nil when that would keep more than
